@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Chalkline",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "chalkline-server", targets: ["chalkline-server"]),
+        .executable(name: "chalkline", targets: ["chalkline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // libuv, from Debian's libuv1-dev (the Makefile installs it when pkg-config cannot find it).
+        .systemLibrary(
+            name: "CLibUV",
+            path: "Sources/CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        // The functional core: no I/O, no clock. Every game rule lives here.
+        .target(name: "ChalklineCore"),
+        // The imperative shell: the libuv loop, sockets, timers, signals.
+        .target(
+            name: "ChalklineServer",
+            dependencies: [
+                "CLibUV",
+                "ChalklineCore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "chalkline-server",
+            dependencies: [
+                "ChalklineServer",
+                "ChalklineCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "chalkline",
+            dependencies: [
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "client",
+            exclude: ["examples"]
+        ),
+        .testTarget(
+            name: "ChalklineCoreTests",
+            dependencies: ["ChalklineCore"]
+        ),
+        .testTarget(
+            name: "ChalklineIntegrationTests",
+            dependencies: ["ChalklineCore", "chalkline-server", "chalkline"]
+        ),
+    ]
+)

@@ -1,0 +1,43 @@
+/// Identifies one connection for the lifetime of the process; the shell hands them out, never reused.
+public struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public let raw: UInt64
+    public init(_ raw: UInt64) { self.raw = raw }
+    public static func < (a: ConnectionID, b: ConnectionID) -> Bool { a.raw < b.raw }
+    public var description: String { "#\(raw)" }
+}
+
+/// Milliseconds on a monotonic clock that the shell owns; the core never reads a clock itself.
+public typealias Millis = Int64
+
+/// What the core asks the shell to do. Effects are executed in order: a reply always comes
+/// before the events its command caused.
+public enum Effect {
+    /// Send the same bytes to every recipient (one rendering, shared by all).
+    case send([ConnectionID], Payload)
+    /// Flush what is queued for this connection, then close it.
+    case close(ConnectionID)
+}
+
+/// Rendered bytes held in one allocation that never moves, so the shell can hand the same
+/// pointer to `uv_try_write`/`uv_write` for every recipient and keep it alive by retaining
+/// the payload until each write callback.
+public final class Payload: @unchecked Sendable {
+    public let pointer: UnsafeMutableRawPointer
+    public let count: Int
+
+    public init(_ bytes: [UInt8]) {
+        count = bytes.count
+        pointer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        bytes.withUnsafeBytes { src in
+            if let base = src.baseAddress { pointer.copyMemory(from: base, byteCount: count) }
+        }
+    }
+
+    public convenience init(_ string: String) { self.init(Array(string.utf8)) }
+
+    /// The bytes as an array, for tests and logs.
+    public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: pointer, count: count)) }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    deinit { pointer.deallocate() }
+}

@@ -1,0 +1,3 @@
+import Testing
+@testable import ChalklineCore
+@Test func placeholder() { #expect(ConnectionID(1) < ConnectionID(2)) }
