@@ -1,0 +1,59 @@
+/// What one client line asks for, before anyone checks whether it may.
+public enum ClientLine: Equatable, Sendable {
+    /// An empty (or all-blank) line: ignored, no reply.
+    case empty
+    /// `/verb arg ...`: `verb` lowercased, `args` split on blanks, `rest` the text after the verb
+    /// as typed (for commands such as `/answer` and `/say` that take a whole sentence).
+    case command(verb: String, args: [String], rest: String)
+
+    /// Any line that is not a command is an answer, exactly as `/answer LINE`.
+    public static func parse(_ line: String) -> ClientLine {
+        let trimmed = line.trimmingBlanks()
+        if trimmed.isEmpty { return .empty }
+        guard trimmed.first == "/" else {
+            return .command(verb: "answer", args: trimmed.splitOnBlanks(), rest: trimmed)
+        }
+        let body = trimmed.dropFirst()
+        let verbEnd = body.firstIndex(where: \.isBlank) ?? body.endIndex
+        let verb = String(body[..<verbEnd]).lowercased()
+        let rest = String(body[verbEnd...]).trimmingBlanks()
+        return .command(verb: verb, args: rest.splitOnBlanks(), rest: rest)
+    }
+}
+
+/// `key=value` options as `/create` takes them, and the plain words around them.
+public struct CommandOptions: Equatable, Sendable {
+    public var positional: [String] = []
+    public var pairs: [(key: String, value: String)] = []
+
+    public init(_ args: some Sequence<String>) {
+        for arg in args {
+            if let eq = arg.firstIndex(of: "="), eq != arg.startIndex {
+                pairs.append((String(arg[..<eq]).lowercased(), String(arg[arg.index(after: eq)...])))
+            } else {
+                positional.append(arg)
+            }
+        }
+    }
+
+    public static func == (a: CommandOptions, b: CommandOptions) -> Bool {
+        a.positional == b.positional && a.pairs.count == b.pairs.count
+            && zip(a.pairs, b.pairs).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+}
+
+extension Character {
+    var isBlank: Bool { self == " " || self == "\t" }
+}
+
+extension StringProtocol {
+    func trimmingBlanks() -> String {
+        guard let first = firstIndex(where: { !$0.isBlank }) else { return "" }
+        let last = lastIndex(where: { !$0.isBlank })!
+        return String(self[first...last])
+    }
+
+    func splitOnBlanks() -> [String] {
+        split(whereSeparator: { (c: Character) in c.isBlank }).map { String($0) }
+    }
+}

@@ -1,0 +1,125 @@
+/// The first line on every connection: which server, and which protocol a bot is talking to.
+public struct WelcomeEvent: Message {
+    public var version: String
+    public var json: JSON { .object([("type", "welcome"), ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
+    public var text: String {
+        "Welcome to Chalkline \(version) (protocol 1).\nSet your name with /name YOURNAME, then /join CODE or /create times. Type /help for all commands."
+    }
+}
+
+public struct JoinedEvent: Message {
+    public var room: String
+    public var name: String
+    public var players: Int
+    public var json: JSON { .object([("type", "joined"), ("room", .string(room)), ("name", .string(name)), ("players", .int(players))]) }
+    public var text: String { "\(name) joined room \(room) (\(players) \(players == 1 ? "player" : "players"))." }
+}
+
+public struct LeftEvent: Message {
+    public enum Reason: String, Sendable { case left, disconnected, kicked }
+    public var room: String
+    public var name: String
+    public var players: Int
+    public var reason: Reason
+    public var json: JSON {
+        .object([("type", "left"), ("room", .string(room)), ("name", .string(name)), ("players", .int(players)), ("reason", .string(reason.rawValue))])
+    }
+    public var text: String {
+        let what = switch reason {
+        case .left: "left the room"
+        case .disconnected: "lost their connection"
+        case .kicked: "was removed by the host"
+        }
+        return "\(name) \(what) (\(players) \(players == 1 ? "player" : "players"))."
+    }
+}
+
+public struct HostEvent: Message {
+    public var name: String
+    public var json: JSON { .object([("type", "host"), ("name", .string(name))]) }
+    public var text: String { "\(name) is now the host." }
+}
+
+public struct CountdownEvent: Message {
+    public var seconds: Double
+    public var json: JSON { .object([("type", "countdown"), ("seconds", .double(seconds))]) }
+    public var text: String { "Get ready: the race starts in \(OptionReader.format(seconds)) seconds!" }
+}
+
+public struct QuestionEvent: Message {
+    public var id: Int
+    public var round: Int
+    public var rounds: Int
+    public var questionText: String
+    public var timeMs: Millis
+    public var json: JSON {
+        .object([("type", "question"), ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
+                 ("text", .string(questionText)), ("time_ms", .int(Int(timeMs)))])
+    }
+    public var text: String {
+        "Question \(round)/\(rounds):   \(questionText) = ?   (\(OptionReader.format(Double(timeMs) / 1000)) s)"
+    }
+}
+
+/// How one player did in one round.
+public struct RoundResult: Equatable, Sendable {
+    public var name: String
+    public var correct: Bool
+    public var points: Int
+    /// Time to answer; nil when they did not answer.
+    public var ms: Millis?
+    var json: JSON {
+        .object([("name", .string(name)), ("correct", .bool(correct)), ("points", .int(points)), ("ms", ms.map { .int(Int($0)) } ?? .null)])
+    }
+}
+
+public struct RoundEndEvent: Message {
+    public var id: Int
+    public var questionText: String
+    public var answer: Int
+    public var results: [RoundResult]
+    public var standings: [Standing]
+    public var json: JSON {
+        .object([("type", "round_end"), ("id", .int(id)), ("answer", .int(answer)),
+                 ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json)))])
+    }
+    public var text: String {
+        var lines = ["Time! \(questionText) = \(answer)"]
+        let nameWidth = max(4, results.map(\.name.count).max() ?? 4)
+        for r in results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) }) {
+            let verdict = r.ms == nil ? "no answer" : r.correct ? "right" : "wrong"
+            let time = r.ms.map { "  " + TextFormat.seconds($0) } ?? ""
+            lines.append("  " + TextFormat.pad(r.name, nameWidth) + "  " + TextFormat.pad(verdict, 9) + "  "
+                         + TextFormat.padLeft("+" + TextFormat.thousands(r.points), 6) + time)
+        }
+        lines.append("Standings:")
+        lines += TextFormat.standings(standings, limit: 10)
+        return lines.joined(separator: "\n")
+    }
+}
+
+public struct GameEndEvent: Message {
+    public var standings: [Standing]
+    public var game: String
+    public var json: JSON {
+        .object([("type", "game_end"), ("standings", .array(standings.map(\.json))), ("game", .string(game))])
+    }
+    public var text: String {
+        var lines = ["Game over! Final standings:"]
+        lines += TextFormat.standings(standings, limit: 50)
+        lines.append("The host can /start another game.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+public struct KickedEvent: Message {
+    public var room: String
+    public var json: JSON { .object([("type", "kicked"), ("room", .string(room))]) }
+    public var text: String { "The host removed you from room \(room). You can /join another room." }
+}
+
+public struct ShutdownEvent: Message {
+    public var message: String
+    public var json: JSON { .object([("type", "shutdown"), ("message", .string(message))]) }
+    public var text: String { "Server: \(message)" }
+}

@@ -1,0 +1,95 @@
+/// The two output formats a connection can choose.
+public enum OutputFormat: String, Sendable {
+    /// Sentences and aligned tables for a person at netcat.
+    case text
+    /// One JSON object a line, for bots and the bundled client.
+    case json
+}
+
+/// Anything the server sends: a reply or an event, renderable in both formats.
+///
+/// A message is rendered at most once per format however many players receive it (see
+/// `Outbox.send`), so building `json` or `text` may cost what it likes.
+public protocol Message {
+    var json: JSON { get }
+    /// One or more lines for people, without the final newline.
+    var text: String { get }
+}
+
+extension Message {
+    func rendered(_ format: OutputFormat) -> Payload {
+        switch format {
+        case .json:
+            var bytes = json.encoded()
+            bytes.append(0x0A)
+            return Payload(bytes)
+        case .text:
+            var bytes = Array(text.utf8)
+            bytes.append(0x0A)
+            return Payload(bytes)
+        }
+    }
+}
+
+/// `{"type":"ok","cmd":...}` plus the command's own fields.
+public struct OkReply: Message {
+    public var cmd: String
+    public var fields: [(String, JSON)]
+    public var text: String
+
+    public init(_ cmd: String, _ fields: [(String, JSON)] = [], text: String) {
+        self.cmd = cmd
+        self.fields = fields
+        self.text = text
+    }
+
+    public var json: JSON { .object([("type", "ok"), ("cmd", .string(cmd))] + fields) }
+}
+
+/// `{"type":"error","cmd":...,"code":...,"message":...}`; the code is for programs, the message for people.
+public struct ErrorReply: Message, Error {
+    public var cmd: String
+    public var code: ErrorCode
+    public var message: String
+    public var extra: [(String, JSON)] = []
+
+    public init(_ cmd: String, _ code: ErrorCode, _ message: String, extra: [(String, JSON)] = []) {
+        self.cmd = cmd
+        self.code = code
+        self.message = message
+        self.extra = extra
+    }
+
+    public var json: JSON {
+        .object([("type", "error"), ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message))] + extra)
+    }
+
+    public var text: String { "error \(code.rawValue): \(message)" }
+}
+
+/// Every error code the server sends; protocol.md lists each with its meaning.
+public enum ErrorCode: String, Sendable, CaseIterable {
+    case unknownCommand = "unknown_command"
+    case badArgs = "bad_args"
+    case notInRoom = "not_in_room"
+    case alreadyInRoom = "already_in_room"
+    case notHost = "not_host"
+    case lineTooLong = "line_too_long"
+    case badUTF8 = "bad_utf8"
+    case badName = "bad_name"
+    case nameTaken = "name_taken"
+    case noName = "no_name"
+    case noRoom = "no_room"
+    case roomFull = "room_full"
+    case wrongState = "wrong_state"
+    case noQuestion = "no_question"
+    case alreadyAnswered = "already_answered"
+    case badAnswer = "bad_answer"
+    case badToken = "bad_token"
+    case notPlaying = "not_playing"
+    case unknownGame = "unknown_game"
+    case noSuchPlayer = "no_such_player"
+    case alreadySolved = "already_solved"
+    case rateLimited = "rate_limited"
+    case noPack = "no_pack"
+}

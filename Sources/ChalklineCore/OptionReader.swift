@@ -1,0 +1,98 @@
+/// A `key=value` option that was missing its mark: the message goes to the player as `bad_args`.
+public struct OptionError: Error, Equatable, Sendable {
+    public var message: String
+}
+
+/// Reads `/create` options one key at a time, so each game declares only its own keys and a
+/// key nobody asked for is reported instead of silently ignored.
+struct OptionReader {
+    private var values: [String: String] = [:]
+    private var order: [String] = []
+
+    init(_ options: CommandOptions) throws(OptionError) {
+        for (key, value) in options.pairs {
+            if values[key] != nil { throw OptionError(message: "The option \(key)= is given twice.") }
+            values[key] = value
+            order.append(key)
+        }
+        if let stray = options.positional.first {
+            throw OptionError(message: "Options look like key=value; \"\(stray)\" is not one.")
+        }
+    }
+
+    mutating func take(_ key: String) -> String? {
+        values.removeValue(forKey: key)
+    }
+
+    mutating func int(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(OptionError) -> Int {
+        guard let text = take(key) else { return value }
+        guard let n = Int(text), range.contains(n) else {
+            throw OptionError(message: "\(key)= takes a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return n
+    }
+
+    /// Seconds, fractional allowed, returned as milliseconds.
+    mutating func seconds(_ key: String, default value: Double, in range: ClosedRange<Double>) throws(OptionError) -> Millis {
+        guard let text = take(key) else { return Millis((value * 1000).rounded()) }
+        guard let s = Double(text), s.isFinite, range.contains(s) else {
+            throw OptionError(message: "\(key)= takes seconds from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)).")
+        }
+        return Millis((s * 1000).rounded())
+    }
+
+    /// yes/no (or on/off): both spellings are accepted for every switch, since people mix them.
+    mutating func flag(_ key: String, default value: Bool) throws(OptionError) -> Bool {
+        guard let text = take(key) else { return value }
+        switch text.lowercased() {
+        case "yes", "on", "true", "1": return true
+        case "no", "off", "false", "0": return false
+        default: throw OptionError(message: "\(key)= takes yes or no (or on/off).")
+        }
+    }
+
+    mutating func seed(random: () -> UInt64) throws(OptionError) -> UInt64 {
+        guard let text = take("seed") else { return random() % 1_000_000_000 }
+        guard let n = UInt64(text) else { throw OptionError(message: "seed= takes a whole number (0 or more).") }
+        return n
+    }
+
+    func finish() throws(OptionError) {
+        if let unknown = order.first(where: { values[$0] != nil }) {
+            throw OptionError(message: "This game has no option \(unknown)=. Try /help create.")
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}
+
+/// Settings every race has: how long, how paced, and who may play.
+public struct RaceTiming: Equatable, Sendable {
+    public var roundMs: Millis
+    public var gapMs: Millis
+    public var countdownMs: Millis
+    public var seed: UInt64
+    /// The room's creator plays too (`play=no` makes them a host who only runs the game).
+    public var hostPlays: Bool
+    /// Players may join a running game, starting with the next round.
+    public var lateJoin: Bool
+
+    var json: [(String, JSON)] {
+        [("time", .double(Double(roundMs) / 1000)), ("gap", .double(Double(gapMs) / 1000)),
+         ("countdown", .double(Double(countdownMs) / 1000)), ("seed", .int(Int(seed))),
+         ("play", .bool(hostPlays)), ("late", .bool(lateJoin))]
+    }
+
+    static func read(_ r: inout OptionReader, defaultTime: Double, timeRange: ClosedRange<Double>,
+                     random: () -> UInt64) throws(OptionError) -> RaceTiming {
+        RaceTiming(
+            roundMs: try r.seconds("time", default: defaultTime, in: timeRange),
+            gapMs: try r.seconds("gap", default: 3, in: 0...60),
+            countdownMs: try r.seconds("countdown", default: 3, in: 0...10),
+            seed: try r.seed(random: random),
+            hostPlays: try r.flag("play", default: true),
+            lateJoin: try r.flag("late", default: true))
+    }
+}

@@ -1,0 +1,26 @@
+/// Collects the effects of one call into the core, in the order they must happen.
+struct Outbox {
+    private(set) var effects: [Effect] = []
+
+    /// Renders `message` once per format in use among `recipients` and shares those bytes.
+    mutating func send(_ message: some Message, to recipients: some Sequence<Session>) {
+        var json: [ConnectionID] = []
+        var text: [ConnectionID] = []
+        for session in recipients {
+            switch session.format {
+            case .json: json.append(session.id)
+            case .text: text.append(session.id)
+            }
+        }
+        if !json.isEmpty { effects.append(.send(json, message.rendered(.json))) }
+        if !text.isEmpty { effects.append(.send(text, message.rendered(.text))) }
+    }
+
+    mutating func send(_ message: some Message, to session: Session) {
+        effects.append(.send([session.id], message.rendered(session.format)))
+    }
+
+    mutating func close(_ session: Session) {
+        effects.append(.close(session.id))
+    }
+}

@@ -1,0 +1,219 @@
+/// A room: its seats, its host, and where its race stands. Every rule about who is in the room
+/// and when rounds open and close lives here; what a round *is* belongs to the `Race`.
+///
+/// Owned by the loop thread (through `ServerCore`) and touched only there.
+final class Room {
+    enum Phase: Equatable {
+        case lobby
+        case countdown(until: Millis)
+        case open(index: Int, opened: Millis, deadline: Millis)
+        case gap(next: Int, until: Millis)
+    }
+
+    let code: String
+    let hostKey: String
+    let race: Race
+    private(set) var seats: [Seat] = []
+    private(set) var host: Seat?
+    private(set) var phase: Phase = .lobby
+    /// Seats ranked in the open round, fixed when it opens: a late joiner waits for the next one.
+    private(set) var participants: [Seat] = []
+    private var lastRoundID = 0
+    private var gamesPlayed = 0
+    /// When the last connected seat went away; the room closes `emptyTimeout` later.
+    private(set) var emptySince: Millis?
+
+    init(code: String, hostKey: String, race: Race) {
+        self.code = code
+        self.hostKey = hostKey
+        self.race = race
+    }
+
+    var isRunning: Bool { phase != .lobby }
+    var stateName: String { isRunning ? "running" : "lobby" }
+    var players: [Seat] { seats.filter(\.plays) }
+    var connectedSessions: [Session] { seats.compactMap(\.session) }
+
+    func seat(named name: String) -> Seat? {
+        let folded = name.lowercased()
+        return seats.first { $0.name.lowercased() == folded }
+    }
+
+    /// The earliest moment this room has something to do.
+    func deadline(emptyTimeout: Millis) -> Millis? {
+        let phaseDeadline: Millis? = switch phase {
+        case .lobby: nil
+        case .countdown(let until), .gap(_, let until): until
+        case .open(_, _, let deadline): deadline
+        }
+        let closeAt = emptySince.map { $0 + emptyTimeout }
+        switch (phaseDeadline, closeAt) {
+        case let (a?, b?): return min(a, b)
+        case let (a, b): return a ?? b
+        }
+    }
+
+    func standings() -> [Standing] {
+        Standing.rank(players.map { ($0.name, $0.score, $0.correctMs) })
+    }
+
+    func playersJSON() -> JSON {
+        .array(seats.map { seat in
+            .object([("name", .string(seat.name)), ("score", .int(seat.score)), ("connected", .bool(seat.connected)),
+                     ("host", .bool(seat === host)), ("playing", .bool(seat.plays))])
+        })
+    }
+
+    // MARK: Membership
+
+    /// Seats `session`; the caller has checked the name and the room's capacity, and has sent the reply.
+    @discardableResult
+    func seatNew(_ session: Session, name: String, token: String, plays: Bool) -> Seat {
+        let seat = Seat(name: name, token: token, room: self, plays: plays)
+        seats.append(seat)
+        attach(session, to: seat)
+        return seat
+    }
+
+    func announceJoin(of seat: Seat, out: inout Outbox) {
+        let others = connectedSessions.filter { $0 !== seat.session }
+        out.send(JoinedEvent(room: code, name: seat.name, players: players.count), to: others)
+        if host == nil { setHost(seat, out: &out) }
+    }
+
+    /// `/rejoin`: the seat gets its new connection; an older one still holding it is dropped.
+    func reattach(_ session: Session, to seat: Seat, out: inout Outbox) {
+        if let old = seat.session {
+            old.seat = nil
+            old.closing = true
+            out.close(old)
+        }
+        attach(session, to: seat)
+    }
+
+    private func attach(_ session: Session, to seat: Seat) {
+        seat.session = session
+        session.seat = seat
+        session.name = seat.name
+        emptySince = nil
+    }
+
+    /// The creator is host from the start; nobody else needs telling.
+    func makeCreatorHost(_ seat: Seat) { host = seat }
+
+    /// The seat's player left (`/leave`, kicked) or their connection dropped.
+    func remove(_ seat: Seat, reason: LeftEvent.Reason, now: Millis, out: inout Outbox) {
+        let keepSeat = reason == .disconnected && isRunning && seat.plays
+        seat.session?.seat = nil
+        seat.session = nil
+        if !keepSeat {
+            seats.removeAll { $0 === seat }
+            participants.removeAll { $0 === seat }
+        }
+        out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
+        if host === seat { setHost(seats.first(where: \.connected), out: &out) }
+        if connectedSessions.isEmpty && emptySince == nil { emptySince = now }
+        checkRoundComplete(now: now, out: &out)
+    }
+
+    private func setHost(_ seat: Seat?, out: inout Outbox) {
+        host = seat
+        if let seat { out.send(HostEvent(name: seat.name), to: connectedSessions) }
+    }
+
+    func isHost(_ session: Session) -> Bool { host != nil && host?.session === session }
+
+    // MARK: The race
+
+    func start(now: Millis, out: inout Outbox) {
+        gamesPlayed += 1
+        for seat in seats { seat.resetForGame() }
+        race.startGame()
+        let countdown = race.timing.countdownMs
+        if countdown > 0 {
+            out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
+            phase = .countdown(until: now + countdown)
+        } else {
+            openRound(0, now: now, out: &out)
+        }
+    }
+
+    /// The host stopped the game: it ends now, with the standings as they are.
+    func stop(now: Millis, out: inout Outbox) {
+        endGame(out: &out)
+    }
+
+    /// The host skipped the open question: it closes now, as if time ran out.
+    func skip(now: Millis, out: inout Outbox) {
+        guard case .open(let index, _, _) = phase else { return }
+        closeRound(index, now: now, out: &out)
+    }
+
+    func answer(_ text: String, seat: Seat, now: Millis, out: inout Outbox) {
+        guard case .open(_, let opened, _) = phase else {
+            out.send(ErrorReply("answer", .noQuestion, "There is no open question right now."), to: seat.session!)
+            return
+        }
+        guard participants.contains(where: { $0 === seat }) else {
+            out.send(ErrorReply("answer", .noQuestion, "You joined during this round: you play from the next one."), to: seat.session!)
+            return
+        }
+        let outcome = race.answer(text, seat: seat, elapsedMs: now - opened)
+        out.send(outcome.reply, to: seat.session!)
+        if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
+        checkRoundComplete(now: now, out: &out)
+    }
+
+    /// Fires every phase deadline that has passed. Returns false once the room should close.
+    func tick(now: Millis, emptyTimeout: Millis, out: inout Outbox) -> Bool {
+        if let since = emptySince, since + emptyTimeout <= now { return false }
+        while true {
+            switch phase {
+            case .countdown(let until) where until <= now:
+                openRound(0, now: now, out: &out)
+            case .open(let index, _, let deadline) where deadline <= now:
+                closeRound(index, now: now, out: &out)
+            case .gap(let next, let until) where until <= now:
+                openRound(next, now: now, out: &out)
+            default:
+                return true
+            }
+        }
+    }
+
+    private func openRound(_ index: Int, now: Millis, out: inout Outbox) {
+        lastRoundID += 1
+        participants = players
+        let (event, limit) = race.openRound(index: index, id: lastRoundID)
+        out.send(event, to: connectedSessions)
+        phase = .open(index: index, opened: now, deadline: now + limit)
+    }
+
+    private func checkRoundComplete(now: Millis, out: inout Outbox) {
+        guard case .open(let index, _, _) = phase, race.roundComplete(participants: participants) else { return }
+        closeRound(index, now: now, out: &out)
+    }
+
+    private func closeRound(_ index: Int, now: Millis, out: inout Outbox) {
+        let event = race.closeRound(participants: participants, standings: standings())
+        out.send(event, to: connectedSessions)
+        participants = []
+        let next = index + 1
+        if next >= race.rounds {
+            endGame(out: &out)
+        } else if race.timing.gapMs > 0 {
+            phase = .gap(next: next, until: now + race.timing.gapMs)
+        } else {
+            openRound(next, now: now, out: &out)
+        }
+    }
+
+    private func endGame(out: inout Outbox) {
+        if case .open = phase { _ = race.closeRound(participants: participants, standings: []) }
+        phase = .lobby
+        participants = []
+        out.send(GameEndEvent(standings: standings(), game: "\(code)-\(gamesPlayed)"), to: connectedSessions)
+        // Seats kept for players who dropped are released now that the game is over.
+        seats.removeAll { !$0.connected }
+    }
+}

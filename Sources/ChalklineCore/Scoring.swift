@@ -1,0 +1,39 @@
+/// The times race's points, in one place so the tests, protocol.md and the server agree.
+public enum Scoring {
+    /// Kahoot's formula: full marks for an instant answer, half for one at the buzzer.
+    /// `round(1000 * (1 - t / (2T)))`, clamped to 500...1000; rounding is half away from zero.
+    public static func speedPoints(elapsedMs t: Millis, limitMs T: Millis) -> Int {
+        guard T > 0 else { return 500 }
+        let raw = (1000.0 * (1.0 - Double(max(t, 0)) / (2.0 * Double(T)))).rounded()
+        return min(1000, max(500, Int(raw)))
+    }
+
+    /// `100 * min(streak - 1, 5)`, where `streak` counts this answer too.
+    public static func streakBonus(streak: Int) -> Int {
+        100 * min(max(streak - 1, 0), 5)
+    }
+}
+
+/// One row of `standings`.
+public struct Standing: Equatable, Sendable {
+    public var rank: Int
+    public var name: String
+    public var score: Int
+    /// Total time of correct answers: the tie-break.
+    public var correctMs: Millis
+
+    public var json: JSON { .object([("rank", .int(rank)), ("name", .string(name)), ("score", .int(score))]) }
+}
+
+extension Standing {
+    /// Highest score first; ties go to the lower total time of correct answers, then by name.
+    public static func rank(_ rows: [(name: String, score: Int, correctMs: Millis)]) -> [Standing] {
+        rows.sorted { a, b in
+            if a.score != b.score { return a.score > b.score }
+            if a.correctMs != b.correctMs { return a.correctMs < b.correctMs }
+            return a.name.lowercased() < b.name.lowercased()
+        }
+        .enumerated()
+        .map { Standing(rank: $0.offset + 1, name: $0.element.name, score: $0.element.score, correctMs: $0.element.correctMs) }
+    }
+}

@@ -1,0 +1,40 @@
+/// Number and table formatting for the `text` output format.
+enum TextFormat {
+    /// 12345 → "12,345": scores read at a glance on a projector.
+    static func thousands(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+            out.append(ch)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
+    /// 1234 ms → "1.2 s".
+    static func seconds(_ ms: Millis) -> String {
+        let tenths = (ms + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    static func padLeft(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+
+    /// The leaderboard as aligned lines: rank, name, score.
+    static func standings(_ rows: [Standing], limit: Int = 20) -> [String] {
+        guard !rows.isEmpty else { return ["  (no players)"] }
+        let shown = rows.prefix(limit)
+        let nameWidth = max(4, shown.map(\.name.count).max() ?? 4)
+        let scoreWidth = max(5, shown.map { thousands($0.score).count }.max() ?? 5)
+        var lines = shown.map { row in
+            "  " + padLeft("\(row.rank).", 4) + " " + pad(row.name, nameWidth) + "  " + padLeft(thousands(row.score), scoreWidth)
+        }
+        if rows.count > limit { lines.append("  ... and \(rows.count - limit) more") }
+        return lines
+    }
+}

@@ -1,0 +1,52 @@
+/// One times-table question.
+public struct TimesQuestion: Equatable, Sendable {
+    public var table: Int
+    public var multiplier: Int
+    public var answer: Int { table * multiplier }
+    public var text: String { "\(table) x \(multiplier)" }
+}
+
+/// The question order of the times-tables seed app, for any set of tables.
+///
+/// `normal` walks the multiplier 2...max and wraps to 2, moving to the next table after each full
+/// pass (wrapping the tables); `random` draws a multiplier from 2...max (and a table, when there
+/// are several) and never repeats the previous question.
+public struct TimesQuestionSequence: Sendable {
+    public enum Order: String, Sendable { case normal, random }
+
+    public let tables: [Int]
+    public let maxMultiplier: Int
+    public let order: Order
+    private var rng: SplitMix64
+    private var position = 0
+    private var last: TimesQuestion?
+
+    public init(tables: [Int], maxMultiplier: Int, order: Order, seed: UInt64) {
+        precondition(!tables.isEmpty && maxMultiplier >= 2)
+        self.tables = tables
+        self.maxMultiplier = maxMultiplier
+        self.order = order
+        rng = SplitMix64(seed: seed)
+    }
+
+    public mutating func next() -> TimesQuestion {
+        let question: TimesQuestion
+        switch order {
+        case .normal:
+            let perTable = maxMultiplier - 1
+            let table = tables[(position / perTable) % tables.count]
+            question = TimesQuestion(table: table, multiplier: 2 + position % perTable)
+            position += 1
+        case .random:
+            let distinct = Set(tables).count * (maxMultiplier - 1)
+            var draw: TimesQuestion
+            repeat {
+                let table = tables.count == 1 ? tables[0] : tables[Int.random(in: 0..<tables.count, using: &rng)]
+                draw = TimesQuestion(table: table, multiplier: Int.random(in: 2...maxMultiplier, using: &rng))
+            } while draw == last && distinct > 1
+            question = draw
+        }
+        last = question
+        return question
+    }
+}
