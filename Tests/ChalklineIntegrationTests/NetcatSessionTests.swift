@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// A round played the way a student at netcat plays it: text mode, bare answers.
+@Suite struct NetcatSessionTests {
+    @Test func textModeRoundReadsLikeSentences() throws {
+        let server = try TestServer()
+        let teacher = try server.connect(), student = try server.connect()
+        #expect(try teacher.expectText("Welcome to Chalkline").contains("protocol 1"))
+        _ = try student.expectText("Welcome to Chalkline")
+        try teacher.send("/name Ms.Lee")
+        _ = try teacher.expectText("Hello, Ms.Lee")
+        try teacher.send("/create times table=6 rounds=1 time=5 countdown=0 gap=0 play=no")
+        let ready = try teacher.expectText("is ready")
+        let code = try #require(ready.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(code.count == 4)
+
+        try student.send("/join \(code.lowercased()) sam")
+        #expect(try student.expectText("You are in room \(code) as sam").contains("Wait for the host"))
+        #expect(try teacher.expectText("sam joined room \(code)").contains("1 player"))
+        try student.send("/start")
+        #expect(try student.expectText("error not_host").contains("Only the host"))
+
+        try teacher.send("/start")
+        let question = try student.expectText("Question 1/1:")
+        #expect(question.contains("6 x 2 = ?"))
+        _ = try teacher.expectText("Question 1/1:")
+        try student.send("banana")
+        #expect(try student.expectText("error bad_answer").contains("whole number"))
+        try student.send("12\r")  // a CR from a telnet client is dropped
+        #expect(try student.expectText("Right! +").contains("score"))
+        #expect(try teacher.expectText("Time! 6 x 2 = 12").hasPrefix("Time!"))
+        let row = try teacher.expectText("sam")
+        #expect(row.contains("right"))
+        _ = try teacher.expectText("Game over! Final standings:")
+        let winner = try teacher.expectText("1.")
+        #expect(winner.contains("sam"))
+    }
+
+    @Test func shutdownTellsEveryoneAndExitsZero() throws {
+        let server = try TestServer()
+        let a = try server.connect(), b = try server.connect()
+        _ = try a.expectText("Welcome")
+        _ = try b.json()
+        try b.send("/format json")
+        _ = try b.expect("ok")
+        let status = try server.stop(signal: SIGTERM, timeout: 3)
+        #expect(status == 0)
+        #expect(try a.expectText("Server:").contains("shutting down"))
+        #expect(try b.expect("shutdown").string("message")?.isEmpty == false)
+        #expect(try a.waitForClose())
+        #expect(try b.waitForClose())
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Reads LF-terminated lines from a file descriptor, waiting with `poll` up to a deadline, so a
+/// test waits for the line it expects instead of sleeping.
+final class LineReader {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private(set) var eof = false
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// The next line (without LF), nil at end of stream; throws when the deadline passes.
+    func readLine(deadline: Date) throws -> String? {
+        while true {
+            if let lf = buffer.firstIndex(of: 0x0A) {
+                let line = String(decoding: buffer[..<lf], as: UTF8.self)
+                buffer.removeSubrange(...lf)
+                return line
+            }
+            if eof { return nil }
+            let remaining = deadline.timeIntervalSinceNow
+            if remaining <= 0 { throw TestFailure("timed out waiting for a line (have: \(String(decoding: buffer, as: UTF8.self)))") }
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&pfd, 1, Int32(min(remaining * 1000, 1000)) + 1)
+            if ready <= 0 { continue }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let n = read(fd, &chunk, chunk.count)
+            if n <= 0 { eof = true; continue }
+            buffer.append(contentsOf: chunk[..<n])
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// One player over real TCP: sends lines, and waits (with a deadline) for the line it expects.
+final class TestClient {
+    let fd: Int32
+    private let reader: LineReader
+    /// Every line received, in order, for assertions about order.
+    private(set) var received: [String] = []
+
+    init(port: UInt16, host: String = "127.0.0.1") throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw TestFailure("socket failed") }
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = port.bigEndian
+        inet_pton(AF_INET, host, &addr.sin_addr)
+        let rc = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard rc == 0 else { close(fd); throw TestFailure("connect failed: \(errno)") }
+        self.fd = fd
+        reader = LineReader(fd: fd)
+    }
+
+    deinit { close(fd) }
+
+    func send(_ line: String) throws {
+        try sendRaw(Array((line + "\n").utf8))
+    }
+
+    func sendRaw(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let n = bytes[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard n > 0 else { throw TestFailure("send failed: \(errno)") }
+            sent += n
+        }
+    }
+
+    /// Half-closes nothing: drops the connection the way a closed laptop lid does.
+    func disconnect() { shutdown(fd, Int32(SHUT_RDWR)) }
+
+    func line(timeout: Double = 5) throws -> String {
+        guard let line = try reader.readLine(deadline: Date().addingTimeInterval(timeout)) else {
+            throw TestFailure("connection closed; received so far: \(received.suffix(5))")
+        }
+        received.append(line)
+        return line
+    }
+
+    /// The next JSON line, whatever it is.
+    func json(timeout: Double = 5) throws -> [String: Any] {
+        let text = try line(timeout: timeout)
+        guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
+            throw TestFailure("not a JSON object: \(text)")
+        }
+        return object
+    }
+
+    /// Skips lines until one of `type` arrives (events the test does not care about may come between).
+    func expect(_ type: String, timeout: Double = 5) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let object = try json(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if object["type"] as? String == type { return object }
+        }
+    }
+
+    /// Sends a command and returns its reply: the next `ok` or `error` line (events before it are skipped).
+    func command(_ line: String, timeout: Double = 5) throws -> [String: Any] {
+        try send(line)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let object = try json(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if let type = object["type"] as? String, type == "ok" || type == "error" { return object }
+        }
+    }
+
+    /// Skips text lines until one contains `fragment`.
+    func expectText(_ fragment: String, timeout: Double = 5) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let text = try line(timeout: max(0.01, deadline.timeIntervalSinceNow))
+            if text.contains(fragment) { return text }
+        }
+    }
+
+    /// True when the server has closed the connection (EOF) before the deadline.
+    func waitForClose(timeout: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            guard let line = try reader.readLine(deadline: deadline) else { return true }
+            received.append(line)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Where the package's built executables are: next to the test binary that is running.
+enum BuiltProducts {
+    static var directory: URL {
+        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = URL(fileURLWithPath: me).deletingLastPathComponent()
+        // On Linux the test runner is `<products>/ChalklinePackageTests.xctest`; be tolerant of bundles.
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("chalkline-server").path), dir.path != "/" {
+            dir.deleteLastPathComponent()
+        }
+        return dir
+    }
+
+    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
+
+    /// The repository root, for fixtures.
+    static var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+}
+
+/// The real `chalkline-server` binary, started on port 0 in a child process for one test.
+final class TestServer {
+    let process = Process()
+    let port: UInt16
+    private let stdout = Pipe()
+    /// The server's log, in a file: a pipe nobody reads would fill and stall the server.
+    let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).log").path
+    private let exited = DispatchSemaphore(value: 0)
+
+    init(_ arguments: [String] = [], timeout: Double = 20) throws {
+        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
+        process.arguments = ["--port", "0", "--bind", "127.0.0.1"] + arguments
+        process.standardOutput = stdout
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: logPath)
+        process.terminationHandler = { [exited] _ in exited.signal() }
+        try process.run()
+        let reader = LineReader(fd: stdout.fileHandleForReading.fileDescriptor)
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            guard let line = try reader.readLine(deadline: deadline) else {
+                throw TestFailure("server exited before listening")
+            }
+            if line.hasPrefix("listening on "), let colon = line.lastIndex(of: ":"),
+               let port = UInt16(line[line.index(after: colon)...]) {
+                self.port = port
+                break
+            }
+        }
+    }
+
+    func connect() throws -> TestClient { try TestClient(port: port) }
+
+    /// Sends a signal and waits for the exit status, with a deadline.
+    @discardableResult
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 5) throws -> Int32 {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            throw TestFailure("server did not exit in \(timeout) s")
+        }
+        exited.signal()  // later waits (deinit) see it too
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: logPath)
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
