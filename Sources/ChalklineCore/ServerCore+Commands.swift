@@ -97,8 +97,9 @@ extension ServerCore {
             throw ErrorReply("format", .badArgs, "Use /format text or /format json.")
         }
         session.format = format
-        out.send(OkReply("format", [("format", .string(format.rawValue)), ("server", "chalkline"),
-                                     ("version", .string(config.version)), ("protocol", 1)], text: "Output is now \(format.rawValue)."), to: session)
+        out.send(OkReply("format", [("format", .string(format.rawValue))], text: "Output is now \(format.rawValue)."), to: session)
+        // Every connection starts in text, so a bot met the welcome in words; it gets it again in json.
+        if format == .json { out.send(WelcomeEvent(version: config.version), to: session) }
     }
 
     private func name(_ args: [String], _ session: Session, _ out: inout Outbox) throws(ErrorReply) {

@@ -11,9 +11,11 @@ import Testing
             let c = try server.connect()
             #expect(try c.expectText("Welcome to Chalkline").contains("(protocol 1)"))
             try c.skipWelcome()
-            let format = try c.command("/format json")
-            #expect(format.string("type") == "ok")
-            #expect(format.int("protocol") == 1)
+            #expect(try c.command("/format json").string("format") == "json")
+            let welcome = try c.json()
+            #expect(welcome.string("type") == "welcome")
+            #expect(welcome.string("server") == "chalkline")
+            #expect(welcome.int("protocol") == 1)
             #expect(try c.command("/name \(name)").string("name") == name)
             clients[name] = c
         }
