@@ -159,7 +159,8 @@ extension ServerCore {
         if room.isRunning && !room.race.timing.lateJoin {
             throw ErrorReply("join", .wrongState, "This room's game has started and it takes no late players. Wait for the next game.")
         }
-        guard room.seats.count < config.maxPlayersPerRoom else {
+        // Players, as protocol.md counts them: a host with play=no takes no player's place.
+        guard room.players.count < config.maxPlayersPerRoom else {
             throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
         }
         guard room.seat(named: name) == nil else {
