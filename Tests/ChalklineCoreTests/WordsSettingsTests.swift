@@ -52,4 +52,11 @@ import Testing
         #expect(try parse("", packs: [extra]).pack.name == "Animals")
         #expect(throws: WordsSettingsError.noPack(name: "builtin", available: [])) { try parse("", packs: []) }
     }
+
+    @Test func helpCreateListsEveryWordsOption() {
+        let text = Help.text("create")
+        for key in ["pack=", "level=", "levels=", "time=180", "gap=", "countdown=", "seed=", "play="] {
+            #expect(text.contains("words options:") && text.split(separator: "words options:").last?.contains(key) == true, "\(key)")
+        }
+    }
 }
