@@ -133,7 +133,8 @@ extension ServerCore {
         do {
             switch kind {
             case "times": return TimesRace(settings: try TimesSettings.parse(options, random: random))
-            default: throw ErrorReply("create", .unknownGame, "There is no game \"\(kind)\". Try /create times.")
+            case "words": return WordsRace(settings: try wordsSettings(options))
+            default: throw ErrorReply("create", .unknownGame, "There is no game \"\(kind)\". Try /create times or /create words.")
             }
         } catch let error as OptionError {
             throw ErrorReply("create", .badArgs, error.message)
@@ -141,6 +142,20 @@ extension ServerCore {
             throw error
         } catch {
             throw ErrorReply("create", .badArgs, "\(error)")
+        }
+    }
+
+    private func wordsSettings(_ options: CommandOptions) throws(ErrorReply) -> WordsSettings {
+        do {
+            return try WordsSettings.parse(options, packs: config.levelPacks, random: random)
+        } catch {
+            switch error {
+            case .option(let error):
+                throw ErrorReply("create", .badArgs, error.message)
+            case .noPack(let name, let available):
+                let choice = available.isEmpty ? "This server has no word packs." : "Packs here: \(available.joined(separator: ", "))."
+                throw ErrorReply("create", .noPack, "There is no word pack \"\(name)\". \(choice)")
+            }
         }
     }
 
