@@ -202,8 +202,6 @@ final class Room {
         participants = []
         let next = index + 1
         if next >= race.rounds {
-            // The round is closed already: endGame must not close it a second time.
-            phase = .lobby
             endGame(out: &out)
         } else if race.timing.gapMs > 0 {
             phase = .gap(next: next, until: now + race.timing.gapMs)

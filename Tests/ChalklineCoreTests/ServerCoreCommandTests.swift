@@ -31,7 +31,8 @@ struct ServerCoreCommandTests {
     @Test func formatSwitchesAndTheReplyIsAlreadyInTheNewFormat() {
         let h = Harness()
         h.connect(1)
-        #expect(Harness.text(h.line(1, "/format json"), to: 1) == #"{"type":"ok","cmd":"format","format":"json"}"# + "\n")
+        #expect(Harness.text(h.line(1, "/format json"), to: 1) == #"{"type":"ok","cmd":"format","format":"json"}"# + "\n"
+                + #"{"type":"welcome","server":"chalkline","version":"0.1.0","protocol":1}"# + "\n")
         #expect(Harness.text(h.line(1, "/FORMAT Text"), to: 1) == "Output is now text.\n")
         #expect(Harness.text(h.line(1, "/format xml"), to: 1) == "error bad_args: Use /format text or /format json.\n")
         #expect(Harness.text(h.line(1, "/format"), to: 1) == "error bad_args: Use /format text or /format json.\n")
