@@ -26,6 +26,11 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("Most players one room may hold.", valueName: "n"))
     var maxPlayers = 200
 
+    @Option(name: .customLong("levels"), help: ArgumentHelp(
+        "A folder of word-puzzle levels (level1.txt, level2.txt, ...), offered as a pack named after the folder. Repeat for more packs; the built-in pack is always there.",
+        valueName: "dir"))
+    var levelDirectories: [String] = []
+
     @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
@@ -38,6 +43,13 @@ struct Serve: ParsableCommand {
     func run() throws {
         var config = ServerConfig()
         config.maxPlayersPerRoom = maxPlayers
+        // Read before the loop starts: a bad level file stops the server here, never mid-class.
+        switch LevelDirectory.loadPacks(extra: levelDirectories) {
+        case .success(let packs): config.levelPacks = packs
+        case .failure(let problems):
+            printError("chalkline-server: cannot start, the level files have problems:\n\(problems.description)")
+            throw ExitCode.failure
+        }
         var logger = Logger(label: "chalkline")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let shell = ServerShell(options: .init(bind: bind, port: port, core: config), logger: logger)
