@@ -106,7 +106,7 @@ extension ServerCore {
         try outsideRoom(session, "name")
         guard args.count == 1, Names.isValid(args[0]) else { throw ErrorReply("name", .badName, Names.rule) }
         session.name = args[0]
-        out.send(OkReply("name", [("name", .string(args[0]))], text: "Hello, \(args[0])! Now /join CODE or /create times."), to: session)
+        out.send(OkReply("name", [("name", .string(args[0]))], text: "Hello, \(args[0])! Now /join CODE, /create times or /create words."), to: session)
     }
 
     private func create(_ args: [String], _ session: Session, _ now: Millis, _ out: inout Outbox) throws(ErrorReply) {
@@ -247,7 +247,7 @@ extension ServerCore {
             .object([("code", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
                      ("players", .int(room.players.count)), ("host", .optional(room.host?.name))])
         })
-        var lines = list.isEmpty ? ["No rooms are open. /create times to open one."] : ["Open rooms:"]
+        var lines = list.isEmpty ? ["No rooms are open. /create times or /create words opens one."] : ["Open rooms:"]
         for room in list {
             lines.append("  \(room.code)  \(TextFormat.pad(room.race.kind, 6))  \(TextFormat.pad(room.stateName, 8))  \(room.players.count) players, host \(room.host?.name ?? "none")")
         }
