@@ -111,6 +111,21 @@ struct ServerCoreCommandTests {
         #expect(all.split(separator: "\n").count == 1 + Help.topics.count)
     }
 
+    /// `/help` is read at an 80-column netcat: one line a command, and nothing wider than 79
+    /// (a line of exactly 80 makes some terminals add a blank line after it).
+    @Test func helpFitsAnEightyColumnTerminal() {
+        let h = Harness()
+        h.connect(1)
+        let list = Harness.text(h.line(1, "/help"), to: 1)
+        #expect(list.contains("  /name NAME                Choose your name, before joining a room.\n"))
+        var texts = [list]
+        for topic in Help.topics { texts.append(Harness.text(h.line(1, "/help \(topic.verb)"), to: 1)) }
+        for text in texts {
+            for line in text.split(separator: "\n") { #expect(line.count < 80, "\(line)") }
+        }
+        #expect(texts.last { $0.hasPrefix("/create") }?.contains("  words options: pack=builtin") == true)
+    }
+
     @Test(arguments: ["/start", "/stop", "/skip", "/kick Bob", "/leave", "/scores", "/who", "/answer 5", "5"])
     func roomCommandsOutsideARoomAreNotInRoom(line: String) {
         let h = Harness()
