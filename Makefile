@@ -5,6 +5,8 @@
 
 PORT ?= 7420
 BIND ?= 0.0.0.0
+# Word-puzzle pack folders, each given to the server with --levels: make serve LEVELS="$$HOME/weather"
+LEVELS ?=
 SWIFT ?= swift
 APT_PACKAGES = pkg-config libuv1-dev
 
@@ -25,7 +27,7 @@ release: deps
 	$(SWIFT) build -c release
 
 serve: release
-	$(SWIFT) run -c release chalkline-server --bind $(BIND) --port $(PORT)
+	$(SWIFT) run -c release chalkline-server --bind $(BIND) --port $(PORT) $(foreach dir,$(LEVELS),--levels $(dir))
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -3,7 +3,7 @@ public struct WelcomeEvent: Message {
     public var version: String
     public var json: JSON { .object([("type", "welcome"), ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
     public var text: String {
-        "Welcome to Chalkline \(version) (protocol 1).\nSet your name with /name YOURNAME, then /join CODE or /create times. Type /help for all commands."
+        "Welcome to Chalkline \(version) (protocol 1).\nSet your name: /name YOURNAME. Then /join CODE, /create times or /create words.\nType /help for all commands."
     }
 }
 

@@ -39,7 +39,7 @@ extension ServerCore {
         case "skip":
             let room = try hostRoom(session, "skip")
             guard case .open = room.phase else { throw ErrorReply("skip", .noQuestion, "There is no open question to skip.") }
-            out.send(OkReply("skip", text: "Skipping this question."), to: session)
+            out.send(OkReply("skip", text: room.race.kind == "words" ? "Skipping this level." : "Skipping this question."), to: session)
             room.skip(now: now, out: &out)
         case "kick": try kick(args, session, now, &out)
         case "answer":
@@ -106,7 +106,7 @@ extension ServerCore {
         try outsideRoom(session, "name")
         guard args.count == 1, Names.isValid(args[0]) else { throw ErrorReply("name", .badName, Names.rule) }
         session.name = args[0]
-        out.send(OkReply("name", [("name", .string(args[0]))], text: "Hello, \(args[0])! Now /join CODE or /create times."), to: session)
+        out.send(OkReply("name", [("name", .string(args[0]))], text: "Hello, \(args[0])! Now /join CODE, /create times or /create words."), to: session)
     }
 
     private func create(_ args: [String], _ session: Session, _ now: Millis, _ out: inout Outbox) throws(ErrorReply) {
@@ -125,7 +125,7 @@ extension ServerCore {
         room.makeCreatorHost(seat)
         out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token)),
                                     ("game", .string(race.kind)), ("settings", race.settingsJSON)],
-                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME. You are the host: /start when everyone is in."),
+                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
                  to: session)
     }
 
@@ -209,8 +209,10 @@ extension ServerCore {
         OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token)), ("game", .string(room.race.kind)),
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
                       ("score", .int(seat.score))],
-                text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(room.players.count) players). "
-                    + (room.isRunning ? "A game is running: answer the next question!" : "Wait for the host to start."))
+                text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
+                    + (!room.isRunning ? "Wait for the host to start."
+                       : room.race.kind == "words" ? "A game is running: you play from the next level."
+                       : "A game is running: answer the next question!"))
     }
 
     private func kick(_ args: [String], _ session: Session, _ now: Millis, _ out: inout Outbox) throws(ErrorReply) {
@@ -247,7 +249,7 @@ extension ServerCore {
             .object([("code", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
                      ("players", .int(room.players.count)), ("host", .optional(room.host?.name))])
         })
-        var lines = list.isEmpty ? ["No rooms are open. /create times to open one."] : ["Open rooms:"]
+        var lines = list.isEmpty ? ["No rooms are open. /create times or /create words opens one."] : ["Open rooms:"]
         for room in list {
             lines.append("  \(room.code)  \(TextFormat.pad(room.race.kind, 6))  \(TextFormat.pad(room.stateName, 8))  \(room.players.count) players, host \(room.host?.name ?? "none")")
         }

@@ -16,7 +16,8 @@ struct ServerCoreCommandTests {
         #expect(effects.count == 1)
         #expect(sends.map(\.to) == [[ConnectionID(1)]])
         #expect(sends.first?.string == "Welcome to Chalkline 9.8.7 (protocol 1).\n"
-                + "Set your name with /name YOURNAME, then /join CODE or /create times. Type /help for all commands.\n")
+                + "Set your name: /name YOURNAME. Then /join CODE, /create times or /create words.\n"
+                + "Type /help for all commands.\n")
         #expect(h.core.connectionCount == 1)
     }
 
@@ -108,6 +109,21 @@ struct ServerCoreCommandTests {
         let all = Harness.text(h.line(1, "/help"), to: 1)
         #expect(all.hasPrefix("Commands (type /help COMMAND for more):\n"))
         #expect(all.split(separator: "\n").count == 1 + Help.topics.count)
+    }
+
+    /// `/help` is read at an 80-column netcat: one line a command, and nothing wider than 79
+    /// (a line of exactly 80 makes some terminals add a blank line after it).
+    @Test func helpFitsAnEightyColumnTerminal() {
+        let h = Harness()
+        h.connect(1)
+        let list = Harness.text(h.line(1, "/help"), to: 1)
+        #expect(list.contains("  /name NAME                Choose your name, before joining a room.\n"))
+        var texts = [list]
+        for topic in Help.topics { texts.append(Harness.text(h.line(1, "/help \(topic.verb)"), to: 1)) }
+        for text in texts {
+            for line in text.split(separator: "\n") { #expect(line.count < 80, "\(line)") }
+        }
+        #expect(texts.last { $0.hasPrefix("/create") }?.contains("  words options: pack=builtin") == true)
     }
 
     @Test(arguments: ["/start", "/stop", "/skip", "/kick Bob", "/leave", "/scores", "/who", "/answer 5", "5"])
