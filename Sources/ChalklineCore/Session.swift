@@ -53,7 +53,8 @@ final class Seat {
     let name: String
     let token: String
     unowned let room: Room
-    var session: Session?
+    /// Weak: the core's session table owns connections; a seat only points at the one holding it.
+    weak var session: Session?
     /// False for a host who created the room with `play=no`: they run the game but are not ranked.
     let plays: Bool
     var score = 0
