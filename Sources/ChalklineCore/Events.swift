@@ -16,7 +16,7 @@ public struct JoinedEvent: Message {
 }
 
 public struct LeftEvent: Message {
-    public enum Reason: String, Sendable { case left, disconnected, kicked }
+    public enum Reason: String, Sendable { case left, disconnected, kicked, banned }
     public var room: String
     public var name: String
     public var players: Int
@@ -29,6 +29,7 @@ public struct LeftEvent: Message {
         case .left: "left the room"
         case .disconnected: "lost their connection"
         case .kicked: "was removed by the host"
+        case .banned: "was banned by the host"
         }
         return "\(name) \(what) (\(players) \(players == 1 ? "player" : "players"))."
     }
@@ -112,10 +113,32 @@ public struct GameEndEvent: Message {
     }
 }
 
+/// You are out of the room. `banned` says whether you may come back: a kicked player may, under
+/// another name; a banned one may not, for as long as the room exists.
 public struct KickedEvent: Message {
     public var room: String
-    public var json: JSON { .object([("type", "kicked"), ("room", .string(room))]) }
-    public var text: String { "The host removed you from room \(room). You can /join another room." }
+    public var banned = false
+    public var json: JSON { .object([("type", "kicked"), ("room", .string(room)), ("banned", .bool(banned))]) }
+    public var text: String {
+        banned
+            ? "The host banned you from room \(room). You can /join another room."
+            : "The host removed you from room \(room). You can come back under another name, or /join another room."
+    }
+}
+
+/// The server is closing this connection for a reason of its own (not a shutdown): sent once,
+/// just before the close, so a client knows not to reconnect at once.
+public struct ByeEvent: Message {
+    public enum Reason: String, Sendable {
+        /// Lines kept coming faster than the rate limit for `--flood-timeout`.
+        case flood
+        /// Outside any room and silent for `--idle-timeout`.
+        case idle
+    }
+    public var reason: Reason
+    public var message: String
+    public var json: JSON { .object([("type", "bye"), ("reason", .string(reason.rawValue)), ("message", .string(message))]) }
+    public var text: String { "Goodbye: \(message)" }
 }
 
 public struct ShutdownEvent: Message {

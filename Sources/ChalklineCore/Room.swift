@@ -22,6 +22,20 @@ final class Room {
     private var gamesPlayed = 0
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
+    /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
+    var locked = false
+    /// Names the host kicked (lowercased): that player may come back, but under another name.
+    private(set) var kickedNames: Set<String> = []
+    /// What the host banned, kept for the room's life. A ban is not by IP address: a whole class
+    /// usually shares one. It covers the player's name, their seat's rejoin token, and the
+    /// connection they were on.
+    private(set) var bannedNames: Set<String> = []
+    private(set) var bannedTokens: [String] = []
+    private(set) var bannedConnections: Set<ConnectionID> = []
+    /// The creator's seat while it exists, and what `/claim` needs when it no longer does.
+    private(set) weak var creatorSeat: Seat?
+    private(set) var creatorName = ""
+    private(set) var creatorPlays = true
 
     init(code: String, hostKey: String, race: Race) {
         self.code = code
@@ -99,11 +113,54 @@ final class Room {
     }
 
     /// The creator is host from the start; nobody else needs telling.
-    func makeCreatorHost(_ seat: Seat) { host = seat }
+    func makeCreatorHost(_ seat: Seat) {
+        host = seat
+        creatorSeat = seat
+        creatorName = seat.name
+        creatorPlays = seat.plays
+    }
+
+    /// `/claim`: the holder of the host key takes the host's role (and the creator's seat, if it
+    /// still exists) from this connection. Everyone hears who the host is now.
+    func claim(_ seat: Seat, out: inout Outbox) {
+        creatorSeat = seat
+        if host !== seat { setHost(seat, out: &out) }
+    }
+
+    // MARK: Kicks, bans and the lock
+
+    func isKickedName(_ name: String) -> Bool { kickedNames.contains(name.lowercased()) }
+
+    func isBanned(name: String) -> Bool { bannedNames.contains(name.lowercased()) }
+
+    func isBanned(_ session: Session) -> Bool { bannedConnections.contains(session.id) }
+
+    /// Every banned token is compared, whatever matches, as `/rejoin` compares seats.
+    func isBanned(token: String) -> Bool {
+        var found = false
+        for banned in bannedTokens where Secrets.constantTimeEquals(banned, token) { found = true }
+        return found
+    }
+
+    /// `/kick` and `/ban`: the seat is given up for good and its name (and, for a ban, its token
+    /// and connection) remembered.
+    func expel(_ seat: Seat, ban: Bool, now: Millis, out: inout Outbox) {
+        if ban {
+            bannedNames.insert(seat.name.lowercased())
+            bannedTokens.append(seat.token)
+            if let session = seat.session { bannedConnections.insert(session.id) }
+        } else {
+            kickedNames.insert(seat.name.lowercased())
+        }
+        if let victim = seat.session { out.send(KickedEvent(room: code, banned: ban), to: victim) }
+        remove(seat, reason: ban ? .banned : .kicked, now: now, out: &out)
+    }
 
     /// The seat's player left (`/leave`, kicked) or their connection dropped.
     func remove(_ seat: Seat, reason: LeftEvent.Reason, now: Millis, out: inout Outbox) {
         let keepSeat = reason == .disconnected && isRunning && seat.plays
+        // Out of the room, the connection's idle clock starts now, not from its last line.
+        seat.session?.lastHeard = now
         seat.session?.seat = nil
         seat.session = nil
         if !keepSeat {
@@ -164,7 +221,9 @@ final class Room {
         checkRoundComplete(now: now, out: &out)
     }
 
-    /// Fires every phase deadline that has passed. Returns false once the room should close.
+    /// Fires every phase deadline that has passed. Returns false once the room should close:
+    /// nobody connected for `emptyTimeout`, or a game that everyone dropped out of has ended
+    /// (its seats were released with it, so nobody can come back).
     func tick(now: Millis, emptyTimeout: Millis, out: inout Outbox) -> Bool {
         if let since = emptySince, since + emptyTimeout <= now { return false }
         while true {
@@ -176,7 +235,7 @@ final class Room {
             case .gap(let next, let until) where until <= now:
                 openRound(next, now: now, out: &out)
             default:
-                return true
+                return !seats.isEmpty
             }
         }
     }

@@ -100,7 +100,8 @@ public final class ServerShell {
         noteDescriptorPressure()
         logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
         execute(core.connect(connection.id, peer: connection.peer, now: clock.now))
-        connection.startReading()
+        // A connection the core turned away (server_full, too_many_connections) is already flushing.
+        if connection.state == .open { connection.startReading() }
     }
 
     func received(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {

@@ -34,6 +34,9 @@ struct Serve: ParsableCommand {
         valueName: "dir"))
     var levelDirectories: [String] = []
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
@@ -47,6 +50,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         var config = ServerConfig()
         config.maxPlayersPerRoom = maxPlayers
+        limits.apply(to: &config)
         // Read before the loop starts: a bad level file stops the server here, never mid-class.
         switch LevelDirectory.loadPacks(extra: levelDirectories) {
         case .success(let packs): config.levelPacks = packs

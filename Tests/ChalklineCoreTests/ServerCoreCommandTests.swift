@@ -334,7 +334,7 @@ struct ServerCoreCommandTests {
         let code = h.room()
         h.join(2, "Bob", code)
         let m = Harness.messages(h.line(9, "/rooms"), to: 9)[0]
-        #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann"}]}"#)
+        #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann","locked":false}]}"#)
     }
 
     // MARK: Leaving, kicking, dropping
@@ -365,7 +365,7 @@ struct ServerCoreCommandTests {
             #"{"type":"ok","cmd":"kick","name":"Bob"}"#,
             #"{"type":"left","room":"\#(code)","name":"Bob","players":2,"reason":"kicked"}"#,
         ])
-        #expect(Harness.messages(effects, to: 2).map(\.line) == [#"{"type":"kicked","room":"\#(code)"}"#])
+        #expect(Harness.messages(effects, to: 2).map(\.line) == [#"{"type":"kicked","room":"\#(code)","banned":false}"#])
         #expect(Harness.messages(effects, to: 3).map(\.type) == ["left"])
         // Bob's connection stays open, outside any room.
         #expect(Harness.messages(h.line(2, "/who"), to: 2).first?.code == "not_in_room")

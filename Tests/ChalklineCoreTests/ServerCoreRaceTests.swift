@@ -460,7 +460,7 @@ struct ServerCoreRaceTests {
         #expect(Harness.messages(h.line(2, "/stop"), to: 2).map(\.type) == ["ok", "game_end"])
     }
 
-    @Test func aRoomWithNobodyConnectedClosesAfterTheTimeout() {
+    @Test func aGameEveryoneDroppedOutOfEndsByItselfAndItsRoomCloses() {
         var config = ServerConfig()
         config.emptyRoomTimeout = 60_000
         let (h, _) = race(config: config)
@@ -470,8 +470,26 @@ struct ServerCoreRaceTests {
         h.disconnect(2)
         #expect(h.core.roomCount == 1)                 // seats are kept while the game runs
         #expect(h.core.nextDeadline() == 10_000)       // the round still times out first
-        for t: Millis in [10_000, 20_000, 30_000] {
+        for t: Millis in [10_000, 20_000] {
             #expect(h.tick(t).isEmpty)                 // nobody to tell; the game runs out
+            #expect(h.core.roomCount == 1)
+        }
+        // The last round ends the game, which releases every seat: nobody can come back, so the room goes.
+        #expect(h.tick(30_000).isEmpty)
+        #expect(h.core.roomCount == 0)
+        #expect(h.core.nextDeadline() == nil)
+    }
+
+    @Test func aRoomWithNobodyConnectedClosesAfterTheTimeoutEvenMidGame() {
+        var config = ServerConfig()
+        config.emptyRoomTimeout = 60_000
+        let (h, _) = race("table=7 max=4 rounds=20 time=10 gap=0 countdown=0 seed=1", config: config)
+        h.line(1, "/start")
+        h.now = 1_000
+        h.disconnect(1)
+        h.disconnect(2)
+        for t: Millis in [10_000, 20_000, 30_000, 40_000, 50_000, 60_000] {
+            #expect(h.tick(t).isEmpty)
         }
         #expect(h.core.roomCount == 1)
         #expect(h.core.nextDeadline() == 61_000)
