@@ -196,6 +196,8 @@ final class Room {
 
     private func closeRound(_ index: Int, now: Millis, out: inout Outbox) {
         let event = race.closeRound(participants: participants, standings: standings())
+        // The round is closed now: whatever comes next (gap, next question, game end) must not close it again.
+        phase = .lobby
         out.send(event, to: connectedSessions)
         participants = []
         let next = index + 1

@@ -98,6 +98,8 @@ extension ServerCore {
         }
         session.format = format
         out.send(OkReply("format", [("format", .string(format.rawValue))], text: "Output is now \(format.rawValue)."), to: session)
+        // Every connection starts in text, so a bot met the welcome in words; it gets it again in json.
+        if format == .json { out.send(WelcomeEvent(version: config.version), to: session) }
     }
 
     private func name(_ args: [String], _ session: Session, _ out: inout Outbox) throws(ErrorReply) {

@@ -9,10 +9,13 @@ import Testing
         var clients: [String: TestClient] = [:]
         for name in names {
             let c = try server.connect()
+            #expect(try c.expectText("Welcome to Chalkline").contains("(protocol 1)"))
+            try c.skipWelcome()
+            #expect(try c.command("/format json").string("format") == "json")
             let welcome = try c.json()
             #expect(welcome.string("type") == "welcome")
+            #expect(welcome.string("server") == "chalkline")
             #expect(welcome.int("protocol") == 1)
-            #expect(try c.command("/format json").string("type") == "ok")
             #expect(try c.command("/name \(name)").string("name") == name)
             clients[name] = c
         }
@@ -95,7 +98,7 @@ import Testing
         let server = try TestServer()
         let alice = try server.connect(), bob = try server.connect()
         for (c, n) in [(alice, "alice"), (bob, "bob")] {
-            _ = try c.json()
+            try c.skipWelcome()
             _ = try c.command("/format json")
             _ = try c.command("/name \(n)")
         }
@@ -117,7 +120,7 @@ import Testing
         #expect(left.string("reason") == "disconnected")
 
         let bob2 = try server.connect()
-        _ = try bob2.json()
+        try bob2.skipWelcome()
         _ = try bob2.command("/format json")
         let back = try bob2.command("/rejoin \(code) \(token)")
         #expect(back.string("type") == "ok")
@@ -128,7 +131,7 @@ import Testing
         #expect(scores.first { $0.string("name") == "bob" }?.int("score") == bobScore)
         // A wrong token gets nothing.
         let stranger = try server.connect()
-        _ = try stranger.json()
+        try stranger.skipWelcome()
         _ = try stranger.command("/format json")
         #expect(try stranger.command("/rejoin \(code) 0123456789abcdef0123456789abcdef").string("code") == "bad_token")
     }

@@ -86,6 +86,11 @@ final class TestClient {
         }
     }
 
+    /// The text-mode welcome (every connection starts in text) ends with the line pointing to /help.
+    func skipWelcome() throws {
+        _ = try expectText("/help")
+    }
+
     /// True when the server has closed the connection (EOF) before the deadline.
     func waitForClose(timeout: Double = 5) throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)

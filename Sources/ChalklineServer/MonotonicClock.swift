@@ -1,0 +1,10 @@
+import ChalklineCore
+import CLibUV
+
+/// The server's only clock: milliseconds since the process started, from libuv's monotonic
+/// high-resolution clock, so a wall-clock jump (NTP, a laptop waking) never changes a score.
+struct MonotonicClock {
+    private let origin = uv_hrtime()
+
+    var now: Millis { Millis((uv_hrtime() - origin) / 1_000_000) }
+}

@@ -1,0 +1,166 @@
+import ChalklineCore
+import CLibUV
+import Logging
+
+/// The imperative shell: one libuv loop that owns every socket, the one timer and the signal
+/// watchers, feeds the core `(input, now)` and carries out the effects it returns. It knows no
+/// game rule.
+///
+/// Owned by the loop thread (the thread that calls `run`) and touched only there.
+public final class ServerShell {
+    public struct Options: Sendable {
+        public var bind: String
+        public var port: Int
+        public var core: ServerConfig
+        /// How long a shutdown waits for clients to take their last bytes before closing anyway.
+        public var shutdownGraceMs: UInt64 = 1500
+
+        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig()) {
+            self.bind = bind
+            self.port = port
+            self.core = core
+        }
+    }
+
+    let options: Options
+    let logger: Logger
+    let core: ServerCore
+    private let loop: UnsafeMutablePointer<uv_loop_t>
+    private let clock = MonotonicClock()
+    private var connections: [ConnectionID: Connection] = [:]
+    private var lastID: UInt64 = 0
+    private var listener: Listener?
+    private var timer: DeadlineTimer?
+    private var graceTimer: DeadlineTimer?
+    private var signals: [SignalWatcher] = []
+    private var shuttingDown = false
+
+    let readBufferSize = 64 * 1024
+    /// Shared by every read (see `Connection.startReading`).
+    let readBuffer: UnsafeMutableRawPointer
+
+    public init(options: Options, logger: Logger) {
+        self.options = options
+        self.logger = logger
+        core = ServerCore(config: options.core)
+        loop = .allocate(capacity: 1)
+        uv_loop_init(loop)
+        readBuffer = .allocate(byteCount: readBufferSize, alignment: 16)
+    }
+
+    deinit {
+        readBuffer.deallocate()
+        loop.deallocate()
+    }
+
+    /// Binds, prints `listening on ADDR:PORT` on stdout, and serves until SIGINT or SIGTERM.
+    /// Returns once every handle is closed.
+    public func run(announce: (String) -> Void) throws(UVError) {
+        ProcessSetup.ignoreSIGPIPE()
+        ProcessSetup.unblockShutdownSignals()
+        let files = ProcessSetup.raiseOpenFileLimit()
+        let listener = Listener(loop: loop, shell: self)
+        self.listener = listener
+        do {
+            try listener.listen(on: SocketAddress(host: options.bind, port: options.port))
+        } catch {
+            listener.close()
+            uv_run(loop, UV_RUN_DEFAULT)
+            uv_loop_close(loop)
+            throw error
+        }
+        timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
+        signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
+        logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
+        announce("listening on \(listener.address.description)")
+        uv_run(loop, UV_RUN_DEFAULT)
+        uv_loop_close(loop)
+        logger.info("stopped")
+    }
+
+    // MARK: Events from libuv
+
+    func accept(from listener: Listener, status: Int32) {
+        guard status == 0 else {
+            logger.error("accept failed", metadata: ["error": "\(uvMessage(status))"])
+            return
+        }
+        lastID += 1
+        let connection = Connection(id: ConnectionID(lastID), loop: loop, shell: self)
+        guard !shuttingDown, connection.accept(from: listener.handle) else {
+            connection.close()
+            return
+        }
+        connections[connection.id] = connection
+        logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
+        execute(core.connect(connection.id, peer: connection.peer, now: clock.now))
+        connection.startReading()
+    }
+
+    func received(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
+        execute(core.receive(connection.id, bytes, now: clock.now))
+    }
+
+    /// The connection is finished (EOF, an error, or a flushed close): close it and tell the core.
+    func drop(_ connection: Connection, reason: String?) {
+        guard connection.state != .closed else { return }
+        connection.close()
+        connections[connection.id] = nil
+        if let reason {
+            logger.debug("connection lost", metadata: ["id": "\(connection.id)", "error": "\(reason)"])
+        }
+        execute(core.disconnect(connection.id, now: clock.now))
+        if shuttingDown && connections.isEmpty { finishShutdown() }
+    }
+
+    private func tick() {
+        execute(core.tick(now: clock.now))
+    }
+
+    // MARK: Effects
+
+    /// Carries out the core's effects in order, then re-arms the timer for the core's next deadline.
+    private func execute(_ effects: [Effect]) {
+        for effect in effects {
+            switch effect {
+            case .send(let recipients, let payload):
+                for id in recipients { connections[id]?.send(payload) }
+            case .close(let id):
+                connections[id]?.closeAfterFlush()
+            }
+        }
+        if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
+    }
+
+    // MARK: Shutdown
+
+    /// Everyone is told, output gets a short grace to drain, then every handle closes and `run` returns.
+    private func beginShutdown(signal: Int32) {
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        logger.info("shutting down", metadata: ["signal": "\(signal)", "connections": "\(connections.count)"])
+        listener?.close()
+        listener = nil
+        for watcher in signals { watcher.close() }
+        signals = []
+        timer?.arm(at: nil, now: 0)
+        execute(core.shutdown(message: "The server is shutting down. Thanks for playing!"))
+        if connections.isEmpty {
+            finishShutdown()
+        } else {
+            let grace = DeadlineTimer(loop: loop) { [unowned self] in
+                for connection in Array(connections.values) { drop(connection, reason: nil) }
+                finishShutdown()
+            }
+            graceTimer = grace
+            grace.arm(at: Millis(options.shutdownGraceMs), now: 0)
+        }
+    }
+
+    private func finishShutdown() {
+        timer?.close()
+        timer = nil
+        graceTimer?.close()
+        graceTimer = nil
+    }
+}

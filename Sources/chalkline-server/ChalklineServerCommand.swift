@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `chalkline-server`: serving is the default, so `chalkline-server --port 7500` just works;
+/// the other subcommands are tools a teacher runs before or after class.
+@main
+struct ChalklineServerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chalkline-server",
+        abstract: "The Chalkline classroom game server.",
+        discussion: """
+            Students connect with `nc HOST 7420`, `telnet HOST 7420` or the bundled `chalkline` \
+            client; bots use the same line protocol (see protocol.md).
+            """,
+        subcommands: [Serve.self],
+        defaultSubcommand: Serve.self
+    )
+}

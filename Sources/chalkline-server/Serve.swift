@@ -1,0 +1,55 @@
+import ArgumentParser
+import ChalklineCore
+import ChalklineServer
+import Logging
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs the server in the foreground until Ctrl-C (SIGINT) or SIGTERM.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve games (the default subcommand).",
+        discussion: """
+            Prints exactly one line, `listening on ADDR:PORT`, to standard output once it accepts \
+            connections; logs go to standard error. On SIGINT or SIGTERM every client is told, \
+            output is flushed for at most 1.5 seconds, and the server exits with status 0.
+            """
+    )
+
+    @Option(help: "Address to listen on: 0.0.0.0 for every IPv4 interface, :: for IPv6 (and IPv4), 127.0.0.1 for this machine only.")
+    var bind = "0.0.0.0"
+
+    @Option(help: "TCP port to listen on; 0 picks a free one (the chosen port is printed).")
+    var port = 7420
+
+    @Option(help: ArgumentHelp("Most players one room may hold.", valueName: "n"))
+    var maxPlayers = 200
+
+    @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
+        guard maxPlayers >= 1 else { throw ValidationError("--max-players takes 1 or more.") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \(logLevel).") }
+    }
+
+    func run() throws {
+        var config = ServerConfig()
+        config.maxPlayersPerRoom = maxPlayers
+        var logger = Logger(label: "chalkline")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let shell = ServerShell(options: .init(bind: bind, port: port, core: config), logger: logger)
+        do {
+            try shell.run { line in
+                // Unbuffered: scripts and tests wait for this line through a pipe.
+                let bytes = Array((line + "\n").utf8)
+                _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            }
+        } catch {
+            logger.critical("cannot start: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
