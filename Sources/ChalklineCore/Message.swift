@@ -92,4 +92,5 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case alreadySolved = "already_solved"
     case rateLimited = "rate_limited"
     case noPack = "no_pack"
+    case chatOff = "chat_off"
 }

@@ -27,12 +27,23 @@ final class Room {
         self.code = code
         self.hostKey = hostKey
         self.race = race
+        chatOn = race.timing.chat
     }
 
     var isRunning: Bool { phase != .lobby }
     var stateName: String { isRunning ? "running" : "lobby" }
     var players: [Seat] { seats.filter(\.plays) }
-    var connectedSessions: [Session] { seats.compactMap(\.session) }
+    /// Connections that hold a seat here right now.
+    var seatedSessions: [Session] { seats.compactMap(\.session) }
+    /// Everyone who hears the room's events: connected players and watchers. Every broadcast
+    /// goes here, so a second screen sees exactly what the players see.
+    var connectedSessions: [Session] { seatedSessions + watchers }
+    /// `/watch` connections: they hear the room but hold no seat, never answer, and do not keep
+    /// an empty room open.
+    private(set) var watchers: [Session] = []
+    static let maxWatchers = 50
+    /// Whether players may `/say`; the host always may.
+    var chatOn: Bool
 
     func seat(named name: String) -> Seat? {
         let folded = name.lowercased()
@@ -98,6 +109,22 @@ final class Room {
         emptySince = nil
     }
 
+    func addWatcher(_ session: Session) {
+        watchers.append(session)
+        session.watching = self
+    }
+
+    func removeWatcher(_ session: Session) {
+        watchers.removeAll { $0 === session }
+        session.watching = nil
+    }
+
+    /// The room is closing: its watchers are left outside any room.
+    func releaseWatchers() {
+        for watcher in watchers { watcher.watching = nil }
+        watchers = []
+    }
+
     /// The creator is host from the start; nobody else needs telling.
     func makeCreatorHost(_ seat: Seat) { host = seat }
 
@@ -112,7 +139,7 @@ final class Room {
         }
         out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
         if host === seat { setHost(seats.first(where: \.connected), out: &out) }
-        if connectedSessions.isEmpty && emptySince == nil { emptySince = now }
+        if seatedSessions.isEmpty && emptySince == nil { emptySince = now }
         checkRoundComplete(now: now, out: &out)
     }
 

@@ -11,6 +11,8 @@ final class Session {
     var seat: Seat?
     /// A `.close` was sent: nothing more is read from it.
     var closing = false
+    /// Set while the connection watches a room (`/watch`): it hears the room but holds no seat.
+    weak var watching: Room?
 
     init(id: ConnectionID, peer: String, maxLineBytes: Int) {
         self.id = id
@@ -19,6 +21,8 @@ final class Session {
     }
 
     var room: Room? { seat?.room }
+    /// The room whose events this connection receives, as a player or as a watcher.
+    var audienceRoom: Room? { seat?.room ?? watching }
 }
 
 /// A place in a room: name, score and streak, kept while its connection comes and goes.
