@@ -69,7 +69,11 @@ final class Reactor {
         while !stopped {
             let now = Clock.nanoseconds()
             if let deadline, now >= deadline { return false }
-            timers.fire(upTo: now)
+            // Taken out first and run after: an action may schedule or cancel timers.
+            for action in timers.takeDue(upTo: now) {
+                action()
+                if stopped { break }
+            }
             if stopped { break }
             var wait = timers.nextDeadline.map { $0 > now ? $0 - now : 0 } ?? 1_000_000_000
             if let deadline { wait = min(wait, deadline - now) }
@@ -121,11 +125,13 @@ private struct TimerHeap {
         heap.first?.deadline
     }
 
-    mutating func fire(upTo now: UInt64) {
+    mutating func takeDue(upTo now: UInt64) -> [() -> Void] {
+        var due: [() -> Void] = []
         while let top = heap.first, top.deadline <= now {
             pop()
-            if let action = actions.removeValue(forKey: top.id) { action() }
+            if let action = actions.removeValue(forKey: top.id) { due.append(action) }
         }
+        return due
     }
 
     private static func before(_ a: (deadline: UInt64, id: UInt64), _ b: (deadline: UInt64, id: UInt64)) -> Bool {
