@@ -19,6 +19,7 @@ final class Room {
     /// Seats ranked in the open round, fixed when it opens: a late joiner waits for the next one.
     private(set) var participants: [Seat] = []
     private var lastRoundID = 0
+    private var answersThisRound = 0
     private var gamesPlayed = 0
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
@@ -188,6 +189,7 @@ final class Room {
         let outcome = race.answer(text, seat: seat, elapsedMs: now - opened)
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
+        if outcome.reply is OkReply { reportProgress(out: &out) }
         checkRoundComplete(now: now, out: &out)
     }
 
@@ -208,7 +210,18 @@ final class Room {
         }
     }
 
+    /// The host's and the watchers' screens count answers as they come in; players are not
+    /// told, so a 1,000-player room costs one line per answer, not a thousand.
+    private func reportProgress(out: inout Outbox) {
+        answersThisRound += 1
+        var screens = watchers
+        if let hostSession = host?.session { screens.append(hostSession) }
+        guard !screens.isEmpty else { return }
+        out.send(ProgressEvent(id: lastRoundID, answers: answersThisRound, players: participants.count), to: screens)
+    }
+
     private func openRound(_ index: Int, now: Millis, out: inout Outbox) {
+        answersThisRound = 0
         lastRoundID += 1
         participants = players
         let (event, limit) = race.openRound(index: index, id: lastRoundID)

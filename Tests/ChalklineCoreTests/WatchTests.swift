@@ -103,3 +103,30 @@ import Testing
         #expect(d.events(host, "chat").count == 1)
     }
 }
+
+/// `progress`: the host and watchers count answers as they come in; players are not told.
+@Suite struct WatchProgressTests {
+    @Test func hostAndWatchersGetAProgressLinePerJudgedAnswer() {
+        let d = ChatDriver()
+        let host = d.connect("MsLee"), ann = d.connect("ann"), bob = d.connect("bob")
+        let code = d.send(host, "/create times play=no countdown=0 time=5 table=7")["room"] as! String
+        d.send(ann, "/join \(code)")
+        d.send(bob, "/join \(code)")
+        let screen = d.connect()
+        d.send(screen, "/watch \(code)")
+        d.send(host, "/start")
+        d.send(ann, "not a number")
+        #expect(d.events(host, "progress").isEmpty, "a bad answer is not judged")
+        d.send(ann, "14")
+        for id in [host, screen] {
+            let progress = d.events(id, "progress")
+            #expect(progress.count == 1)
+            #expect(progress.first?["answers"] as? Int == 1)
+            #expect(progress.first?["players"] as? Int == 2)
+        }
+        #expect(d.events(bob, "progress").isEmpty)
+        #expect(d.events(ann, "progress").isEmpty)
+        d.send(bob, "13")
+        #expect(d.events(screen, "progress").last?["answers"] as? Int == 2)
+    }
+}
