@@ -10,6 +10,9 @@ final class BenchPlayer {
     private let stats: BenchStats
     private let name: String
     private var answerSent: UInt64?
+    /// The answer waiting for its moment; a round that closes first takes it off the schedule,
+    /// so no answer ever lands on the next question.
+    private var pendingAnswer: TimerID?
     private var rng = SystemRandomNumberGenerator()
     var onJoined: () -> Void = {}
     private(set) var isOpen = false
@@ -51,16 +54,23 @@ final class BenchPlayer {
         guard let type = ServerMessage.peekType(line) else { return }
         switch type {
         case "question":
-            guard let message = ServerMessage(line: line), let id = message.int("id") else { return }
+            // Read in place: a full JSON parse per player would be the bench's own fan-out delay.
+            guard let id = ServerMessage.peekInt(line, "id"), let text = ServerMessage.peekString(line, "text"),
+                  let timeMs = ServerMessage.peekInt(line, "time_ms") else { return }
             stats.fanOut.record(nanoseconds: now - room.firstReceipt(of: id, at: now))
-            guard let answer = timesAnswer(message.string("text") ?? "") else { return }
-            let limit = Double(message.int("time_ms") ?? 1000) / 1000
+            guard let answer = timesAnswer(text) else { return }
+            let limit = Double(timeMs) / 1000
             let delay = Double.random(in: 0...max(0, limit * room.spread), using: &rng)
-            reactor.after(delay) { [unowned self] in
+            if let pendingAnswer { reactor.cancel(pendingAnswer) }
+            pendingAnswer = reactor.after(delay) { [unowned self] in
+                pendingAnswer = nil
                 guard isOpen else { return }
                 answerSent = Clock.nanoseconds()
                 connection.send("/answer \(answer)")
             }
+        case "round_end", "game_end":
+            if let pendingAnswer { reactor.cancel(pendingAnswer) }
+            pendingAnswer = nil
         case "chat":
             stats.sayDelivered += 1
             stats.sayLastDelivery = now

@@ -33,6 +33,10 @@ struct BenchReport {
         lines.append("")
         lines.append(pad("latency (ms)", 20) + ["p50", "p90", "p99", "max", "samples"].map { padLeft($0, 10) }.joined())
         for (label, recorder) in [("question fan-out", stats.fanOut), ("answer -> reply", stats.answerReply)] {
+            guard recorder.count > 0 else {
+                lines.append(pad(label, 20) + padLeft("no samples", 10))
+                continue
+            }
             let figures = [recorder.ms(50), recorder.ms(90), recorder.ms(99), recorder.maxMs].map { padLeft(String(format: "%.3f", $0), 10) }
             lines.append(pad(label, 20) + figures.joined() + padLeft("\(recorder.count)", 10))
         }
