@@ -56,3 +56,37 @@ import Testing
         #expect(try watch.finish() == 0)
     }
 }
+
+/// `play` after a dropped connection: it reconnects by itself and `/rejoin`s with its token.
+@Suite struct ClientReconnectTests {
+    @Test func playRejoinsAfterADropAndKeepsItsScore() throws {
+        let server = try TestServer()
+        let proxy = try CuttableProxy(to: server.port)
+        let host = try TestHost(server, create: "time=10 gap=0 countdown=0 rounds=2 table=4")
+        let play = try ClientProcess.chalkline(["play", "127.0.0.1:\(proxy.port)", "--room", host.code, "--name", "sam"])
+        try play.expect("You are in room \(host.code) as sam")
+        try host.waitForPlayers(1)
+        _ = try host.client.command("/start")
+        try play.expect("Question 1/2: 4 x 2 = ?")
+        play.type("8")
+        let right = try play.expect("Right!")
+        let score = try #require(right.split(separator: " ").firstIndex(of: "(score").map { Int(right.split(separator: " ")[$0 + 1].dropLast(1)) } ?? nil)
+        try play.expect("Time! The answer was 8.")
+        try play.expect("Question 2/2: 4 x 3 = ?")
+
+        proxy.cut()
+        #expect(try host.client.expect("left").string("reason") == "disconnected")
+        try play.expect("Connection lost; reconnecting")
+        #expect(try play.expect("Reconnected:") == "Reconnected: back in room \(host.code) with score \(score).")
+        #expect(try host.client.expect("joined").string("name") == "sam")
+        // The seat is the same one: its next answer adds to the same score.
+        play.type("12")
+        let second = try play.expect("Right!")
+        #expect(second.contains("streak 2"), "the streak survived the drop: \(second)")
+        let end = try host.client.expect("game_end")
+        #expect(end.list("standings").first?.string("name") == "sam")
+        #expect((end.list("standings").first?.int("score") ?? 0) > score)
+        play.closeInput()
+        #expect(try play.finish() == 0)
+    }
+}
