@@ -41,7 +41,9 @@ let package = Package(
                 "ChalklineCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The built-in word-puzzle pack, copied next to the binary; LevelDirectory finds it.
+            resources: [.copy("Levels")]
         ),
         .executableTarget(
             name: "chalkline",

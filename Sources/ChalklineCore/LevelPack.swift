@@ -1,5 +1,15 @@
-/// A word-puzzle pack: levels played in number order. (Filled in by the word-puzzle work.)
-public struct LevelPack: Sendable {
+/// A word-puzzle pack: a folder of `levelN.txt` files, played in number order. Teachers name it
+/// in `/create words pack=NAME`, so its name is the folder's name.
+public struct LevelPack: Equatable, Sendable {
+    /// The pack that ships with the server, and the one `/create words` plays without `pack=`.
+    public static let builtinName = "builtin"
+
     public var name: String
-    public init(name: String) { self.name = name }
+    /// Level 1 first; `levels[n - 1]` is level n.
+    public var levels: [WordLevel]
+
+    public init(name: String, levels: [WordLevel]) {
+        self.name = name
+        self.levels = levels
+    }
 }

@@ -53,7 +53,10 @@ struct OptionReader {
 
     mutating func seed(random: () -> UInt64) throws(OptionError) -> UInt64 {
         guard let text = take("seed") else { return random() % 1_000_000_000 }
-        guard let n = UInt64(text) else { throw OptionError(message: "seed= takes a whole number (0 or more).") }
+        // The seed is echoed in `settings` as a JSON integer (an Int), so it must fit one.
+        guard let n = UInt64(text), n <= UInt64(Int.max) else {
+            throw OptionError(message: "seed= takes a whole number from 0 to \(Int.max).")
+        }
         return n
     }
 

@@ -4,8 +4,11 @@ public enum Scoring {
     /// `round(1000 * (1 - t / (2T)))`, clamped to 500...1000; rounding is half away from zero.
     public static func speedPoints(elapsedMs t: Millis, limitMs T: Millis) -> Int {
         guard T > 0 else { return 500 }
-        let raw = (1000.0 * (1.0 - Double(max(t, 0)) / (2.0 * Double(T)))).rounded()
-        return min(1000, max(500, Int(raw)))
+        // In whole numbers: 1000 * (1 - t/2T) = 500 * (2T - t) / T. Doubles round some exact
+        // halves (867.5 at t=2650, T=10000) down to 867.4999..., and so the wrong way.
+        let t = min(max(t, 0), T)  // past T the formula is below 500 and clamps to it anyway
+        let numerator = 500 * (2 * T - t), denominator = T
+        return Int((2 * numerator + denominator) / (2 * denominator))  // half away from zero: all positive
     }
 
     /// `100 * min(streak - 1, 5)`, where `streak` counts this answer too.

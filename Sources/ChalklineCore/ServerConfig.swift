@@ -8,7 +8,9 @@ public struct ServerConfig: Sendable {
     public var emptyRoomTimeout: Millis = 5 * 60 * 1000
     /// Longest line a client may send, terminator excluded.
     public var maxLineBytes = 1024
-    /// Word-puzzle packs by name; the built-in pack is added by the core itself.
+    /// Word-puzzle packs, named in `/create words pack=NAME`. The core reads no files: the shell
+    /// loads the built-in pack (named `builtin`, the default) and any `--levels` folders with
+    /// `LevelDirectory` and puts them here.
     public var levelPacks: [LevelPack] = []
 
     public init() {}

@@ -153,7 +153,8 @@ extension ServerCore {
         do {
             switch kind {
             case "times": return TimesRace(settings: try TimesSettings.parse(options, random: random))
-            default: throw ErrorReply("create", .unknownGame, "There is no game \"\(kind)\". Try /create times.")
+            case "words": return WordsRace(settings: try wordsSettings(options))
+            default: throw ErrorReply("create", .unknownGame, "There is no game \"\(kind)\". Try /create times or /create words.")
             }
         } catch let error as OptionError {
             throw ErrorReply("create", .badArgs, error.message)
@@ -161,6 +162,20 @@ extension ServerCore {
             throw error
         } catch {
             throw ErrorReply("create", .badArgs, "\(error)")
+        }
+    }
+
+    private func wordsSettings(_ options: CommandOptions) throws(ErrorReply) -> WordsSettings {
+        do {
+            return try WordsSettings.parse(options, packs: config.levelPacks, random: random)
+        } catch {
+            switch error {
+            case .option(let error):
+                throw ErrorReply("create", .badArgs, error.message)
+            case .noPack(let name, let available):
+                let choice = available.isEmpty ? "This server has no word packs." : "Packs here: \(available.joined(separator: ", "))."
+                throw ErrorReply("create", .noPack, "There is no word pack \"\(name)\". \(choice)")
+            }
         }
     }
 
@@ -179,7 +194,8 @@ extension ServerCore {
         if room.isRunning && !room.race.timing.lateJoin {
             throw ErrorReply("join", .wrongState, "This room's game has started and it takes no late players. Wait for the next game.")
         }
-        guard room.seats.count < config.maxPlayersPerRoom else {
+        // Players, as protocol.md counts them: a host with play=no takes no player's place.
+        guard room.players.count < config.maxPlayersPerRoom else {
             throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
         }
         guard room.seat(named: name) == nil else {

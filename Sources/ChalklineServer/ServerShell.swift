@@ -14,6 +14,8 @@ public final class ServerShell {
         public var core: ServerConfig
         /// How long a shutdown waits for clients to take their last bytes before closing anyway.
         public var shutdownGraceMs: UInt64 = 1500
+        /// Output waiting for one slow client, past which it is disconnected (`--max-queued-bytes`).
+        public var maxQueuedBytes = 1 << 20
 
         public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig()) {
             self.bind = bind
@@ -34,6 +36,8 @@ public final class ServerShell {
     private var graceTimer: DeadlineTimer?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
+    private var openFileLimit: UInt64 = 0
+    private var warnedAboutDescriptors = false
 
     let readBufferSize = 64 * 1024
     /// Shared by every read (see `Connection.startReading`).
@@ -59,6 +63,7 @@ public final class ServerShell {
         ProcessSetup.ignoreSIGPIPE()
         ProcessSetup.unblockShutdownSignals()
         let files = ProcessSetup.raiseOpenFileLimit()
+        openFileLimit = files
         let listener = Listener(loop: loop, shell: self)
         self.listener = listener
         do {
@@ -92,6 +97,7 @@ public final class ServerShell {
             return
         }
         connections[connection.id] = connection
+        noteDescriptorPressure()
         logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
         execute(core.connect(connection.id, peer: connection.peer, now: clock.now))
         connection.startReading()
@@ -106,12 +112,28 @@ public final class ServerShell {
         guard connection.state != .closed else { return }
         connection.close()
         connections[connection.id] = nil
+        noteDescriptorPressure()
         if let reason {
             logger.debug("connection lost", metadata: ["id": "\(connection.id)", "error": "\(reason)"])
         }
         execute(core.disconnect(connection.id, now: clock.now))
         if shuttingDown && connections.isEmpty { finishShutdown() }
     }
+
+    /// libuv refuses connections on EMFILE by itself (it parks a spare descriptor, accepts and
+    /// closes) without telling us, so the shell logs when connections come near the limit, once
+    /// each time they cross it.
+    private func noteDescriptorPressure() {
+        let nearLimit = openFileLimit > 0 && UInt64(connections.count + Self.descriptorsForOtherUses) >= openFileLimit
+        if nearLimit && !warnedAboutDescriptors {
+            logger.error("out of file descriptors: new connections are refused until some close",
+                         metadata: ["connections": "\(connections.count)", "open-files": "\(openFileLimit)"])
+        }
+        warnedAboutDescriptors = nearLimit
+    }
+
+    /// Standard streams, the loop's own descriptors (epoll, signal pipe, libuv's spare) and the listener.
+    private static let descriptorsForOtherUses = 12
 
     private func tick() {
         execute(core.tick(now: clock.now))

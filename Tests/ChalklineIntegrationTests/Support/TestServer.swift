@@ -31,11 +31,20 @@ final class TestServer {
     let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).log").path
     private let exited = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String] = [], timeout: Double = 20) throws {
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
-        process.arguments = ["--port", "0", "--bind", "127.0.0.1"] + arguments
+    /// `fileLimit` starts the server under a hard limit on open files (through the shell's
+    /// `ulimit`), for tests of running out of descriptors.
+    init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
+        let binary = BuiltProducts.path("chalkline-server")
+        var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"]) + arguments
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            args = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", binary] + args
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+        }
+        process.arguments = args
         process.standardOutput = stdout
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()

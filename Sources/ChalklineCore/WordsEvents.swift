@@ -1,0 +1,95 @@
+/// One clue as events show it: `word` and `solvedBy` are nil until someone claims it (in
+/// `board`), and always filled in `level_end`, which reveals every answer.
+public struct WordsClueView: Equatable, Sendable {
+    public var n: Int
+    public var clue: String
+    public var letters: Int
+    public var word: String?
+    public var solvedBy: String?
+    public var points: Int?
+
+    var boardJSON: JSON {
+        .object([("n", .int(n)), ("clue", .string(clue)), ("letters", .int(letters)),
+                 ("solved_by", .optional(solvedBy)), ("word", .optional(word))])
+    }
+
+    var endJSON: JSON {
+        .object([("n", .int(n)), ("clue", .string(clue)), ("letters", .int(letters)), ("word", .optional(word)),
+                 ("solved_by", .optional(solvedBy)), ("points", .optional(points))])
+    }
+}
+
+/// A level opens: the clues and the shuffled letter groups, the same for everyone in the room.
+public struct BoardEvent: Message {
+    /// The pack's level number.
+    public var level: Int
+    /// This level's place in the game (1-based) and the game's length, as `round`/`rounds` in `question`.
+    public var round: Int
+    public var levels: Int
+    public var timeMs: Millis
+    public var clues: [WordsClueView]
+    public var groups: [String]
+
+    public var json: JSON {
+        .object([("type", "board"), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
+                 ("time_ms", .int(Int(timeMs))), ("clues", .array(clues.map(\.boardJSON))),
+                 ("groups", .array(groups.map(JSON.string)))])
+    }
+
+    public var text: String {
+        var lines = ["Level \(level) (\(round) of \(levels)): \(clues.count) words, \(WordsText.clock(timeMs)) on the clock."]
+        lines += clues.flatMap(WordsText.boardClue)
+        lines.append("Type a word made of these groups:")
+        lines += WordsText.grid(groups)
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Someone claimed a word for the room: its groups leave everyone's board.
+public struct SolvedEvent: Message {
+    public var n: Int
+    public var word: String
+    public var name: String
+    public var points: Int
+    /// The groups still on the board, for the text format only: a person at netcat has no
+    /// board to redraw, while a bot keeps its own.
+    public var groupsLeft: [String]
+
+    public var json: JSON {
+        .object([("type", "solved"), ("n", .int(n)), ("word", .string(word)), ("name", .string(name)), ("points", .int(points))])
+    }
+
+    public var text: String {
+        var lines = ["\(name) solved \(n): \(word) (+\(TextFormat.thousands(points)))."]
+        if !groupsLeft.isEmpty {
+            lines.append("Groups left:")
+            lines += WordsText.grid(groupsLeft)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A level closed (all claimed, time up, skipped or stopped): every answer is revealed.
+public struct LevelEndEvent: Message {
+    public var level: Int
+    public var round: Int
+    public var levels: Int
+    public var clues: [WordsClueView]
+    public var standings: [Standing]
+
+    public var json: JSON {
+        .object([("type", "level_end"), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
+                 ("clues", .array(clues.map(\.endJSON))), ("standings", .array(standings.map(\.json)))])
+    }
+
+    public var text: String {
+        let solved = clues.count { $0.solvedBy != nil }
+        var lines = [solved == clues.count
+            ? "Level \(level) solved: all \(clues.count) words!"
+            : "Time! Level \(level) is over: \(solved) of \(clues.count) words solved."]
+        lines += clues.flatMap(WordsText.endClue)
+        lines.append("Standings:")
+        lines += TextFormat.standings(standings, limit: 10)
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,88 @@
+/// The word-puzzle race: the whole room shares one board of seven clues; the first player to
+/// type an answer claims it for the room. A level is a round.
+///
+/// Owned by the loop thread (through its room) and touched only there.
+final class WordsRace: Race {
+    let settings: WordsSettings
+    private var board: WordsBoard?
+    private var round = 0
+    private var limiter = WordsRateLimiter()
+
+    init(settings: WordsSettings) {
+        self.settings = settings
+    }
+
+    var kind: String { "words" }
+    var settingsJSON: JSON { settings.json }
+    var timing: RaceTiming { settings.timing }
+    var rounds: Int { settings.levels }
+
+    func startGame() {
+        board = nil
+    }
+
+    func openRound(index: Int, id: Int) -> (event: any Message, limitMs: Millis) {
+        round = index
+        let number = settings.levelNumber(round: index)
+        let level = settings.pack.levels[number - 1]
+        let board = WordsBoard(level: level, seed: WordsBoard.seed(game: settings.timing.seed, level: number))
+        self.board = board
+        limiter.reset()
+        let event = BoardEvent(level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
+                               clues: views(of: board), groups: board.groupTexts)
+        return (event, settings.timing.roundMs)
+    }
+
+    func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
+        guard var board else {
+            return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, "No level is open right now."))
+        }
+        guard let word = WordsRules.normalize(text) else {
+            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, "Type a word using only the letters A to Z."))
+        }
+        let key = ObjectIdentifier(seat)
+        if limiter.isLimited(key, now: elapsedMs) {
+            let wait = TextFormat.seconds(limiter.waitMs(key, now: elapsedMs))
+            return AnswerOutcome(reply: ErrorReply("answer", .rateLimited,
+                                                   "Too many wrong words at once: wait \(wait) and try again. That word was not checked."))
+        }
+        guard let index = board.index(ofAnswer: word) else {
+            limiter.recordWrong(key, now: elapsedMs)
+            let reply = OkReply("answer", [("correct", false), ("n", .null), ("points", 0), ("score", .int(seat.score))],
+                                text: "\(word) is not on the board. (score \(TextFormat.thousands(seat.score)))")
+            return AnswerOutcome(reply: reply)
+        }
+        if let claim = board.claims[index] {
+            return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(word).",
+                                                   extra: [("n", .int(index + 1)), ("name", .string(claim.name))]))
+        }
+        let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0)
+        board.claim(index, by: seat.name, points: points)
+        self.board = board
+        seat.score += points
+        seat.correctMs += elapsedMs
+        let reply = OkReply("answer", [("correct", true), ("n", .int(index + 1)), ("points", .int(points)), ("score", .int(seat.score))],
+                            text: "Yes! \(word) is yours: +\(TextFormat.thousands(points)) points (score \(TextFormat.thousands(seat.score))).")
+        let event = SolvedEvent(n: index + 1, word: word, name: seat.name, points: points, groupsLeft: board.groupTexts)
+        return AnswerOutcome(reply: reply, broadcast: event)
+    }
+
+    func roundComplete(participants: [Seat]) -> Bool {
+        board?.allSolved ?? false
+    }
+
+    func closeRound(participants: [Seat], standings: [Standing]) -> any Message {
+        let clues = board.map { views(of: $0, reveal: true) } ?? []
+        board = nil
+        return LevelEndEvent(level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
+                             clues: clues, standings: standings)
+    }
+
+    private func views(of board: WordsBoard, reveal: Bool = false) -> [WordsClueView] {
+        board.clues.enumerated().map { index, clue in
+            let claim = board.claims[index]
+            return WordsClueView(n: index + 1, clue: clue.clue, letters: clue.answer.count,
+                                 word: reveal || claim != nil ? clue.answer : nil, solvedBy: claim?.name, points: claim?.points)
+        }
+    }
+}

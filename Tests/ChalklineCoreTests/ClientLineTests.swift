@@ -1,0 +1,74 @@
+import Testing
+@testable import ChalklineCore
+
+@Suite("ClientLine.parse")
+struct ClientLineTests {
+    @Test func commandWithArguments() {
+        #expect(ClientLine.parse("/join ABCD sam") == .command(verb: "join", args: ["ABCD", "sam"], rest: "ABCD sam"))
+    }
+
+    @Test(arguments: ["/JOIN abcd", "/Join abcd", "/jOiN abcd"])
+    func verbIsCaseInsensitiveButArgumentsAreKept(line: String) {
+        #expect(ClientLine.parse(line) == .command(verb: "join", args: ["abcd"], rest: "abcd"))
+    }
+
+    @Test func tabsAndRunsOfSpacesSeparateArguments() {
+        #expect(ClientLine.parse("\t/create  times\ttable=7   max=4 \t")
+                == .command(verb: "create", args: ["times", "table=7", "max=4"], rest: "times\ttable=7   max=4"))
+    }
+
+    @Test func verbAlone() {
+        #expect(ClientLine.parse("/start") == .command(verb: "start", args: [], rest: ""))
+        #expect(ClientLine.parse("/PING   ") == .command(verb: "ping", args: [], rest: ""))
+        #expect(ClientLine.parse("/") == .command(verb: "", args: [], rest: ""))
+    }
+
+    @Test func bareLineIsAnAnswer() {
+        #expect(ClientLine.parse("56") == .command(verb: "answer", args: ["56"], rest: "56"))
+        #expect(ClientLine.parse("  +56 ") == .command(verb: "answer", args: ["+56"], rest: "+56"))
+        #expect(ClientLine.parse("fifty six") == .command(verb: "answer", args: ["fifty", "six"], rest: "fifty six"))
+    }
+
+    @Test func slashLaterInTheLineIsStillAnAnswer() {
+        #expect(ClientLine.parse("1/2") == .command(verb: "answer", args: ["1/2"], rest: "1/2"))
+        #expect(ClientLine.parse(" /ping") == .command(verb: "ping", args: [], rest: ""))
+    }
+
+    @Test func answerCommandKeepsTheSentence() {
+        #expect(ClientLine.parse("/answer  forty  two ") == .command(verb: "answer", args: ["forty", "two"], rest: "forty  two"))
+    }
+
+    @Test(arguments: ["", " ", "\t", "  \t  "])
+    func blankLinesAreEmpty(line: String) {
+        #expect(ClientLine.parse(line) == .empty)
+    }
+}
+
+@Suite("CommandOptions")
+struct CommandOptionsTests {
+    @Test func splitsPairsFromPlainWords() {
+        let o = CommandOptions(["times", "table=7", "MAX=4", "word"])
+        #expect(o.positional == ["times", "word"])
+        #expect(o.pairs.map(\.key) == ["table", "max"])   // keys lowercased
+        #expect(o.pairs.map(\.value) == ["7", "4"])
+    }
+
+    @Test func valueKeepsItsCaseAndLaterEqualsSigns() {
+        let o = CommandOptions(["Seed=AbC", "x=a=b", "empty="])
+        #expect(o.positional == [])
+        #expect(o.pairs.map(\.key) == ["seed", "x", "empty"])
+        #expect(o.pairs.map(\.value) == ["AbC", "a=b", ""])
+    }
+
+    @Test func leadingEqualsIsNotAnOption() {
+        let o = CommandOptions(["=7"])
+        #expect(o.positional == ["=7"])
+        #expect(o.pairs.isEmpty)
+    }
+
+    @Test func equalityComparesPairsInOrder() {
+        #expect(CommandOptions(["a=1", "b=2"]) == CommandOptions(["A=1", "b=2"]))
+        #expect(CommandOptions(["a=1", "b=2"]) != CommandOptions(["b=2", "a=1"]))
+        #expect(CommandOptions(["a=1"]) != CommandOptions(["a=2"]))
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+@testable import ChalklineCore
+
+private func encode(_ value: JSON) -> String { String(decoding: value.encoded(), as: UTF8.self) }
+
+@Suite("JSON encoding")
+struct JSONTests {
+    @Test func objectsKeepTheirKeyOrder() {
+        #expect(encode(.object([("type", "ok"), ("cmd", "x"), ("a", 1), ("b", .null), ("c", true), ("d", .array([1, 2]))]))
+                == #"{"type":"ok","cmd":"x","a":1,"b":null,"c":true,"d":[1,2]}"#)
+    }
+
+    @Test func numbers() {
+        #expect(encode(.double(3)) == "3.0")
+        #expect(encode(.double(0.2)) == "0.2")
+        #expect(encode(.double(.infinity)) == "null")
+        #expect(encode(.double(.nan)) == "null")
+        #expect(encode(.int(-42)) == "-42")
+    }
+
+    @Test func stringsAreEscapedAndStayOnOneLine() {
+        let tricky = "a\"b\\c\nd\re\tf\u{01}g\u{7F}hé😀"
+        let line = encode(.object([("s", .string(tricky))]))
+        #expect(line == #"{"s":"a\"b\\c\nd\re\tf\u0001g\u007fhé😀"}"#)
+        #expect(!line.contains("\n"))
+        // Foundation reads back exactly what went in.
+        let back = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String]
+        #expect(back?["s"] == tricky)
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import ChalklineCore
-@Test func placeholder() { #expect(ConnectionID(1) < ConnectionID(2)) }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+@testable import ChalklineCore
+
+/// The pack that ships with the server, read from this checkout's
+/// `Sources/chalkline-server/Levels/builtin` and held to the same rules as a teacher's pack.
+@Suite struct WordsBuiltinPackTests {
+    /// The files shipped in `Sources/chalkline-server/Levels/builtin`, read from this checkout.
+    static func builtinSources() throws -> [LevelSource] {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/chalkline-server/Levels/builtin")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        return try names.map { name in
+            LevelSource(path: "builtin/" + name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))
+        }
+    }
+
+    @Test func builtinPackValidatesEveryLevel() throws {
+        let sources = try Self.builtinSources()
+        #expect(sources.count >= 12)
+        for source in sources {
+            #expect(throws: Never.self, "\(source.path)") { try LevelFile.parse(fileName: source.path, text: source.text).get() }
+        }
+        let pack = try LevelPack.assemble(name: LevelPack.builtinName, folder: "builtin", files: sources).get()
+        #expect(pack.levels.count >= 12)
+        #expect(pack.levels.allSatisfy { $0.clues.count == 7 && $0.groupCount == 20 })
+    }
+
+    @Test func builtinBoardsFitAnEightyColumnTerminal() throws {
+        let pack = try LevelPack.assemble(name: "builtin", folder: "builtin", files: try Self.builtinSources()).get()
+        for (i, level) in pack.levels.enumerated() {
+            let board = WordsBoard(level: level, seed: 1)
+            let event = BoardEvent(level: i + 1, round: 1, levels: 12, timeMs: 180_000,
+                                   clues: board.clues.enumerated().map { n, c in
+                                       WordsClueView(n: n + 1, clue: c.clue, letters: c.answer.count) },
+                                   groups: board.groupTexts)
+            let widest = event.text.split(separator: "\n").map(\.count).max() ?? 0
+            #expect(widest <= 80, "level \(i + 1)")
+        }
+    }
+
+    /// Not a rule for teachers' packs, but the built-in one should never make a class solve the
+    /// same word twice.
+    @Test func builtinAnswersAreUniqueAcrossThePack() throws {
+        let pack = try LevelPack.assemble(name: "builtin", folder: "builtin", files: try Self.builtinSources()).get()
+        let answers = pack.levels.flatMap { $0.clues.map(\.answer) }
+        #expect(Set(answers).count == answers.count)
+    }
+}

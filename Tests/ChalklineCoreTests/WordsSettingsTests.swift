@@ -1,0 +1,62 @@
+import Testing
+@testable import ChalklineCore
+
+/// `/create words` options: defaults, ranges, and an unknown pack as its own error.
+@Suite struct WordsSettingsTests {
+    let builtin = LevelPack(name: "builtin", levels: Array(repeating: WordsFixtures.level(WordsFixtures.levelA), count: 12))
+    let extra = LevelPack(name: "Animals", levels: [WordsFixtures.level(WordsFixtures.levelB)])
+
+    private func parse(_ args: String, packs: [LevelPack]? = nil) throws(WordsSettingsError) -> WordsSettings {
+        try WordsSettings.parse(CommandOptions(args.splitOnBlanks()), packs: packs ?? [extra, builtin], random: { 99 })
+    }
+
+    @Test func defaultsPlayTheWholeBuiltinPack() throws {
+        let s = try parse("")
+        #expect(s.pack.name == "builtin")
+        #expect(s.firstLevel == 1)
+        #expect(s.levels == 12)
+        #expect(s.timing.roundMs == 180_000)
+        #expect(s.timing.gapMs == 3000)
+        #expect(s.timing.seed == 99)
+        #expect(s.timing.hostPlays)
+        #expect(s.json == .object([("pack", "builtin"), ("level", 1), ("levels", 12), ("time", .double(180)), ("gap", .double(3)),
+                                   ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true), ("chat", true)]))
+    }
+
+    @Test func everyOptionIsRead() throws {
+        let s = try parse("pack=animals level=1 levels=1 time=45 gap=5 countdown=0 seed=12 play=no")
+        #expect(s.pack.name == "Animals")
+        #expect(s.levels == 1)
+        #expect(s.timing == RaceTiming(roundMs: 45_000, gapMs: 5000, countdownMs: 0, seed: 12, hostPlays: false, lateJoin: true))
+    }
+
+    @Test func levelsDefaultsToWhatRemainsFromTheFirstLevel() throws {
+        #expect(try parse("level=10").levels == 3)
+        #expect(try parse("level=10 levels=2").levels == 2)
+    }
+
+    @Test func outOfRangeIsBadArgs() {
+        for args in ["level=0", "level=13", "level=10 levels=4", "levels=0", "time=5", "time=abc", "color=red", "level=1 level=2", "hard"] {
+            #expect(throws: WordsSettingsError.self, "\(args)") { try parse(args) }
+            do { _ = try parse(args) } catch {
+                guard case .option = error else { Issue.record("\(args) gave \(error)"); continue }
+            }
+        }
+    }
+
+    @Test func unknownPackIsNoPackAndListsThePacks() {
+        #expect(throws: WordsSettingsError.noPack(name: "space", available: ["Animals", "builtin"])) { try parse("pack=space") }
+    }
+
+    @Test func withoutTheBuiltinPackTheFirstPackIsTheDefault() throws {
+        #expect(try parse("", packs: [extra]).pack.name == "Animals")
+        #expect(throws: WordsSettingsError.noPack(name: "builtin", available: [])) { try parse("", packs: []) }
+    }
+
+    @Test func helpCreateListsEveryWordsOption() {
+        let text = Help.text("create")
+        for key in ["pack=", "level=", "levels=", "time=180", "gap=", "countdown=", "seed=", "play="] {
+            #expect(text.contains("words options:") && text.split(separator: "words options:").last?.contains(key) == true, "\(key)")
+        }
+    }
+}
