@@ -48,4 +48,41 @@ import Testing
         #expect(try bot.expect("game over: rank 1, score \(score)").isEmpty == false)
         #expect(try bot.finish() == 0)
     }
+
+    @Test func botsSolveAWholeWordPuzzleFromTheBoard() throws {
+        // A test-only pack whose answers are everyday words, in the client's fallback list and in
+        // any dictionary, so the bots find every one from the board's letter groups.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-bots-\(UUID().uuidString)/botpack")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let level = """
+            PL|AN|ET: It circles the sun
+            GA|RD|EN: Where flowers grow
+            MO|NK|EY: It swings through the trees
+            PE|NC|IL: You write with it and rub it out
+            RAB|BIT: It has long ears and hops
+            TEA|CH|ER: Runs the classroom
+            BUT|TER|FLY: It was a caterpillar once
+            """
+        try level.write(to: folder.appendingPathComponent("level1.txt"), atomically: true, encoding: .utf8)
+        let server = try TestServer(["--levels", folder.path])
+        let host = try server.connect()
+        try host.skipWelcome()
+        _ = try host.command("/format json")
+        _ = try host.command("/name MsLee")
+        let created = try host.command("/create words pack=botpack time=40 gap=0 countdown=0 play=no")
+        let code = try #require(created.string("room"), "\(created)")
+        let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", code, "--count", "2",
+                                                "--think", "100", "--skill", "1", "--games", "1", "--timeout", "40"])
+        try TestHost(client: host, code: code).waitForPlayers(2)
+        _ = try host.command("/start")
+        #expect(try host.expect("board").list("clues").count == 7)
+        let levelEnd = try host.expect("level_end", timeout: 30)
+        let solved = levelEnd.list("clues").filter { $0["word"] is String }
+        #expect(solved.count == 7, "every word found: \(levelEnd)")
+        let end = try host.expect("game_end", timeout: 10)
+        #expect(end.list("standings").reduce(0) { $0 + ($1.int("score") ?? 0) } > 0)
+        #expect(try bots.finish() == 0, "\(bots.output)")
+        #expect(bots.output.contains { $0.contains("scores agree") })
+    }
 }

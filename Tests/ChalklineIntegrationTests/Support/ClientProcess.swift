@@ -75,6 +75,11 @@ struct TestHost {
     let client: TestClient
     let code: String
 
+    init(client: TestClient, code: String) {
+        self.client = client
+        self.code = code
+    }
+
     init(_ server: TestServer, create options: String) throws {
         client = try server.connect()
         try client.skipWelcome()
