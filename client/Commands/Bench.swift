@@ -13,11 +13,11 @@ struct Bench: ParsableCommand {
         first SPREAD of the question's time, so answers arrive spread out as a class's would.
 
         It prints, in a table:
-          connections held    the most open at once (players and hosts), and how many dropped
-          answers/s           answers judged (replies received) per second of play
-          question fan-out    for each player, the arrival of a question minus its first arrival
-                              in the room: the spread of one broadcast as the players see it
-          answer -> reply     from sending an answer to reading its reply
+          connections held   most open at once (players and hosts), and drops
+          answers/s          answers judged (replies read) per second of play
+          question fan-out   each player's arrival of a question minus its
+                             first arrival in the room
+          answer -> reply    from sending an answer to reading its reply
         Percentiles (p50, p90, p99, max) come from an HdrHistogram, in milliseconds.
 
         With --say N, before the game each host sends N /say lines back to back, and the \
