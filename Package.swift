@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // libuv, from Debian's libuv1-dev (the Makefile installs it when pkg-config cannot find it).
@@ -20,6 +21,8 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // The functional core: no I/O, no clock. Every game rule lives here.
         .target(name: "ChalklineCore"),
         // The imperative shell: the libuv loop, sockets, timers, signals.
@@ -45,7 +48,9 @@ let package = Package(
         .executableTarget(
             name: "chalkline",
             dependencies: [
+                "CEpoll",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "client",
             exclude: ["examples"]

@@ -146,3 +146,22 @@ public struct ShutdownEvent: Message {
     public var json: JSON { .object([("type", "shutdown"), ("message", .string(message))]) }
     public var text: String { "Server: \(message)" }
 }
+
+/// A `/say` line. `host` lets every screen mark the teacher's announcements.
+public struct ChatEvent: Message {
+    public var name: String
+    /// What was said (already cleaned); `text` is the rendering for people.
+    public var said: String
+    public var host: Bool
+    public var json: JSON { .object([("type", "chat"), ("name", .string(name)), ("text", .string(said)), ("host", .bool(host))]) }
+    public var text: String { host ? "\(name) (host): \(said)" : "\(name): \(said)" }
+}
+
+/// Answers judged so far in the open round, for the host's and the watchers' screens only.
+public struct ProgressEvent: Message {
+    public var id: Int
+    public var answers: Int
+    public var players: Int
+    public var json: JSON { .object([("type", "progress"), ("id", .int(id)), ("answers", .int(answers)), ("players", .int(players))]) }
+    public var text: String { "Answers in: \(answers) of \(players)." }
+}

@@ -101,4 +101,5 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case nameRefused = "name_refused"
     case badKey = "bad_key"
     case badPassword = "bad_password"
+    case chatOff = "chat_off"
 }

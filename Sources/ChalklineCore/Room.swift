@@ -19,6 +19,7 @@ final class Room {
     /// Seats ranked in the open round, fixed when it opens: a late joiner waits for the next one.
     private(set) var participants: [Seat] = []
     private var lastRoundID = 0
+    private var answersThisRound = 0
     private var gamesPlayed = 0
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
@@ -41,12 +42,23 @@ final class Room {
         self.code = code
         self.hostKey = hostKey
         self.race = race
+        chatOn = race.timing.chat
     }
 
     var isRunning: Bool { phase != .lobby }
     var stateName: String { isRunning ? "running" : "lobby" }
     var players: [Seat] { seats.filter(\.plays) }
-    var connectedSessions: [Session] { seats.compactMap(\.session) }
+    /// Connections that hold a seat here right now.
+    var seatedSessions: [Session] { seats.compactMap(\.session) }
+    /// Everyone who hears the room's events: connected players and watchers. Every broadcast
+    /// goes here, so a second screen sees exactly what the players see.
+    var connectedSessions: [Session] { seatedSessions + watchers }
+    /// `/watch` connections: they hear the room but hold no seat, never answer, and do not keep
+    /// an empty room open.
+    private(set) var watchers: [Session] = []
+    static let maxWatchers = 50
+    /// Whether players may `/say`; the host always may.
+    var chatOn: Bool
 
     func seat(named name: String) -> Seat? {
         let folded = name.lowercased()
@@ -112,6 +124,22 @@ final class Room {
         emptySince = nil
     }
 
+    func addWatcher(_ session: Session) {
+        watchers.append(session)
+        session.watching = self
+    }
+
+    func removeWatcher(_ session: Session) {
+        watchers.removeAll { $0 === session }
+        session.watching = nil
+    }
+
+    /// The room is closing: its watchers are left outside any room.
+    func releaseWatchers() {
+        for watcher in watchers { watcher.watching = nil }
+        watchers = []
+    }
+
     /// The creator is host from the start; nobody else needs telling.
     func makeCreatorHost(_ seat: Seat) {
         host = seat
@@ -169,7 +197,7 @@ final class Room {
         }
         out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
         if host === seat { setHost(seats.first(where: \.connected), out: &out) }
-        if connectedSessions.isEmpty && emptySince == nil { emptySince = now }
+        if seatedSessions.isEmpty && emptySince == nil { emptySince = now }
         checkRoundComplete(now: now, out: &out)
     }
 
@@ -218,6 +246,7 @@ final class Room {
         let outcome = race.answer(text, seat: seat, elapsedMs: now - opened)
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
+        if outcome.reply is OkReply { reportProgress(out: &out) }
         checkRoundComplete(now: now, out: &out)
     }
 
@@ -240,7 +269,18 @@ final class Room {
         }
     }
 
+    /// The host's and the watchers' screens count answers as they come in; players are not
+    /// told, so a 1,000-player room costs one line per answer, not a thousand.
+    private func reportProgress(out: inout Outbox) {
+        answersThisRound += 1
+        var screens = watchers
+        if let hostSession = host?.session { screens.append(hostSession) }
+        guard !screens.isEmpty else { return }
+        out.send(ProgressEvent(id: lastRoundID, answers: answersThisRound, players: participants.count), to: screens)
+    }
+
     private func openRound(_ index: Int, now: Millis, out: inout Outbox) {
+        answersThisRound = 0
         lastRoundID += 1
         participants = players
         let (event, limit) = race.openRound(index: index, id: lastRoundID)

@@ -20,6 +20,11 @@ extension ServerCore {
         case "rejoin": try guessing("rejoin", session, now) { () throws(ErrorReply) in try rejoin(args, session, now, &out) }
         case "claim": try guessing("claim", session, now) { () throws(ErrorReply) in try claim(args, session, now, &out) }
         case "leave":
+            if let watched = session.watching {
+                watched.removeWatcher(session)
+                out.send(OkReply("leave", [("room", .string(watched.code))], text: "You stopped watching room \(watched.code)."), to: session)
+                return
+            }
             let (room, seat) = try inRoom(session, "leave")
             out.send(OkReply("leave", [("room", .string(room.code))], text: "You left room \(room.code)."), to: session)
             room.remove(seat, reason: .left, now: now, out: &out)
@@ -52,18 +57,24 @@ extension ServerCore {
                              text: room.locked ? "Room \(room.code) is locked: nobody new may join (players can still /rejoin)."
                                                : "Room \(room.code) is open to new players again."),
                      to: session)
+        case "say": try say(rest, session, &out)
+        case "set": try set(args, session, &out)
+        case "watch": try watch(args, session, &out)
         case "answer":
+            if let watched = session.watching {
+                throw ErrorReply("answer", .notPlaying, "You are watching room \(watched.code); watchers cannot answer.")
+            }
             let (room, seat) = try inRoom(session, "answer")
             guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
             room.answer(rest, seat: seat, now: now, out: &out)
         case "scores":
-            let (room, _) = try inRoom(session, "scores")
+            let room = try audienceRoom(session, "scores")
             let standings = room.standings()
             out.send(OkReply("scores", [("standings", .array(standings.map(\.json)))],
                              text: (["Standings in \(room.code):"] + TextFormat.standings(standings, limit: 50)).joined(separator: "\n")),
                      to: session)
         case "who":
-            let (room, _) = try inRoom(session, "who")
+            let room = try audienceRoom(session, "who")
             out.send(OkReply("who", [("players", room.playersJSON())], text: whoText(room)), to: session)
         case "rooms":
             out.send(roomsReply(), to: session)
@@ -119,6 +130,15 @@ extension ServerCore {
         if let room = session.room {
             throw ErrorReply(cmd, .alreadyInRoom, "You are in room \(room.code). /leave it first.")
         }
+        if let room = session.watching {
+            throw ErrorReply(cmd, .alreadyInRoom, "You are watching room \(room.code). /leave it first.")
+        }
+    }
+
+    /// The room a player sits in or a watcher watches: read-only commands work for both.
+    private func audienceRoom(_ session: Session, _ cmd: String) throws(ErrorReply) -> Room {
+        if let room = session.audienceRoom { return room }
+        throw ErrorReply(cmd, .notInRoom, "You are not in a room. /join CODE first.")
     }
 
     // MARK: Commands with arguments
@@ -348,5 +368,89 @@ extension ServerCore {
                          + (room.locked ? " (locked)" : ""))
         }
         return OkReply("rooms", [("rooms", json)], text: lines.joined(separator: "\n"))
+    }
+}
+
+// MARK: Chat and watching
+
+extension ServerCore {
+    /// `/say TEXT`: one line to everyone in the room. The host always gets through, so a
+    /// teacher can mute the class and still make announcements.
+    fileprivate func say(_ rest: String, _ session: Session, _ out: inout Outbox) throws(ErrorReply) {
+        if session.watching != nil {
+            throw ErrorReply("say", .notPlaying, "You are watching this room; watchers cannot chat.")
+        }
+        guard let seat = session.seat else { throw ErrorReply("say", .notInRoom, "You are not in a room. /join CODE first.") }
+        let room = seat.room
+        let isHost = room.isHost(session)
+        guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, "The host has turned chat off in this room.") }
+        let text = ChatText.clean(rest)
+        guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
+        out.send(OkReply("say", text: "(sent)"), to: session)
+        out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.connectedSessions)
+    }
+
+    /// `/set key=value` in the lobby: today only `chat=on|off`.
+    fileprivate func set(_ args: [String], _ session: Session, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try setRoom(session)
+        let options = CommandOptions(args)
+        guard !options.pairs.isEmpty, options.positional.isEmpty, options.pairs.allSatisfy({ $0.key == "chat" }) else {
+            throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
+        }
+        guard !room.isRunning else { throw ErrorReply("set", .wrongState, "Settings change in the lobby, between games.") }
+        var reader = try wrapOption { () throws(OptionError) in try OptionReader(options) }
+        let chat = try wrapOption { () throws(OptionError) in try reader.flag("chat", default: room.chatOn) }
+        room.chatOn = chat
+        out.send(OkReply("set", [("chat", .bool(chat))], text: chat ? "Chat is on: everyone can /say." : "Chat is off: only the host can /say."),
+                 to: session)
+    }
+
+    private func setRoom(_ session: Session) throws(ErrorReply) -> Room {
+        guard let room = session.room else { throw ErrorReply("set", .notInRoom, "You are not in a room. /join CODE first.") }
+        guard room.isHost(session) else { throw ErrorReply("set", .notHost, "Only the host can /set.") }
+        return room
+    }
+
+    private func wrapOption<T>(_ body: () throws(OptionError) -> T) throws(ErrorReply) -> T {
+        do { return try body() } catch { throw ErrorReply("set", .badArgs, error.message) }
+    }
+
+    /// `/watch CODE`: a second screen for the room. It hears every event but holds no seat.
+    fileprivate func watch(_ args: [String], _ session: Session, _ out: inout Outbox) throws(ErrorReply) {
+        if let room = session.audienceRoom {
+            throw ErrorReply("watch", .alreadyInRoom, "You are already in room \(room.code). /leave it first.")
+        }
+        guard args.count == 1 else { throw ErrorReply("watch", .badArgs, "Use /watch CODE.") }
+        guard let room = rooms[args[0].uppercased()] else {
+            throw ErrorReply("watch", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
+        }
+        guard room.watchers.count < Room.maxWatchers else {
+            throw ErrorReply("watch", .roomFull, "Room \(room.code) already has \(Room.maxWatchers) watchers.")
+        }
+        room.addWatcher(session)
+        out.send(OkReply("watch", [("room", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
+                                   ("players", room.playersJSON()), ("standings", .array(room.standings().map(\.json)))],
+                         text: "You are watching room \(room.code) (\(room.race.kind), \(room.players.count) players). /leave to stop."),
+                 to: session)
+    }
+}
+
+/// Chat lines go to every screen in the room, so nothing in them may move a cursor, change
+/// colours or reorder text: control and format characters (escape sequences, bidi overrides)
+/// are dropped, as names never contain them.
+enum ChatText {
+    static let maxLength = 300
+
+    static func clean(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned:
+                if scalar == "\t" { scalars.append(" ") }
+            default: scalars.append(scalar)
+            }
+        }
+        let cleaned = String(scalars).trimmingBlanks()
+        return cleaned.count > maxLength ? String(cleaned.prefix(maxLength)) : cleaned
     }
 }

@@ -88,6 +88,7 @@ public final class ServerCore {
             perAddress[session.address] = nil
         }
         var out = Outbox()
+        session.watching?.removeWatcher(session)
         if let seat = session.seat, let room = session.room {
             room.remove(seat, reason: .disconnected, now: now, out: &out)
             closeIfAbandoned(room)
@@ -99,6 +100,7 @@ public final class ServerCore {
     public func tick(now: Millis) -> [Effect] {
         var out = Outbox()
         for room in Array(rooms.values) where !room.tick(now: now, emptyTimeout: config.emptyRoomTimeout, out: &out) {
+            room.releaseWatchers()
             rooms[room.code] = nil
         }
         closeIdle(now: now, out: &out)
@@ -176,6 +178,9 @@ public final class ServerCore {
 
     /// A room nobody can come back to (no seats left) closes at once.
     func closeIfAbandoned(_ room: Room) {
-        if room.seats.isEmpty { rooms[room.code] = nil }
+        if room.seats.isEmpty {
+            room.releaseWatchers()
+            rooms[room.code] = nil
+        }
     }
 }

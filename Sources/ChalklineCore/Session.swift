@@ -22,6 +22,8 @@ final class Session {
     /// When recent wrong guesses (room codes, tokens, host keys, passwords) were made, oldest
     /// first; at most `maxFailedGuesses` are kept.
     var failedGuesses: [Millis] = []
+    /// Set while the connection watches a room (`/watch`): it hears the room but holds no seat.
+    weak var watching: Room?
 
     init(id: ConnectionID, peer: String, config: ServerConfig, now: Millis) {
         self.id = id
@@ -44,6 +46,8 @@ final class Session {
         failedGuesses.append(now)
         if failedGuesses.count > limit { failedGuesses.removeFirst(failedGuesses.count - limit) }
     }
+    /// The room whose events this connection receives, as a player or as a watcher.
+    var audienceRoom: Room? { seat?.room ?? watching }
 }
 
 /// A place in a room: name, score and streak, kept while its connection comes and goes.
