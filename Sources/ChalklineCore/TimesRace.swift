@@ -74,9 +74,18 @@ final class TimesRace: Race {
         return Int(trimmed)
     }
 
+    /// Called after every answer, so it stops at the first connected player still to answer and
+    /// asks `connected` (a weak load) only where the answer alone does not decide.
     func roundComplete(participants: [Seat]) -> Bool {
-        let waiting = participants.filter(\.connected)
-        return !waiting.isEmpty && waiting.allSatisfy { answers[ObjectIdentifier($0)] != nil }
+        var someoneConnected = false
+        for seat in participants {
+            if answers[ObjectIdentifier(seat)] == nil {
+                if seat.connected { return false }
+            } else if !someoneConnected {
+                someoneConnected = seat.connected
+            }
+        }
+        return someoneConnected
     }
 
     func closeRound(participants: [Seat], standings: [Standing]) -> any Message {

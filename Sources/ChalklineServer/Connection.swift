@@ -1,8 +1,9 @@
 import ChalklineCore
 import CLibUV
 
-/// One client socket: reads go to the core through the shell, writes go out in order with
-/// `uv_try_write` first and `uv_write` for whatever the kernel would not take at once.
+/// One client socket: reads go to the core through the shell; writes are gathered for the
+/// iteration and go out in order with `uv_try_write` first and `uv_write` for whatever the
+/// kernel would not take at once.
 ///
 /// Owned by the loop thread and touched only there. The `uv_tcp_t`'s `data` holds a retained
 /// reference to this object from accept until the handle's close callback.
@@ -52,50 +53,71 @@ final class Connection {
         if rc < 0 { shell.drop(self, reason: uvMessage(rc)) }
     }
 
-    /// Sends `payload`, sharing its bytes with every other recipient of the same event.
+    /// Queues `payload` (shared with every other recipient of the same event) for the flush
+    /// that runs once per loop iteration, just before libuv waits for I/O: all that one
+    /// iteration produced for this client then leaves in one `writev`, however many events
+    /// (Redis writes its clients' buffers in `beforeSleep` for the same reason).
     func send(_ payload: Payload) {
         guard state == .open, payload.count > 0 else { return }
-        var offset = 0
-        if queuedBytes == 0 {
-            var buf = uv_buf_init(payload.pointer.assumingMemoryBound(to: CChar.self), UInt32(payload.count))
-            let written = uv_try_write(asStream(handle), &buf, 1)
-            if written == Int32(payload.count) { return }
-            if written > 0 {
-                offset = Int(written)
-            } else if written != UV_EAGAIN.rawValue {
-                shell.drop(self, reason: uvMessage(written))
-                return
-            }
-        }
-        queue(payload, from: offset)
-    }
-
-    /// The rest goes through `uv_write`, which keeps the order; the request holds the payload
-    /// alive until libuv is done with its bytes.
-    private func queue(_ payload: Payload, from offset: Int) {
-        let remainder = payload.count - offset
         // A client that stops reading must not grow our memory without bound (Redis's output
         // buffer limit): past the cap it is cut off, and nobody else waits for it.
-        if queuedBytes + remainder > shell.options.maxQueuedBytes {
+        if queuedBytes + unflushedBytes + payload.count > shell.options.maxQueuedBytes {
             shell.logger.warning("client too slow, disconnecting",
-                                 metadata: ["id": "\(id)", "peer": "\(peer)", "queued-bytes": "\(queuedBytes + remainder)"])
+                                 metadata: ["id": "\(id)", "peer": "\(peer)",
+                                            "queued-bytes": "\(queuedBytes + unflushedBytes + payload.count)"])
             shell.drop(self, reason: nil)
             return
         }
-        let pending = PendingWrite(payload: payload, count: remainder)
+        if unflushed.isEmpty { shell.needsFlush(self) }
+        unflushed.append(payload)
+        unflushedBytes += payload.count
+    }
+
+    /// Payloads sent this iteration and not yet handed to the kernel.
+    private var unflushed: [Payload] = []
+    private var unflushedBytes = 0
+
+    /// Writes what this iteration produced: `uv_try_write` with every payload at once, and
+    /// `uv_write` (which keeps the order behind earlier queued writes) for what the kernel did
+    /// not take. The write request retains the payloads until libuv is done with their bytes.
+    func flush() {
+        guard state != .closed, !unflushed.isEmpty else { return }
+        let payloads = unflushed
+        unflushed = []
+        unflushedBytes = 0
+        var bufs = payloads.map { uv_buf_init($0.pointer.assumingMemoryBound(to: CChar.self), UInt32($0.count)) }
+        var first = 0
+        if queuedBytes == 0 {
+            let written = uv_try_write(asStream(handle), &bufs, UInt32(bufs.count))
+            if written < 0 && written != UV_EAGAIN.rawValue {
+                shell.drop(self, reason: uvMessage(written))
+                return
+            }
+            var left = Int(max(written, 0))
+            while first < bufs.count && left >= Int(bufs[first].len) {
+                left -= Int(bufs[first].len)
+                first += 1
+            }
+            if first == bufs.count { return }
+            bufs[first].base += left
+            bufs[first].len -= left
+        }
+        let remainder = bufs[first...].reduce(0) { $0 + Int($1.len) }
+        let pending = PendingWrite(payloads: Array(payloads[first...]), count: remainder)
         let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(pending).toOpaque()
-        var buf = uv_buf_init((payload.pointer + offset).assumingMemoryBound(to: CChar.self), UInt32(remainder))
         queuedBytes += remainder
-        let rc = uv_write(request, asStream(handle), &buf, 1) { request, status in
-            guard let request else { return }
-            let pending = Unmanaged<PendingWrite>.fromOpaque(request.pointee.data).takeRetainedValue()
-            let stream = request.pointee.handle
-            request.deallocate()
-            guard let connection = owner(of: stream?.pointee.data, as: Connection.self) else { return }
-            connection.queuedBytes -= pending.count
-            if status < 0 && status != UV_ECANCELED.rawValue {
-                connection.shell.drop(connection, reason: uvMessage(status))
+        let rc = Array(bufs[first...]).withUnsafeBufferPointer { rest in
+            uv_write(request, asStream(handle), rest.baseAddress, UInt32(rest.count)) { request, status in
+                guard let request else { return }
+                let pending = Unmanaged<PendingWrite>.fromOpaque(request.pointee.data).takeRetainedValue()
+                let stream = request.pointee.handle
+                request.deallocate()
+                guard let connection = owner(of: stream?.pointee.data, as: Connection.self) else { return }
+                connection.queuedBytes -= pending.count
+                if status < 0 && status != UV_ECANCELED.rawValue {
+                    connection.shell.drop(connection, reason: uvMessage(status))
+                }
             }
         }
         if rc < 0 {
@@ -108,6 +130,8 @@ final class Connection {
 
     /// Stops reading, lets queued output drain (`uv_shutdown` waits for it), then closes.
     func closeAfterFlush() {
+        guard state == .open else { return }
+        flush()
         guard state == .open else { return }
         state = .flushing
         uv_read_stop(asStream(handle))
@@ -130,16 +154,18 @@ final class Connection {
     func close() {
         guard state != .closed else { return }
         state = .closed
+        unflushed = []
+        unflushedBytes = 0
         closeOwnedHandle(handle)
     }
 }
 
-/// The part of a payload still owed to one connection's socket.
+/// What one `uv_write` still owes a connection's socket: the payloads stay alive until its callback.
 private final class PendingWrite {
-    let payload: Payload
+    let payloads: [Payload]
     let count: Int
-    init(payload: Payload, count: Int) {
-        self.payload = payload
+    init(payloads: [Payload], count: Int) {
+        self.payloads = payloads
         self.count = count
     }
 }

@@ -33,6 +33,9 @@ public final class ServerShell {
     private var lastID: UInt64 = 0
     private var listener: Listener?
     private var timer: DeadlineTimer?
+    private var beforePoll: BeforePollHook?
+    /// Connections with output from this iteration, flushed in `beforePoll`.
+    private var unflushed: [Connection] = []
     private var graceTimer: DeadlineTimer?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
@@ -75,6 +78,7 @@ public final class ServerShell {
             throw error
         }
         timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
+        beforePoll = BeforePollHook(loop: loop) { [unowned self] in endOfIteration() }
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
         announce("listening on \(listener.address.description)")
@@ -142,7 +146,7 @@ public final class ServerShell {
 
     // MARK: Effects
 
-    /// Carries out the core's effects in order, then re-arms the timer for the core's next deadline.
+    /// Carries out the core's effects in order; what they send is written at the end of the iteration.
     private func execute(_ effects: [Effect]) {
         for effect in effects {
             switch effect {
@@ -152,7 +156,25 @@ public final class ServerShell {
                 connections[id]?.closeAfterFlush()
             }
         }
+    }
+
+    func needsFlush(_ connection: Connection) {
+        unflushed.append(connection)
+    }
+
+    /// Every connection's output for this iteration leaves in one write, and the timer is set
+    /// for the core's next deadline once, however many events the iteration handled.
+    private func endOfIteration() {
+        flushAll()
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
+    }
+
+    private func flushAll() {
+        while !unflushed.isEmpty {
+            let batch = unflushed
+            unflushed = []
+            for connection in batch { connection.flush() }
+        }
     }
 
     // MARK: Shutdown
@@ -181,6 +203,9 @@ public final class ServerShell {
     }
 
     private func finishShutdown() {
+        flushAll()
+        beforePoll?.close()
+        beforePoll = nil
         timer?.close()
         timer = nil
         graceTimer?.close()
