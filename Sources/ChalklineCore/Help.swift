@@ -15,6 +15,7 @@ enum Help {
         ("stop", "/stop", "Host: end the game now."),
         ("skip", "/skip", "Host: close the open question now."),
         ("kick", "/kick NAME", "Host: remove a player from the room."),
+        ("report", "/report", "Host: the saved report of the game just played (standings, accuracy, every question)."),
         ("format", "/format text|json", "Choose readable text or one JSON object a line (for bots)."),
         ("ping", "/ping", "Check the connection: the server answers pong."),
         ("help", "/help [COMMAND]", "This list, or more about one command."),

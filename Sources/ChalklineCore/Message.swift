@@ -17,7 +17,8 @@ public protocol Message {
 }
 
 extension Message {
-    func rendered(_ format: OutputFormat) -> Payload {
+    /// The bytes for one format; public so the shell can send replies it completes itself (`/report`).
+    public func rendered(_ format: OutputFormat) -> Payload {
         switch format {
         case .json:
             var bytes = json.encoded()
@@ -92,4 +93,5 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case alreadySolved = "already_solved"
     case rateLimited = "rate_limited"
     case noPack = "no_pack"
+    case storageFailed = "storage_failed"
 }
