@@ -1,5 +1,7 @@
 import ChalklineCore
+import ChalklineStore
 import CLibUV
+import Foundation
 import Logging
 
 /// The imperative shell: one libuv loop that owns every socket, the one timer and the signal
@@ -14,11 +16,15 @@ public final class ServerShell {
         public var core: ServerConfig
         /// How long a shutdown waits for clients to take their last bytes before closing anyway.
         public var shutdownGraceMs: UInt64 = 1500
+        /// The results database (`--db`); `:memory:` keeps nothing after the process ends.
+        public var databasePath: String
 
-        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig()) {
+        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
+                    databasePath: String = ":memory:") {
             self.bind = bind
             self.port = port
             self.core = core
+            self.databasePath = databasePath
         }
     }
 
@@ -34,6 +40,19 @@ public final class ServerShell {
     private var graceTimer: DeadlineTimer?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
+    private var storage: StorageQueue?
+    /// Effects not yet carried out, in order: a `.wait` holds everything behind it until the
+    /// storage queue answers its ticket (a commit, or a report read).
+    private var pending: [Pending] = []
+    private var pendingHead = 0
+    /// Answered tickets whose `.wait` has not reached the head yet: effects to carry out in its
+    /// place (a `storage_failed` for the host) and, for a read, the reply.
+    private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
+
+    private enum Pending {
+        case effect(Effect)
+        case wait(ticket: Int, replyTo: ConnectionID?)
+    }
 
     let readBufferSize = 64 * 1024
     /// Shared by every read (see `Connection.startReading`).
@@ -70,6 +89,7 @@ public final class ServerShell {
             throw error
         }
         timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
+        startStorage()
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
         announce("listening on \(listener.address.description)")
@@ -120,16 +140,133 @@ public final class ServerShell {
     // MARK: Effects
 
     /// Carries out the core's effects in order, then re-arms the timer for the core's next deadline.
+    /// Records go to the storage queue at once, stamped with the wall clock; a record that needs a
+    /// commit (a round closing) holds every effect after it, from this call and later ones, until
+    /// the commit is acknowledged: so `round_end` never goes out before its results are on disk,
+    /// and nothing overtakes it.
     private func execute(_ effects: [Effect]) {
+        let at = Date()
         for effect in effects {
             switch effect {
-            case .send(let recipients, let payload):
-                for id in recipients { connections[id]?.send(payload) }
-            case .close(let id):
-                connections[id]?.closeAfterFlush()
+            case .record(let record):
+                guard let storage else { continue }
+                storage.append(StampedRecord(record, at: at))
+                if record.needsCommit { pending.append(.wait(ticket: storage.commit(), replyTo: nil)) }
+            case .report(let request):
+                if let storage {
+                    pending.append(.wait(ticket: storage.read(Self.reportWork(request)), replyTo: request.to))
+                } else {
+                    pending.append(.effect(.send([request.to], Self.storageOff.rendered(request.format))))
+                }
+            case .send, .close:
+                pending.append(.effect(effect))
             }
         }
+        storage?.flush()
+        drain()
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
+    }
+
+    /// Carries out pending effects up to the first unanswered ticket.
+    private func drain() {
+        defer {
+            if pendingHead == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            }
+        }
+        while pendingHead < pending.count {
+            switch pending[pendingHead] {
+            case .effect(let effect):
+                perform(effect)
+            case .wait(let ticket, let replyTo):
+                guard let done = answered.removeValue(forKey: ticket) else { return }
+                done.effects.forEach(perform)
+                if let replyTo, let reply = done.reply { perform(.send([replyTo], reply)) }
+            }
+            pendingHead += 1
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .send(let recipients, let payload):
+            for id in recipients { connections[id]?.send(payload) }
+        case .close(let id):
+            connections[id]?.closeAfterFlush()
+        case .record, .report:
+            break  // handled in `execute`, never held
+        }
+    }
+
+    // MARK: Storage
+
+    private static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
+
+    private func startStorage() {
+        let store = Store(path: options.databasePath)
+        // Before the loop runs, so nothing waits: a database that cannot be opened is reported now
+        // (and retried with every write), and the server serves all the same.
+        do {
+            try store.open()
+            logger.info("results database", metadata: ["db": "\(options.databasePath)"])
+        } catch {
+            logger.error("STORAGE FAILED: cannot open the results database; games go on but results are not saved until it works",
+                         metadata: ["db": "\(options.databasePath)", "error": "\(error)"])
+        }
+        storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }) { [unowned self] in storageFinished($0) }
+    }
+
+    /// Back on the loop thread after a storage job: answer its tickets and release what they held.
+    private func storageFinished(_ finished: StorageQueue.Finished) {
+        var notices: [Effect] = []
+        if let failure = finished.failure {
+            logger.error("STORAGE FAILED: results are not being saved; the games go on and the writes are retried",
+                         metadata: ["db": "\(options.databasePath)", "error": "\(failure)",
+                                    "rooms": "\(finished.failedRooms.sorted().joined(separator: ","))",
+                                    "queued": "\(storage?.pendingRecords ?? 0)"])
+            notices = core.storageFailed(rooms: finished.failedRooms, reason: Self.shortReason(failure))
+        } else if finished.recovered {
+            logger.notice("storage works again: the missed results are saved", metadata: ["db": "\(options.databasePath)"])
+            core.storageRecovered()
+        }
+        if let first = finished.tickets.first {
+            // In the place of the first held effect: the host hears why before the round_end.
+            answered[first.ticket] = (notices, first.reply)
+            for (ticket, reply) in finished.tickets.dropFirst() { answered[ticket] = ([], reply) }
+        } else {
+            pending.append(contentsOf: notices.map(Pending.effect))
+        }
+        drain()
+    }
+
+    /// SQLite's words for the failure, without GRDB's statement dump: `attempt to write a readonly database`.
+    static func shortReason(_ failure: String) -> String {
+        if let range = failure.range(of: "SQLite error \\d+: ", options: .regularExpression) {
+            let rest = failure[range.upperBound...]
+            return String(rest.prefix { $0 != "-" && $0 != "\n" }).trimmingCharacters(in: .whitespaces)
+        }
+        return String(failure.prefix(120))
+    }
+
+    /// `/report`: read on the pool, rendered there in the asker's format.
+    private static func reportWork(_ request: ReportRequest) -> @Sendable (Store) -> Payload {
+        { store in
+            let message: any Message
+            do {
+                guard let id = store.gameID(of: request.game) else {
+                    throw ErrorReply("report", .storageFailed, "The results of \(request.game) could not be saved, so there is no report.")
+                }
+                let report = try store.read { try Reports.game($0, id: id) }
+                guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
+                message = OkReply("report", fields, text: report.plainText.trimmingCharacters(in: .newlines))
+            } catch let error as ErrorReply {
+                message = error
+            } catch {
+                message = ErrorReply("report", .storageFailed, "The report could not be read (\(shortReason("\(error)"))).")
+            }
+            return message.rendered(request.format)
+        }
     }
 
     // MARK: Shutdown
@@ -158,6 +295,8 @@ public final class ServerShell {
     }
 
     private func finishShutdown() {
+        // The last records get one more try; libuv runs the loop until that job is back.
+        storage?.stop()
         timer?.close()
         timer = nil
         graceTimer?.close()

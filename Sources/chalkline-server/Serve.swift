@@ -31,6 +31,11 @@ struct Serve: ParsableCommand {
         valueName: "dir"))
     var levelDirectories: [String] = []
 
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The results database (SQLite, created if missing); :memory: keeps nothing after the server stops.",
+        valueName: "path"))
+    var databasePath = "./chalkline.sqlite"
+
     @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
@@ -52,7 +57,7 @@ struct Serve: ParsableCommand {
         }
         var logger = Logger(label: "chalkline")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let shell = ServerShell(options: .init(bind: bind, port: port, core: config), logger: logger)
+        let shell = ServerShell(options: .init(bind: bind, port: port, core: config, databasePath: databasePath), logger: logger)
         do {
             try shell.run { line in
                 // Unbuffered: scripts and tests wait for this line through a pipe.
