@@ -30,10 +30,22 @@ final class TestServer {
     /// The server's log, in a file: a pipe nobody reads would fill and stall the server.
     let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).log").path
     private let exited = DispatchSemaphore(value: 0)
+    /// The results database: a fresh temporary file unless the test passes `--db` itself, so a
+    /// test run never leaves chalkline.sqlite in the working directory.
+    let databasePath: String
+    private let ownsDatabase: Bool
 
     init(_ arguments: [String] = [], timeout: Double = 20) throws {
         process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
-        process.arguments = ["--port", "0", "--bind", "127.0.0.1"] + arguments
+        if let at = arguments.firstIndex(of: "--db"), at + 1 < arguments.count {
+            databasePath = arguments[at + 1]
+            ownsDatabase = false
+            process.arguments = ["--port", "0", "--bind", "127.0.0.1"] + arguments
+        } else {
+            databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).sqlite").path
+            ownsDatabase = true
+            process.arguments = ["--port", "0", "--bind", "127.0.0.1", "--db", databasePath] + arguments
+        }
         process.standardOutput = stdout
         FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
@@ -76,6 +88,12 @@ final class TestServer {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        if ownsDatabase { TestServer.removeDatabase(databasePath) }
+    }
+
+    /// The database file and SQLite's WAL companions.
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 
