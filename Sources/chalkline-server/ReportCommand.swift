@@ -42,7 +42,8 @@ struct ReportCommand: ParsableCommand {
                 try store.openExisting()
                 let report = try store.read(query)
                 let text = report.rendered(csv ? .csv : json ? .json : .plain)
-                Swift.print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                // Bytes, not Characters: CSV ends in CRLF, which Swift counts as one Character.
+                Swift.print(text, terminator: text.utf8.last == UInt8(ascii: "\n") ? "" : "\n")
             } catch let error as Reports.Failure {
                 printError("chalkline-server report: \(error)")
                 throw ExitCode.failure
