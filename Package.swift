@@ -70,7 +70,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ChalklineIntegrationTests",
-            dependencies: ["ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline"]
+            dependencies: [
+                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )
