@@ -106,8 +106,15 @@ public final class Store: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         let database = try open()
         var ids = gameIDs
-        try database.write { db in
-            for stamped in batch { try apply(stamped, db, &ids) }
+        do {
+            try database.write { db in
+                for stamped in batch { try apply(stamped, db, &ids) }
+            }
+        } catch {
+            // The next try opens afresh: a file made writable again, or a disk remounted, is
+            // only seen by a new connection (a read-only one stays read-only).
+            self.database = nil
+            throw error
         }
         gameIDs = ids
     }

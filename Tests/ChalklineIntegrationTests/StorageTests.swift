@@ -338,6 +338,32 @@ final class PlayedGames: @unchecked Sendable {
         #expect(server.log.contains("STORAGE FAILED"))
     }
 
+    @Test func missedWritesAreRetriedOnceTheDatabaseWorksAgain() throws {
+        let path = temporaryDatabasePath()
+        defer { TestServer.removeDatabase(path) }
+        do { try Store(path: path).open() }
+        #expect(chmod(path, 0o444) == 0)
+        let server = try TestServer(["--db", path])
+        defer { try? server.stop() }
+        let ann = try server.player("ann")
+        let code = try #require(try ann.command("/create times time=5 gap=0 countdown=0 rounds=2 table=6 seed=1").string("room"))
+        try ann.send("/start")
+        let first = try ann.expect("question")
+        try ann.send("\(product(of: first.string("text")!)!)")
+        _ = try ann.expect("round_end")
+        #expect(chmod(path, 0o644) == 0)  // the teacher fixes it mid-game
+        let second = try ann.expect("question")
+        try ann.send("\(product(of: second.string("text")!)!)")
+        _ = try ann.expect("round_end")
+        _ = try ann.expect("game_end")
+        // Everything missed while it was read-only is there now, in order.
+        let report = try jsonReport(["game", "\(code)-1"], db: path)
+        #expect((report["game"] as? [String: Any])?.string("state") == "finished")
+        #expect(report.list("answers").map { $0.int("round") } == [1, 2])
+        #expect(report.list("answers").allSatisfy { $0.bool("correct") == true })
+        #expect(server.log.contains("storage works again"))
+    }
+
     @Test func aRoundSeenBeforeSIGKILLIsInTheDatabaseAfterRestart() throws {
         let path = temporaryDatabasePath()
         defer { TestServer.removeDatabase(path) }
