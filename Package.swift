@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // SQLite for durable results and reports; links Debian's libsqlite3-dev (the Makefile installs it).
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         // libuv, from Debian's libuv1-dev (the Makefile installs it when pkg-config cannot find it).
@@ -22,6 +23,8 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // The functional core: no I/O, no clock. Every game rule lives here.
         .target(name: "ChalklineCore"),
         // Durable results: the SQLite schema, the writer the shell runs off the loop thread, and
@@ -59,7 +62,9 @@ let package = Package(
         .executableTarget(
             name: "chalkline",
             dependencies: [
+                "CEpoll",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "client",
             exclude: ["examples"]

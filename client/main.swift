@@ -1,1 +1,2 @@
-print("placeholder")
+// The entry point stays a one-liner so every command lives in its own file.
+Chalkline.main()

@@ -3,7 +3,7 @@ public struct WelcomeEvent: Message {
     public var version: String
     public var json: JSON { .object([("type", "welcome"), ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
     public var text: String {
-        "Welcome to Chalkline \(version) (protocol 1).\nSet your name with /name YOURNAME, then /join CODE or /create times. Type /help for all commands."
+        "Welcome to Chalkline \(version) (protocol 1).\nSet your name: /name YOURNAME. Then /join CODE, /create times or /create words.\nType /help for all commands."
     }
 }
 
@@ -16,7 +16,7 @@ public struct JoinedEvent: Message {
 }
 
 public struct LeftEvent: Message {
-    public enum Reason: String, Sendable { case left, disconnected, kicked }
+    public enum Reason: String, Sendable { case left, disconnected, kicked, banned }
     public var room: String
     public var name: String
     public var players: Int
@@ -29,6 +29,7 @@ public struct LeftEvent: Message {
         case .left: "left the room"
         case .disconnected: "lost their connection"
         case .kicked: "was removed by the host"
+        case .banned: "was banned by the host"
         }
         return "\(name) \(what) (\(players) \(players == 1 ? "player" : "players"))."
     }
@@ -112,10 +113,32 @@ public struct GameEndEvent: Message {
     }
 }
 
+/// You are out of the room. `banned` says whether you may come back: a kicked player may, under
+/// another name; a banned one may not, for as long as the room exists.
 public struct KickedEvent: Message {
     public var room: String
-    public var json: JSON { .object([("type", "kicked"), ("room", .string(room))]) }
-    public var text: String { "The host removed you from room \(room). You can /join another room." }
+    public var banned = false
+    public var json: JSON { .object([("type", "kicked"), ("room", .string(room)), ("banned", .bool(banned))]) }
+    public var text: String {
+        banned
+            ? "The host banned you from room \(room). You can /join another room."
+            : "The host removed you from room \(room). You can come back under another name, or /join another room."
+    }
+}
+
+/// The server is closing this connection for a reason of its own (not a shutdown): sent once,
+/// just before the close, so a client knows not to reconnect at once.
+public struct ByeEvent: Message {
+    public enum Reason: String, Sendable {
+        /// Lines kept coming faster than the rate limit for `--flood-timeout`.
+        case flood
+        /// Outside any room and silent for `--idle-timeout`.
+        case idle
+    }
+    public var reason: Reason
+    public var message: String
+    public var json: JSON { .object([("type", "bye"), ("reason", .string(reason.rawValue)), ("message", .string(message))]) }
+    public var text: String { "Goodbye: \(message)" }
 }
 
 public struct ShutdownEvent: Message {
@@ -135,4 +158,23 @@ public struct StorageFailedEvent: Message {
         .object([("type", "error"), ("cmd", .null), ("code", .string(ErrorCode.storageFailed.rawValue)), ("message", .string(message))])
     }
     public var text: String { "error storage_failed: \(message)" }
+}
+
+/// A `/say` line. `host` lets every screen mark the teacher's announcements.
+public struct ChatEvent: Message {
+    public var name: String
+    /// What was said (already cleaned); `text` is the rendering for people.
+    public var said: String
+    public var host: Bool
+    public var json: JSON { .object([("type", "chat"), ("name", .string(name)), ("text", .string(said)), ("host", .bool(host))]) }
+    public var text: String { host ? "\(name) (host): \(said)" : "\(name): \(said)" }
+}
+
+/// Answers judged so far in the open round, for the host's and the watchers' screens only.
+public struct ProgressEvent: Message {
+    public var id: Int
+    public var answers: Int
+    public var players: Int
+    public var json: JSON { .object([("type", "progress"), ("id", .int(id)), ("answers", .int(answers)), ("players", .int(players))]) }
+    public var text: String { "Answers in: \(answers) of \(players)." }
 }

@@ -54,10 +54,12 @@ public struct ErrorReply: Message, Error {
     public var message: String
     public var extra: [(String, JSON)] = []
 
+    /// `cmd` and `message` often carry what the client typed (an unknown verb, a room code), so
+    /// control characters and escape sequences are removed here, once for every error.
     public init(_ cmd: String, _ code: ErrorCode, _ message: String, extra: [(String, JSON)] = []) {
-        self.cmd = cmd
+        self.cmd = Visible.clean(cmd)
         self.code = code
-        self.message = message
+        self.message = Visible.clean(message)
         self.extra = extra
     }
 
@@ -93,5 +95,13 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case alreadySolved = "already_solved"
     case rateLimited = "rate_limited"
     case noPack = "no_pack"
+    case serverFull = "server_full"
+    case tooManyConnections = "too_many_connections"
+    case roomLocked = "room_locked"
+    case banned = "banned"
+    case nameRefused = "name_refused"
+    case badKey = "bad_key"
+    case badPassword = "bad_password"
+    case chatOff = "chat_off"
     case storageFailed = "storage_failed"
 }

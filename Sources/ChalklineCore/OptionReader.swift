@@ -81,11 +81,13 @@ public struct RaceTiming: Equatable, Sendable {
     public var hostPlays: Bool
     /// Players may join a running game, starting with the next round.
     public var lateJoin: Bool
+    /// Players may `/say` (the host always may); `/set chat=` changes it in the lobby.
+    public var chat: Bool = true
 
     var json: [(String, JSON)] {
         [("time", .double(Double(roundMs) / 1000)), ("gap", .double(Double(gapMs) / 1000)),
          ("countdown", .double(Double(countdownMs) / 1000)), ("seed", .int(Int(seed))),
-         ("play", .bool(hostPlays)), ("late", .bool(lateJoin))]
+         ("play", .bool(hostPlays)), ("late", .bool(lateJoin)), ("chat", .bool(chat))]
     }
 
     static func read(_ r: inout OptionReader, defaultTime: Double, timeRange: ClosedRange<Double>,
@@ -96,6 +98,7 @@ public struct RaceTiming: Equatable, Sendable {
             countdownMs: try r.seconds("countdown", default: 3, in: 0...10),
             seed: try r.seed(random: random),
             hostPlays: try r.flag("play", default: true),
-            lateJoin: try r.flag("late", default: true))
+            lateJoin: try r.flag("late", default: true),
+            chat: try r.flag("chat", default: true))
     }
 }

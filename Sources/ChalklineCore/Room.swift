@@ -19,6 +19,7 @@ final class Room {
     /// Seats ranked in the open round, fixed when it opens: a late joiner waits for the next one.
     private(set) var participants: [Seat] = []
     private var lastRoundID = 0
+    private var answersThisRound = 0
     private var gamesPlayed = 0
     /// The game running now, or the last one played: what records and `/report` refer to.
     private(set) var game: GameRef?
@@ -26,17 +27,42 @@ final class Room {
     var storageWarned = false
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
+    /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
+    var locked = false
+    /// Names the host kicked (lowercased): that player may come back, but under another name.
+    private(set) var kickedNames: Set<String> = []
+    /// What the host banned, kept for the room's life. A ban is not by IP address: a whole class
+    /// usually shares one. It covers the player's name, their seat's rejoin token, and the
+    /// connection they were on.
+    private(set) var bannedNames: Set<String> = []
+    private(set) var bannedTokens: [String] = []
+    private(set) var bannedConnections: Set<ConnectionID> = []
+    /// The creator's seat while it exists, and what `/claim` needs when it no longer does.
+    private(set) weak var creatorSeat: Seat?
+    private(set) var creatorName = ""
+    private(set) var creatorPlays = true
 
     init(code: String, hostKey: String, race: Race) {
         self.code = code
         self.hostKey = hostKey
         self.race = race
+        chatOn = race.timing.chat
     }
 
     var isRunning: Bool { phase != .lobby }
     var stateName: String { isRunning ? "running" : "lobby" }
     var players: [Seat] { seats.filter(\.plays) }
-    var connectedSessions: [Session] { seats.compactMap(\.session) }
+    /// Connections that hold a seat here right now.
+    var seatedSessions: [Session] { seats.compactMap(\.session) }
+    /// Everyone who hears the room's events: connected players and watchers. Every broadcast
+    /// goes here, so a second screen sees exactly what the players see.
+    var connectedSessions: [Session] { seatedSessions + watchers }
+    /// `/watch` connections: they hear the room but hold no seat, never answer, and do not keep
+    /// an empty room open.
+    private(set) var watchers: [Session] = []
+    static let maxWatchers = 50
+    /// Whether players may `/say`; the host always may.
+    var chatOn: Bool
 
     func seat(named name: String) -> Seat? {
         let folded = name.lowercased()
@@ -102,12 +128,71 @@ final class Room {
         emptySince = nil
     }
 
+    func addWatcher(_ session: Session) {
+        watchers.append(session)
+        session.watching = self
+    }
+
+    func removeWatcher(_ session: Session) {
+        watchers.removeAll { $0 === session }
+        session.watching = nil
+    }
+
+    /// The room is closing: its watchers are left outside any room.
+    func releaseWatchers() {
+        for watcher in watchers { watcher.watching = nil }
+        watchers = []
+    }
+
     /// The creator is host from the start; nobody else needs telling.
-    func makeCreatorHost(_ seat: Seat) { host = seat }
+    func makeCreatorHost(_ seat: Seat) {
+        host = seat
+        creatorSeat = seat
+        creatorName = seat.name
+        creatorPlays = seat.plays
+    }
+
+    /// `/claim`: the holder of the host key takes the host's role (and the creator's seat, if it
+    /// still exists) from this connection. Everyone hears who the host is now.
+    func claim(_ seat: Seat, out: inout Outbox) {
+        creatorSeat = seat
+        if host !== seat { setHost(seat, out: &out) }
+    }
+
+    // MARK: Kicks, bans and the lock
+
+    func isKickedName(_ name: String) -> Bool { kickedNames.contains(name.lowercased()) }
+
+    func isBanned(name: String) -> Bool { bannedNames.contains(name.lowercased()) }
+
+    func isBanned(_ session: Session) -> Bool { bannedConnections.contains(session.id) }
+
+    /// Every banned token is compared, whatever matches, as `/rejoin` compares seats.
+    func isBanned(token: String) -> Bool {
+        var found = false
+        for banned in bannedTokens where Secrets.constantTimeEquals(banned, token) { found = true }
+        return found
+    }
+
+    /// `/kick` and `/ban`: the seat is given up for good and its name (and, for a ban, its token
+    /// and connection) remembered.
+    func expel(_ seat: Seat, ban: Bool, now: Millis, out: inout Outbox) {
+        if ban {
+            bannedNames.insert(seat.name.lowercased())
+            bannedTokens.append(seat.token)
+            if let session = seat.session { bannedConnections.insert(session.id) }
+        } else {
+            kickedNames.insert(seat.name.lowercased())
+        }
+        if let victim = seat.session { out.send(KickedEvent(room: code, banned: ban), to: victim) }
+        remove(seat, reason: ban ? .banned : .kicked, now: now, out: &out)
+    }
 
     /// The seat's player left (`/leave`, kicked) or their connection dropped.
     func remove(_ seat: Seat, reason: LeftEvent.Reason, now: Millis, out: inout Outbox) {
         let keepSeat = reason == .disconnected && isRunning && seat.plays
+        // Out of the room, the connection's idle clock starts now, not from its last line.
+        seat.session?.lastHeard = now
         seat.session?.seat = nil
         seat.session = nil
         if !keepSeat {
@@ -116,7 +201,7 @@ final class Room {
         }
         out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
         if host === seat { setHost(seats.first(where: \.connected), out: &out) }
-        if connectedSessions.isEmpty && emptySince == nil { emptySince = now }
+        if seatedSessions.isEmpty && emptySince == nil { emptySince = now }
         checkRoundComplete(now: now, out: &out)
     }
 
@@ -177,10 +262,13 @@ final class Room {
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
+        if outcome.reply is OkReply { reportProgress(out: &out) }
         checkRoundComplete(now: now, out: &out)
     }
 
-    /// Fires every phase deadline that has passed. Returns false once the room should close.
+    /// Fires every phase deadline that has passed. Returns false once the room should close:
+    /// nobody connected for `emptyTimeout`, or a game that everyone dropped out of has ended
+    /// (its seats were released with it, so nobody can come back).
     func tick(now: Millis, emptyTimeout: Millis, out: inout Outbox) -> Bool {
         if let since = emptySince, since + emptyTimeout <= now { return false }
         while true {
@@ -192,12 +280,23 @@ final class Room {
             case .gap(let next, let until) where until <= now:
                 openRound(next, now: now, out: &out)
             default:
-                return true
+                return !seats.isEmpty
             }
         }
     }
 
+    /// The host's and the watchers' screens count answers as they come in; players are not
+    /// told, so a 1,000-player room costs one line per answer, not a thousand.
+    private func reportProgress(out: inout Outbox) {
+        answersThisRound += 1
+        var screens = watchers
+        if let hostSession = host?.session { screens.append(hostSession) }
+        guard !screens.isEmpty else { return }
+        out.send(ProgressEvent(id: lastRoundID, answers: answersThisRound, players: participants.count), to: screens)
+    }
+
     private func openRound(_ index: Int, now: Millis, out: inout Outbox) {
+        answersThisRound = 0
         lastRoundID += 1
         participants = players
         let opening = race.openRound(index: index, id: lastRoundID)

@@ -13,5 +13,30 @@ public struct ServerConfig: Sendable {
     /// `LevelDirectory` and puts them here.
     public var levelPacks: [LevelPack] = []
 
+    // MARK: Limits (protocol.md, "Limits and errors")
+
+    /// Lines a second one connection may send, with bursts of twice as many (`--rate-limit`);
+    /// 0 turns flood control off, for benchmarks. Twenty a second is far beyond any typist and
+    /// any bot that waits for its replies.
+    public var linesPerSecond = 20
+    /// A connection whose lines are still being refused this long after the first refusal is
+    /// flooding on purpose: it gets `bye` and is closed (`--flood-timeout`).
+    public var floodTimeout: Millis = 10 * 1000
+    /// A connection outside any room that has sent no line for this long gets `bye` and is
+    /// closed (`--idle-timeout`); 0 turns it off. Players in a room are never idle-closed.
+    public var idleTimeout: Millis = 10 * 60 * 1000
+    /// Connections the server accepts at once (`--max-connections`); the next gets `server_full`.
+    public var maxConnections = 10_000
+    /// Connections from one IP address (`--max-per-ip`); the next gets `too_many_connections`.
+    /// 200 so that a whole school behind one NAT address still fits.
+    public var maxConnectionsPerIP = 200
+    /// When set, `/create` needs `password=` with this value (`--create-password`), so only the
+    /// teacher opens rooms; joining stays free.
+    public var createPassword: String?
+    /// Failed guesses (a wrong room code, rejoin token, host key or create password) one
+    /// connection may make within `guessWindow` before further attempts get `rate_limited`.
+    public var maxFailedGuesses = 10
+    public var guessWindow: Millis = 60 * 1000
+
     public init() {}
 }

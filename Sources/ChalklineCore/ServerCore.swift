@@ -6,6 +6,10 @@ public final class ServerCore {
     public let config: ServerConfig
     var sessions: [ConnectionID: Session] = [:]
     var rooms: [String: Room] = [:]
+    /// Admitted connections by address (`PeerAddress.key`), for `maxConnectionsPerIP`.
+    var perAddress: [String: Int] = [:]
+    /// When each connection outside a room may next be idle-closed (see `DeadlineHeap`).
+    var idleSchedule = DeadlineHeap()
     /// Room codes, tokens and default seeds. The default is the system's CSPRNG; tests pass a seeded one.
     var random: () -> UInt64
     /// Games started by this process so far: each game's `GameRef.serial`.
@@ -17,10 +21,28 @@ public final class ServerCore {
     }
 
     /// A new connection was accepted. `peer` is its address as text (for limits and logs).
+    ///
+    /// Over `maxConnections` or `maxConnectionsPerIP` it gets one error line instead of the
+    /// welcome and is closed; the core forgets it at once, so it counts towards no limit and
+    /// nobody already connected notices.
     public func connect(_ id: ConnectionID, peer: String, now: Millis) -> [Effect] {
-        let session = Session(id: id, peer: peer, maxLineBytes: config.maxLineBytes)
-        sessions[id] = session
+        let session = Session(id: id, peer: peer, config: config, now: now)
         var out = Outbox()
+        if sessions.count >= config.maxConnections {
+            out.send(ErrorReply("", .serverFull, "The server is full (\(config.maxConnections) connections). Try again in a minute."), to: session)
+            out.close(session)
+            return out.effects
+        }
+        if perAddress[session.address, default: 0] >= config.maxConnectionsPerIP {
+            out.send(ErrorReply("", .tooManyConnections,
+                                "Too many connections from your address (\(config.maxConnectionsPerIP)). Close some and try again."),
+                     to: session)
+            out.close(session)
+            return out.effects
+        }
+        sessions[id] = session
+        perAddress[session.address, default: 0] += 1
+        scheduleIdle(session)
         out.send(WelcomeEvent(version: config.version), to: session)
         return out.effects
     }
@@ -33,6 +55,20 @@ public final class ServerCore {
         var out = Outbox()
         for line in lines {
             if session.closing { break }
+            session.lastHeard = now
+            switch session.bucket.take(now: now, floodTimeout: config.floodTimeout) {
+            case .run: break
+            case .refuse(let reply):
+                if reply {
+                    out.send(ErrorReply("", .rateLimited,
+                                        "Slow down: more than \(config.linesPerSecond) lines a second. Lines are being ignored until you do."),
+                             to: session)
+                }
+                continue
+            case .disconnect:
+                bye(session, .flood, "you kept sending lines faster than \(config.linesPerSecond) a second.", out: &out)
+                continue
+            }
             switch line {
             case .tooLong:
                 out.send(ErrorReply("", .lineTooLong, "That line was longer than \(config.maxLineBytes) bytes; it was ignored."), to: session)
@@ -48,7 +84,13 @@ public final class ServerCore {
     /// The connection is gone (EOF, error, or closed by the shell after a `.close` effect).
     public func disconnect(_ id: ConnectionID, now: Millis) -> [Effect] {
         guard let session = sessions.removeValue(forKey: id) else { return [] }
+        if let count = perAddress[session.address], count > 1 {
+            perAddress[session.address] = count - 1
+        } else {
+            perAddress[session.address] = nil
+        }
         var out = Outbox()
+        session.watching?.removeWatcher(session)
         if let seat = session.seat, let room = session.room {
             room.remove(seat, reason: .disconnected, now: now, out: &out)
             closeIfAbandoned(room)
@@ -60,15 +102,64 @@ public final class ServerCore {
     public func tick(now: Millis) -> [Effect] {
         var out = Outbox()
         for room in Array(rooms.values) where !room.tick(now: now, emptyTimeout: config.emptyRoomTimeout, out: &out) {
+            room.releaseWatchers()
             rooms[room.code] = nil
         }
+        closeIdle(now: now, out: &out)
         return out.effects
     }
 
     /// The earliest moment `tick` has work to do, or nil; the shell arms one timer for it
     /// after every call into the core.
     public func nextDeadline() -> Millis? {
-        rooms.values.compactMap { $0.deadline(emptyTimeout: config.emptyRoomTimeout) }.min()
+        let roomDeadline = rooms.values.compactMap { $0.deadline(emptyTimeout: config.emptyRoomTimeout) }.min()
+        // Entries of connections that are gone or sit in a room are dropped as they surface.
+        while let top = idleSchedule.first, idleExempt(top.id) { idleSchedule.popFirst() }
+        guard let idle = idleSchedule.first?.at else { return roomDeadline }
+        return min(idle, roomDeadline ?? idle)
+    }
+
+    // MARK: The idle timeout
+
+    /// A connection outside any room enters the idle schedule: when it connects, and when it
+    /// leaves (or is removed from) a room. Seated connections are dropped from it lazily.
+    func scheduleIdle(_ session: Session) {
+        guard config.idleTimeout > 0, !session.idleScheduled, !session.closing, session.seat == nil else { return }
+        session.idleScheduled = true
+        idleSchedule.push(session.lastHeard + config.idleTimeout, session.id)
+    }
+
+    /// True when the schedule's entry for `id` no longer applies (and marks it unscheduled):
+    /// the connection is gone, closing, or in a room, where the idle timeout does not reach.
+    private func idleExempt(_ id: ConnectionID) -> Bool {
+        guard let session = sessions[id] else { return true }
+        guard session.closing || session.seat != nil else { return false }
+        session.idleScheduled = false
+        return true
+    }
+
+    /// Closes connections outside any room that have been silent for `idleTimeout`. Only due
+    /// entries of the schedule are looked at, so a tick costs nothing per quiet connection; one
+    /// that spoke since is put back at its real deadline. A player in a room is never
+    /// idle-closed: the room's own timeouts look after a class that went home.
+    private func closeIdle(now: Millis, out: inout Outbox) {
+        while let entry = idleSchedule.popDue(now) {
+            guard !idleExempt(entry.id), let session = sessions[entry.id] else { continue }
+            let due = session.lastHeard + config.idleTimeout
+            if due > now {
+                idleSchedule.push(due, entry.id)
+            } else {
+                session.idleScheduled = false
+                bye(session, .idle, "nothing was heard from you for \(TextFormat.seconds(config.idleTimeout)) outside a room.", out: &out)
+            }
+        }
+    }
+
+    /// The server ends this connection for a reason of its own: `bye`, then close.
+    func bye(_ session: Session, _ reason: ByeEvent.Reason, _ message: String, out: inout Outbox) {
+        out.send(ByeEvent(reason: reason, message: "Closing your connection: " + message), to: session)
+        session.closing = true
+        out.close(session)
     }
 
     /// The process is stopping: tell everyone, then close every connection.
@@ -106,6 +197,9 @@ public final class ServerCore {
 
     /// A room nobody can come back to (no seats left) closes at once.
     func closeIfAbandoned(_ room: Room) {
-        if room.seats.isEmpty { rooms[room.code] = nil }
+        if room.seats.isEmpty {
+            room.releaseWatchers()
+            rooms[room.code] = nil
+        }
     }
 }

@@ -4,6 +4,8 @@
 final class Session {
     let id: ConnectionID
     let peer: String
+    /// The address the per-address limit counts this connection under (see `PeerAddress`).
+    let address: String
     var format: OutputFormat = .text
     var name: String?
     var framer: LineFramer
@@ -11,14 +13,41 @@ final class Session {
     var seat: Seat?
     /// A `.close` was sent: nothing more is read from it.
     var closing = false
+    /// The last time a line arrived, or the connection left a room: the idle timeout counts from here.
+    var lastHeard: Millis
+    /// True while the core's idle schedule holds an entry for this connection (at most one).
+    var idleScheduled = false
+    /// Flood control: lines a second.
+    var bucket: LineBucket
+    /// When recent wrong guesses (room codes, tokens, host keys, passwords) were made, oldest
+    /// first; at most `maxFailedGuesses` are kept.
+    var failedGuesses: [Millis] = []
+    /// Set while the connection watches a room (`/watch`): it hears the room but holds no seat.
+    weak var watching: Room?
 
-    init(id: ConnectionID, peer: String, maxLineBytes: Int) {
+    init(id: ConnectionID, peer: String, config: ServerConfig, now: Millis) {
         self.id = id
         self.peer = peer
-        framer = LineFramer(maxBytes: maxLineBytes)
+        address = PeerAddress.key(peer)
+        framer = LineFramer(maxBytes: config.maxLineBytes)
+        lastHeard = now
+        bucket = LineBucket(rate: config.linesPerSecond, now: now)
     }
 
     var room: Room? { seat?.room }
+
+    /// True while this connection has made `limit` wrong guesses within `window` of `now`.
+    func guessingLimited(now: Millis, limit: Int, window: Millis) -> Bool {
+        failedGuesses.removeAll { $0 <= now - window }
+        return failedGuesses.count >= limit
+    }
+
+    func recordFailedGuess(now: Millis, limit: Int) {
+        failedGuesses.append(now)
+        if failedGuesses.count > limit { failedGuesses.removeFirst(failedGuesses.count - limit) }
+    }
+    /// The room whose events this connection receives, as a player or as a watcher.
+    var audienceRoom: Room? { seat?.room ?? watching }
 }
 
 /// A place in a room: name, score and streak, kept while its connection comes and goes.
@@ -28,7 +57,8 @@ final class Seat {
     let name: String
     let token: String
     unowned let room: Room
-    var session: Session?
+    /// Weak: the core's session table owns connections; a seat only points at the one holding it.
+    weak var session: Session?
     /// False for a host who created the room with `play=no`: they run the game but are not ranked.
     let plays: Bool
     var score = 0

@@ -17,6 +17,9 @@ enum TextFormat {
         return "\(tenths / 10).\(tenths % 10) s"
     }
 
+    /// (1, "player") → "1 player"; (2, "player") → "2 players".
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
     static func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }

@@ -86,7 +86,7 @@ public struct LevelEndEvent: Message {
         let solved = clues.count { $0.solvedBy != nil }
         var lines = [solved == clues.count
             ? "Level \(level) solved: all \(clues.count) words!"
-            : "Time! Level \(level) is over: \(solved) of \(clues.count) words solved."]
+            : "Level \(level) is over: \(solved) of \(clues.count) words solved."]
         lines += clues.flatMap(WordsText.endClue)
         lines.append("Standings:")
         lines += TextFormat.standings(standings, limit: 10)

@@ -45,7 +45,7 @@ final class WordsRace: Race {
         if limiter.isLimited(key, now: elapsedMs) {
             let wait = TextFormat.seconds(limiter.waitMs(key, now: elapsedMs))
             return AnswerOutcome(reply: ErrorReply("answer", .rateLimited,
-                                                   "Too many wrong words at once: wait \(wait) and try again. That word was not checked."))
+                                                   "Too many wrong words: that one was not checked. Wait \(wait)."))
         }
         guard let index = board.index(ofAnswer: word) else {
             limiter.recordWrong(key, now: elapsedMs)

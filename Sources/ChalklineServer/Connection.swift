@@ -74,6 +74,14 @@ final class Connection {
     /// alive until libuv is done with its bytes.
     private func queue(_ payload: Payload, from offset: Int) {
         let remainder = payload.count - offset
+        // A client that stops reading must not grow our memory without bound (Redis's output
+        // buffer limit): past the cap it is cut off, and nobody else waits for it.
+        if queuedBytes + remainder > shell.options.maxQueuedBytes {
+            shell.logger.warning("client too slow, disconnecting",
+                                 metadata: ["id": "\(id)", "peer": "\(peer)", "queued-bytes": "\(queuedBytes + remainder)"])
+            shell.drop(self, reason: nil)
+            return
+        }
         let pending = PendingWrite(payload: payload, count: remainder)
         let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(pending).toOpaque()

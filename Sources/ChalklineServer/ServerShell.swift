@@ -18,6 +18,8 @@ public final class ServerShell {
         public var shutdownGraceMs: UInt64 = 1500
         /// The results database (`--db`); `:memory:` keeps nothing after the process ends.
         public var databasePath: String
+        /// Output waiting for one slow client, past which it is disconnected (`--max-queued-bytes`).
+        public var maxQueuedBytes = 1 << 20
 
         public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
@@ -45,6 +47,7 @@ public final class ServerShell {
     /// storage queue answers its ticket (a commit, or a report read).
     private var pending: [Pending] = []
     private var pendingHead = 0
+    private var draining = false
     /// Answered tickets whose `.wait` has not reached the head yet: effects to carry out in its
     /// place (a `storage_failed` for the host) and, for a read, the reply.
     private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
@@ -53,6 +56,8 @@ public final class ServerShell {
         case effect(Effect)
         case wait(ticket: Int, replyTo: ConnectionID?)
     }
+    private var openFileLimit: UInt64 = 0
+    private var warnedAboutDescriptors = false
 
     let readBufferSize = 64 * 1024
     /// Shared by every read (see `Connection.startReading`).
@@ -78,6 +83,7 @@ public final class ServerShell {
         ProcessSetup.ignoreSIGPIPE()
         ProcessSetup.unblockShutdownSignals()
         let files = ProcessSetup.raiseOpenFileLimit()
+        openFileLimit = files
         let listener = Listener(loop: loop, shell: self)
         self.listener = listener
         do {
@@ -112,9 +118,11 @@ public final class ServerShell {
             return
         }
         connections[connection.id] = connection
+        noteDescriptorPressure()
         logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
         execute(core.connect(connection.id, peer: connection.peer, now: clock.now))
-        connection.startReading()
+        // A connection the core turned away (server_full, too_many_connections) is already flushing.
+        if connection.state == .open { connection.startReading() }
     }
 
     func received(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
@@ -126,12 +134,32 @@ public final class ServerShell {
         guard connection.state != .closed else { return }
         connection.close()
         connections[connection.id] = nil
+        noteDescriptorPressure()
         if let reason {
             logger.debug("connection lost", metadata: ["id": "\(connection.id)", "error": "\(reason)"])
         }
         execute(core.disconnect(connection.id, now: clock.now))
         if shuttingDown && connections.isEmpty { finishShutdown() }
     }
+
+    /// libuv refuses connections on EMFILE by itself (it parks a spare descriptor, accepts and
+    /// closes) without telling us, so the shell logs when connections come near the limit, once
+    /// each time they cross it.
+    private func noteDescriptorPressure() {
+        let others = Self.descriptorsForOtherUses + databaseDescriptors
+        let nearLimit = openFileLimit > 0 && UInt64(connections.count + others) >= openFileLimit
+        if nearLimit && !warnedAboutDescriptors {
+            logger.error("out of file descriptors: new connections are refused until some close",
+                         metadata: ["connections": "\(connections.count)", "open-files": "\(openFileLimit)"])
+        }
+        warnedAboutDescriptors = nearLimit
+    }
+
+    /// Standard streams, the loop's own descriptors (epoll, signal pipe, libuv's spare) and the listener.
+    private static let descriptorsForOtherUses = 12
+    /// SQLite's files: the database, its WAL and shared memory for the writer, and the database
+    /// and WAL again for the connection reports read through. None for `:memory:`.
+    private var databaseDescriptors: Int { options.databasePath == ":memory:" ? 0 : 5 }
 
     private func tick() {
         execute(core.tick(now: clock.now))
@@ -167,9 +195,14 @@ public final class ServerShell {
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
     }
 
-    /// Carries out pending effects up to the first unanswered ticket.
+    /// Carries out pending effects up to the first unanswered ticket. Not re-entered: a send can
+    /// drop a too-slow connection, whose disconnect executes more effects; they are appended and
+    /// this loop, still running, carries them out in turn.
     private func drain() {
+        guard !draining else { return }
+        draining = true
         defer {
+            draining = false
             if pendingHead == pending.count {
                 pending.removeAll(keepingCapacity: true)
                 pendingHead = 0

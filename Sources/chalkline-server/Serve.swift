@@ -26,6 +26,9 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("Most players one room may hold.", valueName: "n"))
     var maxPlayers = 200
 
+    @Option(help: ArgumentHelp("Output the server may hold for one client that is not reading; past it that client is disconnected (the others never wait for it).", valueName: "bytes"))
+    var maxQueuedBytes = 1 << 20
+
     @Option(name: .customLong("levels"), help: ArgumentHelp(
         "A folder of word-puzzle levels (level1.txt, level2.txt, ...), offered as a pack named after the folder. Repeat for more packs; the built-in pack is always there.",
         valueName: "dir"))
@@ -36,11 +39,15 @@ struct Serve: ParsableCommand {
         valueName: "path"))
     var databasePath = "./chalkline.sqlite"
 
+    @OptionGroup(title: "Limits")
+    var limits: LimitOptions
+
     @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
+        guard maxQueuedBytes >= 1024 else { throw ValidationError("--max-queued-bytes takes 1024 or more.") }
         guard maxPlayers >= 1 else { throw ValidationError("--max-players takes 1 or more.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \(logLevel).") }
     }
@@ -48,6 +55,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         var config = ServerConfig()
         config.maxPlayersPerRoom = maxPlayers
+        limits.apply(to: &config)
         // Read before the loop starts: a bad level file stops the server here, never mid-class.
         switch LevelDirectory.loadPacks(extra: levelDirectories) {
         case .success(let packs): config.levelPacks = packs
@@ -57,7 +65,10 @@ struct Serve: ParsableCommand {
         }
         var logger = Logger(label: "chalkline")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let shell = ServerShell(options: .init(bind: bind, port: port, core: config, databasePath: databasePath), logger: logger)
+        var options = ServerShell.Options(bind: bind, port: port, core: config)
+        options.maxQueuedBytes = maxQueuedBytes
+        options.databasePath = databasePath
+        let shell = ServerShell(options: options, logger: logger)
         do {
             try shell.run { line in
                 // Unbuffered: scripts and tests wait for this line through a pipe.

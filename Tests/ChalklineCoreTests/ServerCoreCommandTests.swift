@@ -16,7 +16,8 @@ struct ServerCoreCommandTests {
         #expect(effects.count == 1)
         #expect(sends.map(\.to) == [[ConnectionID(1)]])
         #expect(sends.first?.string == "Welcome to Chalkline 9.8.7 (protocol 1).\n"
-                + "Set your name with /name YOURNAME, then /join CODE or /create times. Type /help for all commands.\n")
+                + "Set your name: /name YOURNAME. Then /join CODE, /create times or /create words.\n"
+                + "Type /help for all commands.\n")
         #expect(h.core.connectionCount == 1)
     }
 
@@ -110,6 +111,21 @@ struct ServerCoreCommandTests {
         #expect(all.split(separator: "\n").count == 1 + Help.topics.count)
     }
 
+    /// `/help` is read at an 80-column netcat: one line a command, and nothing wider than 79
+    /// (a line of exactly 80 makes some terminals add a blank line after it).
+    @Test func helpFitsAnEightyColumnTerminal() {
+        let h = Harness()
+        h.connect(1)
+        let list = Harness.text(h.line(1, "/help"), to: 1)
+        #expect(list.contains("  /name NAME                Choose your name, before joining a room.\n"))
+        var texts = [list]
+        for topic in Help.topics { texts.append(Harness.text(h.line(1, "/help \(topic.verb)"), to: 1)) }
+        for text in texts {
+            for line in text.split(separator: "\n") { #expect(line.count < 80, "\(line)") }
+        }
+        #expect(texts.last { $0.hasPrefix("/create") }?.contains("  words options: pack=builtin") == true)
+    }
+
     @Test(arguments: ["/start", "/stop", "/skip", "/kick Bob", "/leave", "/scores", "/who", "/answer 5", "5"])
     func roomCommandsOutsideARoomAreNotInRoom(line: String) {
         let h = Harness()
@@ -176,7 +192,7 @@ struct ServerCoreCommandTests {
         #expect(m.string("host_key") != m.string("token"))
         // Field order as protocol.md lists it, and the settings with defaults filled in.
         #expect(m.line.hasPrefix(#"{"type":"ok","cmd":"create","room":"\#(code)","host_key":"#))
-        #expect(m.line.hasSuffix(#""game":"times","settings":{"table":"3-5","max":6,"order":"normal","rounds":20,"streak":true,"time":1.5,"gap":3.0,"countdown":0.0,"seed":11,"play":true,"late":true}}"#))
+        #expect(m.line.hasSuffix(#""game":"times","settings":{"table":"3-5","max":6,"order":"normal","rounds":20,"streak":true,"time":1.5,"gap":3.0,"countdown":0.0,"seed":11,"play":true,"late":true,"chat":true}}"#))
         #expect(h.core.roomCount == 1)
         // The creator is the host and a player.
         let who = Harness.messages(h.line(1, "/who"), to: 1)[0]
@@ -318,7 +334,7 @@ struct ServerCoreCommandTests {
         let code = h.room()
         h.join(2, "Bob", code)
         let m = Harness.messages(h.line(9, "/rooms"), to: 9)[0]
-        #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann"}]}"#)
+        #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann","locked":false}]}"#)
     }
 
     // MARK: Leaving, kicking, dropping
@@ -349,7 +365,7 @@ struct ServerCoreCommandTests {
             #"{"type":"ok","cmd":"kick","name":"Bob"}"#,
             #"{"type":"left","room":"\#(code)","name":"Bob","players":2,"reason":"kicked"}"#,
         ])
-        #expect(Harness.messages(effects, to: 2).map(\.line) == [#"{"type":"kicked","room":"\#(code)"}"#])
+        #expect(Harness.messages(effects, to: 2).map(\.line) == [#"{"type":"kicked","room":"\#(code)","banned":false}"#])
         #expect(Harness.messages(effects, to: 3).map(\.type) == ["left"])
         // Bob's connection stays open, outside any room.
         #expect(Harness.messages(h.line(2, "/who"), to: 2).first?.code == "not_in_room")

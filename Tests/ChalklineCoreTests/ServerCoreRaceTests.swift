@@ -49,24 +49,27 @@ struct ServerCoreRaceTests {
 
         h.now = 3_650   // 2650 ms: 1000 * (1 - 2650/20000) = 867.5, rounded up
         let bob = h.line(2, "14")
-        #expect(Harness.sends(bob).count == 1)
+        // Bob's reply, and a progress line for Ann's screen: she hosts the room.
+        #expect(Harness.sends(bob).count == 2)
+        #expect(Harness.messages(bob, to: 1).map(\.type) == ["progress"])
         #expect(Harness.messages(bob, to: 2).map(\.line)
                 == [#"{"type":"ok","cmd":"answer","id":1,"correct":true,"points":868,"score":868,"streak":1}"#])
 
         h.now = 4_000
         let ann = h.line(1, "15")
         let toAnn = Harness.messages(ann, to: 1)
-        #expect(toAnn.map(\.type) == ["ok", "round_end", "question"])
+        #expect(toAnn.map(\.type) == ["ok", "progress", "round_end", "question"])
         #expect(toAnn[0].line == #"{"type":"ok","cmd":"answer","id":1,"correct":false,"points":0,"score":0,"streak":0}"#)
-        let end = toAnn[1]
+        #expect(toAnn[1].line == #"{"type":"progress","id":1,"answers":2,"players":2}"#)
+        let end = toAnn[2]
         #expect(end.int("id") == 1)
         #expect(end.int("answer") == 14)
         #expect(end.results == ["Ann false 0 3000", "Bob true 868 2650"])
         #expect(end.standings == ["1 Bob 868", "2 Ann 0"])
         // gap=0: the next question opens at once, timed from now.
-        #expect(toAnn[2].string("text") == "7 x 3")
-        #expect(toAnn[2].int("id") == 2)
-        #expect(toAnn[2].int("round") == 2)
+        #expect(toAnn[3].string("text") == "7 x 3")
+        #expect(toAnn[3].int("id") == 2)
+        #expect(toAnn[3].int("round") == 2)
         #expect(h.core.nextDeadline() == 14_000)
         // Bob got the same events, without Ann's reply.
         #expect(Harness.messages(ann, to: 2).map(\.type) == ["round_end", "question"])
@@ -198,7 +201,7 @@ struct ServerCoreRaceTests {
         h.line(1, "/start")
         #expect(Harness.messages(h.line(1, "14"), to: 1).map { $0.code ?? "ok" } == ["not_playing"])
         // Bob alone completes the round.
-        #expect(Harness.messages(h.line(2, "14"), to: 1).map(\.type) == ["round_end", "question"])
+        #expect(Harness.messages(h.line(2, "14"), to: 1).map(\.type) == ["progress", "round_end", "question"])
     }
 
     @Test func lateJoinCanBeRefused() {
@@ -247,7 +250,7 @@ struct ServerCoreRaceTests {
         h.line(1, "21")     // Ann 900 (2000 ms): 1800 in 4000 ms
         h.now = 5_000
         let end = Harness.messages(h.line(2, "21"), to: 1)   // Bob 850 (3000 ms): 1800 in 4000 ms
-        #expect(end.map(\.type) == ["round_end", "game_end"])
+        #expect(end.map(\.type) == ["progress", "round_end", "game_end"])
         #expect(end.last?.standings == ["1 Ann 1800", "2 Bob 1800"])
     }
 
@@ -456,11 +459,11 @@ struct ServerCoreRaceTests {
         #expect(drop[1].string("name") == "Bob")
         #expect(h.core.nextDeadline() == 10_000)
         // Bob, the only one connected, completes the round by answering.
-        #expect(Harness.messages(h.line(2, "14"), to: 2).map(\.type) == ["ok", "round_end", "question"])
+        #expect(Harness.messages(h.line(2, "14"), to: 2).map(\.type) == ["ok", "progress", "round_end", "question"])
         #expect(Harness.messages(h.line(2, "/stop"), to: 2).map(\.type) == ["ok", "game_end"])
     }
 
-    @Test func aRoomWithNobodyConnectedClosesAfterTheTimeout() {
+    @Test func aGameEveryoneDroppedOutOfEndsByItselfAndItsRoomCloses() {
         var config = ServerConfig()
         config.emptyRoomTimeout = 60_000
         let (h, _) = race(config: config)
@@ -470,8 +473,26 @@ struct ServerCoreRaceTests {
         h.disconnect(2)
         #expect(h.core.roomCount == 1)                 // seats are kept while the game runs
         #expect(h.core.nextDeadline() == 10_000)       // the round still times out first
-        for t: Millis in [10_000, 20_000, 30_000] {
+        for t: Millis in [10_000, 20_000] {
             #expect(Harness.sends(h.tick(t)).isEmpty)  // nobody to tell; the game runs out (and is recorded)
+            #expect(h.core.roomCount == 1)
+        }
+        // The last round ends the game, which releases every seat: nobody can come back, so the room goes.
+        #expect(Harness.sends(h.tick(30_000)).isEmpty)
+        #expect(h.core.roomCount == 0)
+        #expect(h.core.nextDeadline() == nil)
+    }
+
+    @Test func aRoomWithNobodyConnectedClosesAfterTheTimeoutEvenMidGame() {
+        var config = ServerConfig()
+        config.emptyRoomTimeout = 60_000
+        let (h, _) = race("table=7 max=4 rounds=20 time=10 gap=0 countdown=0 seed=1", config: config)
+        h.line(1, "/start")
+        h.now = 1_000
+        h.disconnect(1)
+        h.disconnect(2)
+        for t: Millis in [10_000, 20_000, 30_000, 40_000, 50_000, 60_000] {
+            #expect(Harness.sends(h.tick(t)).isEmpty)
         }
         #expect(h.core.roomCount == 1)
         #expect(h.core.nextDeadline() == 61_000)

@@ -39,6 +39,27 @@ import Testing
         }
     }
 
+    /// The other word-puzzle texts a student reads at netcat, with the longest names (16) and
+    /// big scores: a claim, and the level's end revealing every answer.
+    @Test func builtinClaimsAndLevelEndsFitAnEightyColumnTerminal() throws {
+        let pack = try LevelPack.assemble(name: "builtin", folder: "builtin", files: try Self.builtinSources()).get()
+        let name = "Abcdefghijklmnop"
+        for (i, level) in pack.levels.enumerated() {
+            let board = WordsBoard(level: level, seed: 1)
+            let views = board.clues.enumerated().map { n, c in
+                WordsClueView(n: n + 1, clue: c.clue, letters: c.answer.count, word: c.answer, solvedBy: name, points: 1_350)
+            }
+            let standings = (1...10).map { Standing(rank: $0, name: name, score: 123_456, correctMs: 0) }
+            let end = LevelEndEvent(level: i + 1, round: 1, levels: 12, clues: views, standings: standings)
+            let boardWithClaims = BoardEvent(level: i + 1, round: 1, levels: 12, timeMs: 3_600_000, clues: views, groups: board.groupTexts)
+            let solved = SolvedEvent(n: 7, word: views[0].word!, name: name, points: 1_350, groupsLeft: board.groupTexts)
+            for text in [end.text, boardWithClaims.text, solved.text] {
+                let widest = text.split(separator: "\n").map(\.count).max() ?? 0
+                #expect(widest < 80, "level \(i + 1): \(text)")
+            }
+        }
+    }
+
     /// Not a rule for teachers' packs, but the built-in one should never make a class solve the
     /// same word twice.
     @Test func builtinAnswersAreUniqueAcrossThePack() throws {

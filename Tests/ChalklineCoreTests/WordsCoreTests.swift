@@ -115,7 +115,7 @@ import Testing
         h.advance(to: 62_000)
         let messages = h.take(host)
         let types = messages.compactMap { $0["type"] as? String }
-        #expect(types == ["solved", "level_end", "game_end"])
+        #expect(types == ["solved", "progress", "level_end", "game_end"])
         let final = try #require(messages.last?["standings"] as? [[String: Any]])
         #expect(final.first?["name"] as? String == "bob")
         #expect(final.first?["score"] as? Int == 300)

@@ -20,7 +20,7 @@ import Testing
         #expect(s.timing.seed == 99)
         #expect(s.timing.hostPlays)
         #expect(s.json == .object([("pack", "builtin"), ("level", 1), ("levels", 12), ("time", .double(180)), ("gap", .double(3)),
-                                   ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true)]))
+                                   ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true), ("chat", true)]))
     }
 
     @Test func everyOptionIsRead() throws {

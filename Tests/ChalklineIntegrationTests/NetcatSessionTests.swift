@@ -16,7 +16,8 @@ import Testing
         #expect(code.count == 4)
 
         try student.send("/join \(code.lowercased()) sam")
-        #expect(try student.expectText("You are in room \(code) as sam").contains("Wait for the host"))
+        #expect(try student.expectText("You are in room \(code) as sam") == "You are in room \(code) as sam (times, 1 player).")
+        #expect(try student.line() == "Wait for the host to start.")
         #expect(try teacher.expectText("sam joined room \(code)").contains("1 player"))
         try student.send("/start")
         #expect(try student.expectText("error not_host").contains("Only the host"))

@@ -35,19 +35,28 @@ final class TestServer {
     let databasePath: String
     private let ownsDatabase: Bool
 
-    init(_ arguments: [String] = [], timeout: Double = 20) throws {
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
+    /// `fileLimit` starts the server under a hard limit on open files (through the shell's
+    /// `ulimit`), for tests of running out of descriptors.
+    init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
+        let binary = BuiltProducts.path("chalkline-server")
+        var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"]) + arguments
         if let at = arguments.firstIndex(of: "--db"), at + 1 < arguments.count {
             databasePath = arguments[at + 1]
             ownsDatabase = false
-            process.arguments = ["--port", "0", "--bind", "127.0.0.1"] + arguments
         } else {
             databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).sqlite").path
             ownsDatabase = true
-            process.arguments = ["--port", "0", "--bind", "127.0.0.1", "--db", databasePath] + arguments
+            args += ["--db", databasePath]
         }
+        if let fileLimit {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            args = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", binary] + args
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary)
+        }
+        process.arguments = args
         process.standardOutput = stdout
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)
         process.terminationHandler = { [exited] _ in exited.signal() }
         try process.run()

@@ -1,0 +1,62 @@
+import ChalklineCore
+
+/// libFuzzer's entry: the input is a script of chunks for four connections to one core, so the
+/// fuzzer reaches framing, UTF-8 and IAC handling, command parsing, rooms and both races.
+///
+/// Each chunk starts with a control byte: the low two bits pick the connection, the next three
+/// how far the clock moves (0 to 700 ms, so rounds open and close), and the top bit whether the
+/// connection drops and comes back. The next byte is the chunk's length, then the bytes.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzInputPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let input = UnsafeBufferPointer(start: data, count: size)
+    var seed: UInt64 = 0x5EED
+    let core = ServerCore(config: FuzzSupport.config) {
+        seed &+= 0x9E37_79B9_7F4A_7C15
+        return seed
+    }
+    var now: Millis = 0
+    var generation: [UInt64] = [0, 0, 0, 0]
+    func id(_ n: Int) -> ConnectionID { ConnectionID(UInt64(n) * 1000 + generation[n]) }
+    for n in 0..<4 { FuzzSupport.check(core.connect(id(n), peer: "10.0.0.\(n)", now: now)) }
+    // A room every connection can find, so short inputs reach the game quickly.
+    FuzzSupport.opening.withUnsafeBytes { FuzzSupport.check(core.receive(id(0), $0, now: now)) }
+    var i = 0
+    while i + 1 < input.count {
+        let control = input[i]
+        let length = Int(input[i + 1])
+        let start = i + 2
+        let end = min(input.count, start + length)
+        i = end
+        let n = Int(control & 3)
+        now += Millis((control >> 2) & 7) * 100
+        FuzzSupport.check(core.tick(now: now))
+        if control & 0x80 != 0 {
+            FuzzSupport.check(core.disconnect(id(n), now: now))
+            generation[n] += 1
+            FuzzSupport.check(core.connect(id(n), peer: "10.0.0.\(n)", now: now))
+        }
+        FuzzSupport.check(core.receive(id(n), UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(input)[start..<end]), now: now))
+        if let deadline = core.nextDeadline(), deadline < now - 1 {
+            fatalError("the core wants a deadline in the past: \(deadline) < \(now)")
+        }
+    }
+    FuzzSupport.check(core.shutdown(message: "bye"))
+    return 0
+}
+
+enum FuzzSupport {
+    static let config: ServerConfig = {
+        var config = ServerConfig()
+        config.maxPlayersPerRoom = 3
+        return config
+    }()
+
+    static let opening = Array("/name host\n/create times time=0.5 gap=0.2 countdown=0 rounds=3 table=2-4\n".utf8)
+
+    /// Whatever the input, every message the server sends is whole lines.
+    static func check(_ effects: [Effect]) {
+        for case .send(_, let payload) in effects where payload.count == 0 || payload.bytes.last != 0x0A {
+            fatalError("a payload that is not whole lines: \(payload.string)")
+        }
+    }
+}

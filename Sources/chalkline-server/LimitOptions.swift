@@ -1,0 +1,47 @@
+import ArgumentParser
+import ChalklineCore
+
+/// The flags for the core's limits (protocol.md, "Limits and errors"), kept together so that
+/// `Serve` only mentions them twice: once as an option group, once to apply them.
+struct LimitOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Lines a second each connection may send, in bursts of twice that; 0 turns flood control off (for benchmarks).",
+                               valueName: "n"))
+    var rateLimit = 20
+
+    @Option(help: ArgumentHelp("A connection still flooding this long after its first refused line is disconnected.",
+                               valueName: "seconds"))
+    var floodTimeout = 10.0
+
+    @Option(help: ArgumentHelp("A connection outside any room that sends nothing this long is disconnected; 0 never.",
+                               valueName: "seconds"))
+    var idleTimeout = 600.0
+
+    @Option(help: ArgumentHelp("Most connections at once.", valueName: "n"))
+    var maxConnections = 10_000
+
+    @Option(name: .customLong("max-per-ip"), help: ArgumentHelp("Most connections from one IP address (a class behind one NAT shares one).",
+                                                                valueName: "n"))
+    var maxPerIP = 200
+
+    @Option(help: ArgumentHelp("When set, /create needs password=PASSWORD, so only the teacher opens rooms. Visible to other users of this machine in the process list.",
+                               valueName: "password"))
+    var createPassword: String?
+
+    func validate() throws {
+        guard rateLimit >= 0 else { throw ValidationError("--rate-limit takes 0 or more.") }
+        guard floodTimeout >= 0, floodTimeout <= 86_400 else { throw ValidationError("--flood-timeout takes 0 to 86400 seconds.") }
+        guard idleTimeout >= 0, idleTimeout <= 86_400 * 365 else { throw ValidationError("--idle-timeout takes 0 or more seconds.") }
+        guard maxConnections >= 1 else { throw ValidationError("--max-connections takes 1 or more.") }
+        guard maxPerIP >= 1 else { throw ValidationError("--max-per-ip takes 1 or more.") }
+        guard createPassword.map({ !$0.isEmpty }) ?? true else { throw ValidationError("--create-password cannot be empty.") }
+    }
+
+    func apply(to config: inout ServerConfig) {
+        config.linesPerSecond = rateLimit
+        config.floodTimeout = Millis((floodTimeout * 1000).rounded())
+        config.idleTimeout = Millis((idleTimeout * 1000).rounded())
+        config.maxConnections = maxConnections
+        config.maxConnectionsPerIP = maxPerIP
+        config.createPassword = createPassword
+    }
+}

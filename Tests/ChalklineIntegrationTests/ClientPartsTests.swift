@@ -1,0 +1,55 @@
+import Testing
+@testable import chalkline
+
+/// The client's pure parts, without a server: address parsing, the word solver, the screen.
+@Suite struct ClientPartsTests {
+    @Test func endpointsParseAsPeopleTypeThem() {
+        #expect(Endpoint.parse("") == Endpoint())
+        #expect(Endpoint.parse("192.168.1.20") == Endpoint(host: "192.168.1.20", port: 7420))
+        #expect(Endpoint.parse("laptop.local:7500") == Endpoint(host: "laptop.local", port: 7500))
+        #expect(Endpoint.parse(":7500") == Endpoint(host: "127.0.0.1", port: 7500))
+        #expect(Endpoint.parse("[::1]:7421") == Endpoint(host: "::1", port: 7421))
+        #expect(Endpoint.parse("::1") == Endpoint(host: "::1", port: 7420))
+        #expect(Endpoint.parse("host:0") == nil)
+        #expect(Endpoint.parse("host:70000") == nil)
+        #expect(Endpoint.parse("[::1") == nil)
+    }
+
+    @Test func solverSpellsWordsFromGroupsOfTheRightLength() {
+        let solver = WordSolver(words: ["HAUNTED", "PLANET", "PLAN"])
+        let groups = ["ET", "HA", "PLAN", "UNT", "ED", "ZZ"]
+        #expect(solver.candidates(length: 7, groups: groups) == ["HAUNTED"])
+        #expect(solver.candidates(length: 6, groups: groups) == ["PLANET"])
+        #expect(solver.candidates(length: 5, groups: groups).isEmpty)
+        #expect(WordSolver.groupsSpelling("haunted", from: groups) == [1, 3, 4])
+        #expect(WordSolver.groupsSpelling("PLANETS", from: groups) == nil)
+    }
+
+    @Test func peekReadsTheServersCompactLines() {
+        let line = #"{"type":"question","id":12,"round":3,"rounds":20,"text":"7 x 8","time_ms":10000}"#
+        #expect(ServerMessage.peekType(line) == "question")
+        #expect(ServerMessage.peekInt(line, "id") == 12)
+        #expect(ServerMessage.peekInt(line, "time_ms") == 10000)
+        #expect(ServerMessage.peekString(line, "text") == "7 x 8")
+        #expect(ServerMessage.peekInt(line, "missing") == nil)
+        #expect(timesAnswer("7 x 8") == 56)
+        #expect(timesAnswer("12 x 12") == 144)
+    }
+
+    @Test func theScreenFitsEightyByTwentyFour() {
+        var model = RoomModel(role: .player, me: "sam")
+        let now = 100.0
+        model.apply(ServerMessage(line: #"{"type":"ok","cmd":"join","room":"QXRM","token":"t","game":"times","state":"lobby","players":[{"name":"sam","score":0,"connected":true,"host":false,"playing":true}],"name":"sam","score":0}"#)!, now: now)
+        model.apply(ServerMessage(line: #"{"type":"question","id":1,"round":1,"rounds":20,"text":"12 x 12","time_ms":10000}"#)!, now: now)
+        let screen = RoomScreen(model: model, now: now + 5, columns: 80, rows: 24, colour: false, footer: [.plain("> 14")], joinHint: nil)
+        let frame = screen.frame()
+        #expect(frame.lines.count == 24)
+        let texts = frame.lines.map { $0.map(\.text).joined() }
+        #expect(texts.allSatisfy { $0.count <= 80 })
+        #expect(texts.contains { $0.contains("Question 1/20") })
+        #expect(texts.contains { $0.contains("5.0 s") }, "half the bar left after 5 of 10 seconds")
+        #expect(texts.last == "> 14")
+        // No colour: no escape sequences at all.
+        #expect(!frame.render(columns: 80, rows: 24).contains("\u{1B}[1m"))
+    }
+}

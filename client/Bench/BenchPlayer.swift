@@ -1,0 +1,97 @@
+/// A bench player: joins, answers each question at a random moment within the spread of the
+/// question's time, and stamps when lines arrive. Lighter than `BotPlayer` because thousands
+/// run in one process and every microsecond it spends shows up in the figures.
+///
+/// Owned by the reactor's thread.
+final class BenchPlayer {
+    private let connection: LineConnection
+    private unowned let room: BenchRoom
+    private unowned let reactor: Reactor
+    private let stats: BenchStats
+    private let name: String
+    private var answerSent: UInt64?
+    /// The answer waiting for its moment; a round that closes first takes it off the schedule,
+    /// so no answer ever lands on the next question.
+    private var pendingAnswer: TimerID?
+    private var rng = SystemRandomNumberGenerator()
+    var onJoined: () -> Void = {}
+    private(set) var isOpen = false
+
+    init(name: String, room: BenchRoom, endpoint: Endpoint, reactor: Reactor, stats: BenchStats) {
+        self.name = name
+        self.room = room
+        self.reactor = reactor
+        self.stats = stats
+        connection = LineConnection(to: endpoint, reactor: reactor)
+    }
+
+    func start() {
+        connection.onOpen = { [unowned self] in
+            isOpen = true
+            stats.opened += 1
+        }
+        connection.onLine = { [unowned self] line in receive(line) }
+        connection.onClose = { [unowned self] _ in
+            if isOpen { stats.dropped += 1 }
+            isOpen = false
+            room.playerFailed()
+        }
+        connection.send("/format json")
+        connection.send("/join \(room.code!) \(name)")
+        do { try connection.connect() } catch {
+            stats.error("connect")
+            room.playerFailed()
+        }
+    }
+
+    func close() {
+        isOpen = false
+        connection.close()
+    }
+
+    private func receive(_ line: String) {
+        let now = Clock.nanoseconds()
+        guard let type = ServerMessage.peekType(line) else { return }
+        switch type {
+        case "question":
+            // Read in place: a full JSON parse per player would be the bench's own fan-out delay.
+            guard let id = ServerMessage.peekInt(line, "id"), let text = ServerMessage.peekString(line, "text"),
+                  let timeMs = ServerMessage.peekInt(line, "time_ms") else { return }
+            stats.fanOut.record(nanoseconds: now - room.firstReceipt(of: id, at: now))
+            guard let answer = timesAnswer(text) else { return }
+            let limit = Double(timeMs) / 1000
+            let delay = Double.random(in: 0...max(0, limit * room.spread), using: &rng)
+            if let pendingAnswer { reactor.cancel(pendingAnswer) }
+            pendingAnswer = reactor.after(delay) { [unowned self] in
+                pendingAnswer = nil
+                guard isOpen else { return }
+                answerSent = Clock.nanoseconds()
+                connection.send("/answer \(answer)")
+            }
+        case "round_end", "game_end":
+            if let pendingAnswer { reactor.cancel(pendingAnswer) }
+            pendingAnswer = nil
+        case "chat":
+            stats.sayDelivered += 1
+            stats.sayLastDelivery = now
+        case "ok", "error":
+            if let sent = answerSent {
+                answerSent = nil
+                stats.answerReply.record(nanoseconds: now - sent)
+                if type == "ok" {
+                    stats.answers += 1
+                    if line.contains(#""correct":true"#) { stats.correct += 1 }
+                } else {
+                    stats.error(ServerMessage(line: line)?.string("code") ?? "error")
+                }
+            } else if type == "ok", line.contains(#""cmd":"join""#) {
+                stats.joined += 1
+                onJoined()
+            } else if type == "error" {
+                stats.error(ServerMessage(line: line)?.string("code") ?? "error")
+                room.playerFailed()
+            }
+        default: break
+        }
+    }
+}

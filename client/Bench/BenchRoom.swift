@@ -1,0 +1,83 @@
+/// One bench room: a host that creates it (`play=no`, so it only runs the game) and starts
+/// the game when the bench says so, and the room's players.
+///
+/// Owned by the reactor's thread.
+final class BenchRoom {
+    let index: Int
+    let spread: Double
+    private(set) var code: String?
+    private let host: LineConnection
+    private let stats: BenchStats
+    private let createLine: String
+    private var firstReceipts: [Int: UInt64] = [:]
+    private(set) var finished = false
+    var players: [BenchPlayer] = []
+    var onCreated: (BenchRoom) -> Void = { _ in }
+    var onFinished: (BenchRoom) -> Void = { _ in }
+    var onFailure: (String) -> Void = { _ in }
+    /// Called once per player that could not join or lost its connection.
+    var onPlayerFailed: () -> Void = {}
+
+    init(index: Int, createLine: String, spread: Double, endpoint: Endpoint, reactor: Reactor, stats: BenchStats) {
+        self.index = index
+        self.createLine = createLine
+        self.spread = spread
+        self.stats = stats
+        host = LineConnection(to: endpoint, reactor: reactor)
+    }
+
+    func open() {
+        host.onLine = { [unowned self] line in receive(line) }
+        host.onClose = { [unowned self] reason in onFailure("room \(index): the host's connection closed \(reason ?? "")") }
+        host.send("/format json")
+        host.send("/name benchhost\(index)")
+        host.send(createLine)
+        do { try host.connect() } catch { onFailure(error.description) }
+    }
+
+    func start() { host.send("/start") }
+
+    func say(_ count: Int) {
+        for i in 1...count { host.send("/say line \(i) of \(count) from the bench") }
+    }
+
+    func close() {
+        host.close()
+        for player in players { player.close() }
+    }
+
+    func playerFailed() { onPlayerFailed() }
+
+    /// The first arrival of question `id` anywhere in the room: the fan-out of the others is
+    /// measured from it, since the server's own send time is not visible from the client.
+    func firstReceipt(of id: Int, at now: UInt64) -> UInt64 {
+        if let first = firstReceipts[id] { return first }
+        firstReceipts[id] = now
+        return now
+    }
+
+    private func receive(_ line: String) {
+        guard let type = ServerMessage.peekType(line) else { return }
+        switch type {
+        case "ok":
+            guard let reply = ServerMessage(line: line) else { return }
+            if reply.cmd == "create" {
+                code = reply.string("room")
+                onCreated(self)
+            } else if reply.cmd == "start" {
+                if stats.gameStarted == nil { stats.gameStarted = Clock.nanoseconds() }
+            }
+        case "error":
+            let reply = ServerMessage(line: line)
+            let code = reply?.string("code") ?? "error"
+            stats.error(code)
+            if reply?.cmd == "say" { return }
+            onFailure("room \(index): /\(reply?.cmd ?? "?") refused: \(code): \(reply?.string("message") ?? "")")
+        case "game_end":
+            finished = true
+            stats.gameEnded = Clock.nanoseconds()
+            onFinished(self)
+        default: break
+        }
+    }
+}

@@ -1,0 +1,182 @@
+/// One computer player on its own connection, playing whatever game its room runs.
+///
+/// It uses only what protocol.md documents, so it is also a worked example of a bot.
+/// Owned by the reactor's thread.
+final class BotPlayer {
+    struct Settings {
+        var room: String
+        var skill: Double
+        var thinkMs: Double
+        var solver: WordSolver?
+    }
+
+    let name: String
+    let settings: Settings
+    let connection: LineConnection
+    private unowned let reactor: Reactor
+    private var rng = SystemRandomNumberGenerator()
+    private var pendingAnswer: TimerID?
+    private var board: WordBoard?
+    private var nextGuess: TimerID?
+
+    /// The score as the server's replies last stated it: what `game_end` must agree with.
+    private(set) var replyScore = 0
+    private(set) var answered = 0
+    private(set) var correct = 0
+    private(set) var joined = false
+    /// How the last finished game went, kept apart from the running counters.
+    private(set) var lastGame: GameSummary?
+    private(set) var gamesEnded = 0
+    private(set) var failure: String?
+
+    var onJoined: (BotPlayer) -> Void = { _ in }
+    var onGameEnd: (BotPlayer) -> Void = { _ in }
+    var onFailure: (BotPlayer) -> Void = { _ in }
+    var log: (String) -> Void = { _ in }
+
+    init(name: String, settings: Settings, endpoint: Endpoint, reactor: Reactor) {
+        self.name = name
+        self.settings = settings
+        self.reactor = reactor
+        connection = LineConnection(to: endpoint, reactor: reactor)
+    }
+
+    func start() {
+        connection.onLine = { [unowned self] line in self.receive(line) }
+        connection.onClose = { [unowned self] reason in self.fail("connection closed" + (reason.map { ": \($0)" } ?? "")) }
+        // The welcome arrives in text before `/format json` takes effect; the bot skips lines
+        // until the first JSON one, so it can send everything at once.
+        connection.send("/format json")
+        connection.send("/join \(settings.room) \(name)")
+        do { try connection.connect() } catch { fail(error.description) }
+    }
+
+    func leave() {
+        cancelTimers()
+        connection.send("/quit")
+        connection.onClose = { _ in }
+    }
+
+    struct GameSummary {
+        var answered: Int
+        var correct: Int
+        var replyScore: Int
+        /// This bot's score in `game_end`'s standings.
+        var finalScore: Int?
+        var standings: [StandingRow]
+    }
+
+    private func receive(_ line: String) {
+        guard let message = ServerMessage(line: line) else { return }
+        switch message.type {
+        case "ok": ok(message)
+        case "error": error(message)
+        case "question": question(message)
+        case "round_end": cancelTimers()
+        case "board": board(message)
+        case "solved": solved(message)
+        case "level_end":
+            board = nil
+            cancelTimers()
+        case "game_end":
+            cancelTimers()
+            let standings = StandingRow.list(message.list("standings"))
+            lastGame = GameSummary(answered: answered, correct: correct, replyScore: replyScore,
+                                   finalScore: standings.first { $0.name == name }?.score, standings: standings)
+            // The server resets scores when the next game starts; so does the bot.
+            (answered, correct, replyScore) = (0, 0, 0)
+            gamesEnded += 1
+            onGameEnd(self)
+        case "kicked": fail("kicked from the room")
+        case "shutdown": fail("the server is shutting down")
+        default: break
+        }
+    }
+
+    private func ok(_ reply: ServerMessage) {
+        switch reply.cmd {
+        case "join":
+            joined = true
+            replyScore = reply.int("score") ?? 0
+            onJoined(self)
+        case "answer":
+            answered += 1
+            if reply.bool("correct") == true { correct += 1 }
+            if let score = reply.int("score") { replyScore = score }
+            if let n = reply.int("n") { board?.markSolved(n) }
+            log("\(name): \(reply.bool("correct") == true ? "right" : "wrong"), score \(replyScore)")
+        default: break
+        }
+    }
+
+    private func error(_ reply: ServerMessage) {
+        let code = reply.string("code") ?? "?"
+        switch reply.cmd {
+        case "join", "format": fail("\(reply.cmd ?? "") refused: \(code): \(reply.string("message") ?? "")")
+        case "answer":
+            if code == "rate_limited" { scheduleGuess(after: 1000) }
+        default: break
+        }
+    }
+
+    // MARK: The times race
+
+    private func question(_ event: ServerMessage) {
+        cancelTimers()
+        guard let answer = timesAnswer(event.string("text") ?? "") else { return }
+        let right = Double.random(in: 0..<1, using: &rng) < settings.skill
+        let limit = Double(event.int("time_ms") ?? 10_000)
+        // Around --think, never past the time allowed: a bot that times out teaches nothing.
+        let think = min(settings.thinkMs * Double.random(in: 0.5...1.5, using: &rng), limit * 0.9)
+        pendingAnswer = reactor.after(think / 1000) { [unowned self] in
+            pendingAnswer = nil
+            connection.send("/answer \(right ? answer : answer + 1 + Int.random(in: 0...2, using: &rng))")
+        }
+    }
+
+    // MARK: The word puzzle
+
+    private func board(_ event: ServerMessage) {
+        cancelTimers()
+        board = WordBoard(event)
+        scheduleGuess(after: settings.thinkMs)
+    }
+
+    private func solved(_ event: ServerMessage) {
+        guard let n = event.int("n"), let word = event.string("word") else { return }
+        board?.claim(n, word: word)
+    }
+
+    private func scheduleGuess(after ms: Double) {
+        if let nextGuess { reactor.cancel(nextGuess) }
+        let delay = max(ms, 350) * Double.random(in: 0.7...1.3, using: &rng)
+        nextGuess = reactor.after(delay / 1000) { [unowned self] in
+            nextGuess = nil
+            guess()
+        }
+    }
+
+    private func guess() {
+        guard var current = board, let solver = settings.solver else { return }
+        guard let (n, word) = current.nextGuess(solver: solver, skill: settings.skill, rng: &rng) else { return }
+        board = current
+        log("\(name): tries \(word) for clue \(n)")
+        connection.send("/answer \(word)")
+        scheduleGuess(after: settings.thinkMs)
+    }
+
+    private func cancelTimers() {
+        if let pendingAnswer { reactor.cancel(pendingAnswer) }
+        if let nextGuess { reactor.cancel(nextGuess) }
+        pendingAnswer = nil
+        nextGuess = nil
+    }
+
+    private func fail(_ reason: String) {
+        guard failure == nil else { return }
+        cancelTimers()
+        failure = reason
+        connection.close()
+        onFailure(self)
+    }
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+import Glibc
+
+/// `chalkline bot`: computer players for practice, demos, and as a check that the server's
+/// replies and its final standings agree.
+struct Bot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Add computer players to a room.",
+        discussion: """
+        Starts COUNT bots in one process, each on its own connection, and joins them to the \
+        room CODE. In the times race a bot answers after a think time drawn around --think \
+        (from half to one and a half times it), and is right with probability --skill. In the \
+        word puzzle a bot tries the board's letter groups that fit a clue's length and spell a \
+        word it knows (Debian's /usr/share/dict/words when present, else a short list shipped \
+        with the client), one try per think time.
+
+        After each game the bots print their scores as their replies told them and as \
+        game_end ranked them; the two must agree. The exit status is 1 if they did not, or if \
+        a bot could not join or lost its connection.
+
+        Examples:
+          chalkline bot --room QXRM --count 5
+          chalkline bot 192.168.1.20:7420 --room QXRM --count 3 --skill 0.6 --think 2500
+          chalkline bot --room QXRM --games 1      # leave after one game
+        """
+    )
+
+    @Argument(help: "The server, as HOST[:PORT].")
+    var server: Endpoint = Endpoint()
+
+    @Option(help: "The room's 4-letter code.")
+    var room: String
+
+    @Option(help: "How many bots to start.")
+    var count: Int = 1
+
+    @Option(help: "Chance of a right answer, from 0.0 to 1.0.")
+    var skill: Double = 0.8
+
+    @Option(help: "Typical think time before an answer, in milliseconds.")
+    var think: Double = 1500
+
+    @Option(help: "Bots are named PREFIX1, PREFIX2, ...")
+    var namePrefix: String = "bot"
+
+    @Option(help: "Leave after this many games (0: stay until Ctrl-C).")
+    var games: Int = 0
+
+    @Option(help: "Give up after this many seconds (0: no limit).")
+    var timeout: Double = 0
+
+    @Flag(help: "Print every answer each bot gives.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...1).contains(skill) else { throw ValidationError("--skill takes a number from 0.0 to 1.0.") }
+        guard (1...5000).contains(count) else { throw ValidationError("--count takes 1 to 5000.") }
+        guard think >= 0 else { throw ValidationError("--think cannot be negative.") }
+        guard games >= 0, timeout >= 0 else { throw ValidationError("--games and --timeout cannot be negative.") }
+    }
+
+    func run() throws {
+        Signals.raiseFileLimit()
+        let reactor = Reactor()
+        let report = BotReport(games: games)
+        let settings = BotPlayer.Settings(room: room.uppercased(), skill: skill, thinkMs: think, solver: WordSolver.standard())
+        var bots: [BotPlayer] = []
+        for i in 1...count {
+            let bot = BotPlayer(name: "\(namePrefix)\(i)", settings: settings, endpoint: server, reactor: reactor)
+            if verbose { bot.log = { print($0) } }
+            bot.onJoined = { print("\($0.name) joined room \(settings.room)") }
+            bot.onFailure = { bot in
+                print("\(bot.name): \(bot.failure ?? "failed")")
+                report.failed += 1
+                if bots.allSatisfy({ $0.failure != nil || report.isDone($0) }) { reactor.stop() }
+            }
+            bot.onGameEnd = { bot in
+                report.gameEnded(bot, all: bots)
+                if bots.allSatisfy({ $0.failure != nil || report.isDone($0) }) { reactor.stop() }
+            }
+            bots.append(bot)
+        }
+        Signals.onInterrupt(reactor) { _ in reactor.stop() }
+        for bot in bots { bot.start() }
+        let stopped = reactor.run(until: timeout > 0 ? Clock.nanoseconds() + UInt64(timeout * 1e9) : nil)
+        for bot in bots where bot.failure == nil { bot.leave() }
+        // Give the /quit lines a moment to leave; the server treats a drop the same way anyway.
+        reactor.run(until: Clock.nanoseconds() + 50_000_000)
+        if !stopped { print("bot: gave up after \(timeout) s") }
+        if report.mismatches > 0 || report.failed > 0 || !stopped { throw ExitCode(1) }
+    }
+}
+
+/// Tallies game ends across bots and prints one table a game.
+final class BotReport {
+    let games: Int
+    var failed = 0
+    private(set) var mismatches = 0
+    private var printedGames = 0
+
+    init(games: Int) { self.games = games }
+
+    func isDone(_ bot: BotPlayer) -> Bool { games > 0 && bot.gamesEnded >= games }
+
+    func gameEnded(_ bot: BotPlayer, all bots: [BotPlayer]) {
+        let live = bots.filter { $0.failure == nil }
+        guard live.allSatisfy({ $0.gamesEnded > printedGames }) else { return }
+        printedGames += 1
+        print("game \(printedGames) over:")
+        print("  bot               answered  right  score (replies)  score (game_end)")
+        for bot in live {
+            guard let game = bot.lastGame else { continue }
+            let agree = game.finalScore == game.replyScore
+            if !agree { mismatches += 1 }
+            print("  " + pad(bot.name, 16) + "  " + padLeft("\(game.answered)", 8) + "  " + padLeft("\(game.correct)", 5)
+                  + "  " + padLeft("\(game.replyScore)", 15) + "  " + padLeft(game.finalScore.map(String.init) ?? "-", 16)
+                  + (agree ? "" : "  MISMATCH"))
+        }
+        print(mismatches == 0 ? "  scores agree" : "  \(mismatches) scores disagree")
+        fflush(nil)
+    }
+}
+
+func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
+func padLeft(_ s: String, _ width: Int) -> String { s.count >= width ? s : String(repeating: " ", count: width - s.count) + s }

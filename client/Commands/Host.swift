@@ -1,0 +1,152 @@
+import ArgumentParser
+import Foundation
+
+/// `chalkline host`: the teacher's projector screen.
+struct Host: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Host a room on the projector: the code to join, the lobby, each round, the podium.",
+        discussion: """
+        Creates a room for GAME (times, or words when the server has it) with the options \
+        given as key=value (as /create takes them, e.g. table=7 rounds=10 time=8; see \
+        /help create). The host runs the game and does not play (play=no) unless you pass \
+        play=yes.
+
+        The screen shows the room code large, with the command students type to join, and the \
+        lobby filling up; then each question with the count of answers in, the round results \
+        and the leaderboard; at the end a podium (top three) and the final table.
+
+        Keys:
+          Enter   start the game (in the lobby), or close the open question
+          s       skip: close the open question now
+          k       kick a player (asks for the name)
+          c       turn players' chat off or on (in the lobby)
+          q       stop the game; in the lobby, leave
+          /       type any command, e.g. /say Pencils down
+
+        Plain mode (stdout not a terminal, or NO_COLOR): one line per event; type an empty \
+        line to start or skip, s, k NAME, q, or any /command.
+
+        Examples:
+          chalkline host times table=7 rounds=10
+          chalkline host 192.168.1.20 times table=2-5 time=8 chat=off
+        """
+    )
+
+    @Argument(help: ArgumentHelp("[HOST[:PORT]] GAME [key=value ...]: the server (default 127.0.0.1:7420), the game, its options.",
+                                 valueName: "host-port-game-options"))
+    var words: [String] = []
+
+    @Option(help: "The host's name, shown to the players.")
+    var name: String = "Teacher"
+
+    mutating func validate() throws { _ = try target() }
+
+    /// `HOST[:PORT]` is optional: the first word is the server unless it is a game name or an option.
+    private func target() throws -> (server: Endpoint, game: String, options: [String]) {
+        var rest = words[...]
+        var server = Endpoint()
+        if let first = rest.first, !["times", "words"].contains(first.lowercased()), !first.contains("="), rest.count >= 2 {
+            guard let endpoint = Endpoint.parse(first) else { throw ValidationError("\(first) is not HOST[:PORT].") }
+            server = endpoint
+            rest = rest.dropFirst()
+        }
+        guard let game = rest.first, !game.contains("=") else { throw ValidationError("Say which game: times or words.") }
+        return (server, game, Array(rest.dropFirst()))
+    }
+
+    func run() throws {
+        let (server, game, options) = try target()
+        let session = RoomSession(endpoint: server, model: RoomModel(role: .host, me: name))
+        var create = "/create \(game)"
+        if !options.contains(where: { $0.lowercased().hasPrefix("play=") }) { create += " play=no" }
+        for option in options { create += " \(option)" }
+        session.setupLines = ["/name \(name)", create]
+        session.footerHint = "Enter start/next   s skip   k kick   c chat on/off   q stop   / command"
+        session.onMessage = { session, message in
+            if message.type == "ok", message.cmd == "create", let code = message.string("room") {
+                let address = server.host == "127.0.0.1" || server.host == "localhost" ? (LocalAddress.lan() ?? server.host) : server.host
+                let portPart = server.port == Endpoint.defaultPort ? "" : ":\(server.port)"
+                session.joinHint = "Join with:  chalkline play \(address)\(portPart) --room \(code) --name YOURNAME"
+                    + "\n   or:  nc \(address) \(server.port)  then  /join \(code) YOURNAME"
+                if !session.screenMode { print(session.joinHint!) }
+            }
+            if message.type == "error", message.cmd == "create" || message.cmd == "name" { session.quit(code: 1) }
+        }
+        var kicking = false
+        var chatOn = true
+        session.onKey = { session, key in
+            switch key {
+            case "s", "S": session.send("/skip")
+            case "k", "K":
+                kicking = true
+                session.prompt = "Kick whom? "
+                session.footerHint = nil
+            case "c", "C":
+                chatOn.toggle()
+                session.send("/set chat=\(chatOn ? "on" : "off")")
+            case "q", "Q": Host.stopOrLeave(session)
+            case "/": return false
+            default: return true
+            }
+            return true
+        }
+        session.onSubmit = { session, line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if kicking {
+                kicking = false
+                session.prompt = "> "
+                session.footerHint = "Enter start/next   s skip   k kick   c chat on/off   q stop   / command"
+                if !trimmed.isEmpty { session.send("/kick \(trimmed)") }
+                return true
+            }
+            switch trimmed.lowercased() {
+            case "": Host.startOrNext(session)
+            case "s": session.send("/skip")
+            case "q": Host.stopOrLeave(session)
+            default:
+                if trimmed.lowercased().hasPrefix("k ") { session.send("/kick \(trimmed.dropFirst(2))") } else { return false }
+            }
+            return true
+        }
+        let status = session.run()
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    private static func startOrNext(_ session: RoomSession) {
+        switch session.model.phase {
+        case .lobby, .gameEnd: session.send("/start")
+        case .question, .board: session.send("/skip")
+        default: break
+        }
+    }
+
+    private static func stopOrLeave(_ session: RoomSession) {
+        switch session.model.phase {
+        case .lobby, .gameEnd, .outside: session.quit()
+        default: session.send("/stop")
+        }
+    }
+}
+
+/// This machine's address on the school network, for the join line on the projector: students
+/// cannot reach 127.0.0.1 on the teacher's laptop.
+enum LocalAddress {
+    static func lan() -> String? {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return nil }
+        defer { freeifaddrs(list) }
+        var cursor = list
+        while let entry = cursor {
+            defer { cursor = entry.pointee.ifa_next }
+            guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET) else { continue }
+            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+            let ok = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin in
+                var addr = sin.pointee.sin_addr
+                return inet_ntop(AF_INET, &addr, &text, socklen_t(text.count)) != nil
+            }
+            let name = String(cString: text)
+            if ok && !name.hasPrefix("127.") { return name }
+        }
+        return nil
+    }
+}

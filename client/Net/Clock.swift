@@ -1,0 +1,13 @@
+import Glibc
+
+/// The client's one clock: monotonic, so latency figures and countdown bars never jump when
+/// the wall clock is adjusted.
+enum Clock {
+    static func nanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
+}

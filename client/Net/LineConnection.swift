@@ -1,0 +1,206 @@
+import CEpoll
+import Glibc
+
+/// One TCP connection to a Chalkline server, speaking lines: the protocol is LF-terminated
+/// UTF-8 both ways, so that is the only unit the rest of the client deals in.
+///
+/// Non-blocking on a `Reactor`: a bench opening thousands of connections must never stall on one.
+/// Owned by the reactor's thread.
+final class LineConnection {
+    enum State { case connecting, open, closed }
+
+    let endpoint: Endpoint
+    private unowned let reactor: Reactor
+    private var fd: Int32 = -1
+    private(set) var state = State.connecting
+    private var input: [UInt8] = []
+    private var output: [UInt8] = []
+    private var outputStart = 0
+    private var wantsWritable = false
+    private static let chunkSize = 65536
+    nonisolated(unsafe) private static let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
+
+    /// The TCP handshake finished: lines sent before this were queued and go out now.
+    var onOpen: () -> Void = {}
+    /// One line from the server, without its LF.
+    var onLine: (String) -> Void = { _ in }
+    /// The connection ended; `reason` is nil when the server closed it cleanly.
+    var onClose: (_ reason: String?) -> Void = { _ in }
+
+    init(to endpoint: Endpoint, reactor: Reactor) {
+        self.endpoint = endpoint
+        self.reactor = reactor
+    }
+
+    /// Starts connecting. Errors that are known at once (no such host) are thrown; the rest
+    /// arrive through `onClose`.
+    func connect() throws(ClientError) {
+        let address = try Self.resolve(endpoint)
+        fd = socket(Int32(address.family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ClientError("cannot open a socket: \(String(cString: strerror(errno)))") }
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        let rc = address.storage.withUnsafeBytes { raw in
+            Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
+        }
+        if rc != 0 && errno != EINPROGRESS {
+            let message = String(cString: strerror(errno))
+            Glibc.close(fd)
+            fd = -1
+            throw ClientError("cannot connect to \(endpoint): \(message)")
+        }
+        reactor.watch(fd, writable: true) { [unowned self] readable, writable, hangup in
+            self.ready(readable: readable, writable: writable, hangup: hangup)
+        }
+        wantsWritable = true
+    }
+
+    func send(_ line: String) {
+        guard state != .closed else { return }
+        output.append(contentsOf: line.utf8)
+        output.append(0x0A)
+        if state == .open && !wantsWritable { flush() }
+    }
+
+    /// Closes from our side; `onClose` is not called for a close we asked for.
+    func close() {
+        guard state != .closed else { return }
+        state = .closed
+        if fd >= 0 {
+            reactor.unwatch(fd)
+            Glibc.close(fd)
+            fd = -1
+        }
+    }
+
+    var pendingOutput: Int { output.count - outputStart }
+
+    private func ready(readable: Bool, writable: Bool, hangup: Bool) {
+        if state == .connecting {
+            guard writable || hangup else { return }
+            var error: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
+            if error != 0 { return fail("cannot connect to \(endpoint): \(String(cString: strerror(error)))") }
+            state = .open
+            onOpen()
+            guard state == .open else { return }
+            flush()
+            if state == .open && pendingOutput == 0 { setWritable(false) }
+        } else if writable && state == .open {
+            flush()
+        }
+        if readable || hangup, state == .open { readAvailable() }
+    }
+
+    private func readAvailable() {
+        while state == .open {
+            let n = recv(fd, Self.chunk, Self.chunkSize, 0)
+            if n > 0 {
+                deliver(UnsafeRawBufferPointer(start: Self.chunk, count: n))
+                if n < Self.chunkSize { return }
+            } else if n == 0 {
+                return fail(nil)
+            } else {
+                if errno == EAGAIN || errno == EWOULDBLOCK { return }
+                if errno == EINTR { continue }
+                return fail(String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    private func deliver(_ bytes: UnsafeRawBufferPointer) {
+        var start = 0
+        // Lines wholly inside this chunk are decoded straight from it, without a copy into `input`.
+        while state == .open, let lf = bytes[start...].firstIndex(of: 0x0A) {
+            if input.isEmpty {
+                onLine(Self.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<lf])))
+            } else {
+                input.append(contentsOf: bytes[start..<lf])
+                let line = input.withUnsafeBytes { Self.decode($0) }
+                input.removeAll(keepingCapacity: true)
+                onLine(line)
+            }
+            start = lf + 1
+        }
+        if start < bytes.count { input.append(contentsOf: bytes[start...]) }
+    }
+
+    private static func decode(_ bytes: UnsafeRawBufferPointer) -> String {
+        var count = bytes.count
+        if count > 0 && bytes[count - 1] == 0x0D { count -= 1 }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[0..<count]), as: UTF8.self)
+    }
+
+    private func flush() {
+        while outputStart < output.count {
+            let n = output.withUnsafeBytes { raw in
+                Glibc.send(fd, raw.baseAddress! + outputStart, output.count - outputStart, Int32(MSG_NOSIGNAL))
+            }
+            if n > 0 {
+                outputStart += n
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                setWritable(true)
+                return
+            } else {
+                return fail(String(cString: strerror(errno)))
+            }
+        }
+        output.removeAll(keepingCapacity: true)
+        outputStart = 0
+        setWritable(false)
+    }
+
+    private func setWritable(_ on: Bool) {
+        guard on != wantsWritable, fd >= 0 else { return }
+        wantsWritable = on
+        reactor.setWritable(fd, on)
+    }
+
+    private func fail(_ reason: String?) {
+        guard state != .closed else { return }
+        close()
+        onClose(reason)
+    }
+
+    private struct ResolvedAddress {
+        var family: Int32
+        var storage: [UInt8]
+        var length: socklen_t
+    }
+
+    private static func resolve(_ endpoint: Endpoint) throws(ClientError) -> ResolvedAddress {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_family = AF_UNSPEC
+        var result: UnsafeMutablePointer<addrinfo>?
+        let rc = getaddrinfo(endpoint.host, String(endpoint.port), &hints, &result)
+        guard rc == 0, let first = result else {
+            throw ClientError("cannot find the server \(endpoint.host): \(String(cString: gai_strerror(rc)))")
+        }
+        defer { freeaddrinfo(result) }
+        let bytes = Array(UnsafeRawBufferPointer(start: first.pointee.ai_addr, count: Int(first.pointee.ai_addrlen)))
+        return ResolvedAddress(family: first.pointee.ai_family, storage: bytes, length: first.pointee.ai_addrlen)
+    }
+
+    /// True when the endpoint resolves to this machine only (127.0.0.0/8 or ::1): the bench
+    /// refuses anything else, since a load generator must never be pointed at someone's network.
+    static func isLoopback(_ endpoint: Endpoint) -> Bool {
+        guard let address = try? resolve(endpoint) else { return false }
+        if address.family == AF_INET {
+            return address.storage[4] == 127
+        }
+        if address.family == AF_INET6 {
+            let ip = address.storage[8..<24]
+            return ip.dropLast().allSatisfy { $0 == 0 } && ip.last == 1
+        }
+        return false
+    }
+}
+
+struct ClientError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,271 @@
+#!/usr/bin/env python3
+"""Soak test: well-behaved bots race while misbehaving clients of every kind attack the server.
+
+Runs on loopback only and stops by itself (bounded by --rounds and a hard deadline). At the end
+it checks that every well-behaved player's final score equals the sum of the points in its own
+answer replies, that no well-behaved client was disconnected, and prints the server's peak RSS.
+
+    make soak                       # builds a release server and runs this
+    python3 tools/soak.py --server .build/release/chalkline-server --rooms 8 --players 40
+
+Each room's players connect from their own loopback address (127.0.0.10, .11, ...), as a class
+behind its own NAT would; the misbehaving clients come from 127.0.0.250.
+"""
+import argparse, asyncio, json, random, re, subprocess, sys, time
+
+BAD_HOST = "127.0.0.250"
+
+
+class Bot:
+    """One well-behaved player: answers each question once, sums the points it is told."""
+
+    def __init__(self, name, host, skill):
+        self.name, self.host, self.skill = name, host, skill
+        self.replied_points = 0
+        self.final_score = None
+        self.disconnected = False
+        self.answers = 0
+
+    async def run(self, port, code, started):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(self.host, 0))
+        writer.write(f"/format json\n/join {code} {self.name}\n".encode())
+        await writer.drain()
+        joined = False
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    self.disconnected = True
+                    return
+                if not line.startswith(b"{"):
+                    continue
+                msg = json.loads(line)
+                kind = msg.get("type")
+                if kind == "ok" and msg.get("cmd") == "join":
+                    joined = True
+                    started.set()
+                elif kind == "error" and msg.get("cmd") == "join":
+                    raise RuntimeError(f"{self.name} could not join: {msg}")
+                elif kind == "question":
+                    asyncio.create_task(self.answer(writer, msg))
+                elif kind == "ok" and msg.get("cmd") == "answer":
+                    self.replied_points += msg["points"]
+                elif kind == "game_end":
+                    for row in msg["standings"]:
+                        if row["name"] == self.name:
+                            self.final_score = row["score"]
+                    writer.write(b"/quit\n")
+                    await writer.drain()
+                    return
+                elif kind in ("bye", "kicked", "shutdown"):
+                    self.disconnected = True
+                    return
+        finally:
+            if not joined:
+                started.set()
+            writer.close()
+
+    async def answer(self, writer, question):
+        await asyncio.sleep(random.uniform(0.05, question["time_ms"] / 1000 * 0.7))
+        a, b = (int(x) for x in question["text"].split(" x "))
+        value = a * b if random.random() < self.skill else a * b + 1
+        writer.write(f"{value}\n".encode())
+        self.answers += 1
+        await writer.drain()
+
+
+async def host_room(port, index, rounds, time_s, players, results):
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.0.{10 + index}", 0))
+    writer.write(f"/format json\n/name teacher{index}\n/create times play=no time={time_s} gap=0.2 countdown=0 rounds={rounds} order=random\n".encode())
+    await writer.drain()
+    code = None
+    while code is None:
+        msg = await read_json(reader)
+        if msg.get("type") == "ok" and msg.get("cmd") == "create":
+            code = msg["room"]
+        elif msg.get("type") == "error":
+            raise RuntimeError(f"create failed: {msg}")
+    bots = [Bot(f"r{index}p{i}", f"127.0.0.{10 + index}", random.uniform(0.6, 0.95)) for i in range(players)]
+    events = [asyncio.Event() for _ in bots]
+    tasks = [asyncio.create_task(b.run(port, code, e)) for b, e in zip(bots, events)]
+    await asyncio.gather(*(e.wait() for e in events))
+    writer.write(b"/start\n")
+    await writer.drain()
+    await asyncio.gather(*tasks)
+    writer.close()
+    results.extend(bots)
+    return code
+
+
+async def read_json(reader):
+    while True:
+        line = await reader.readline()
+        if not line:
+            raise RuntimeError("host connection closed")
+        if line.startswith(b"{"):
+            return json.loads(line)
+
+
+# ---- misbehaving clients: each loops until `stop` is set -------------------------------------
+
+async def bad_connection():
+    return await asyncio.open_connection("127.0.0.1", PORT, local_addr=(BAD_HOST, 0))
+
+
+async def misbehave_lines(stop, payloads, pause):
+    """Sends each payload in turn (long lines, bad UTF-8, escapes, IAC), reading what comes back."""
+    reader, writer = await bad_connection()
+    drain = asyncio.create_task(discard(reader))
+    try:
+        while not stop.is_set():
+            for p in payloads:
+                writer.write(p)
+                await writer.drain()
+                await asyncio.sleep(pause)
+    except (ConnectionError, OSError):
+        pass
+    finally:
+        drain.cancel()
+        writer.close()
+
+
+async def discard(reader):
+    try:
+        while await reader.read(65536):
+            pass
+    except (ConnectionError, OSError):
+        pass
+
+
+async def flooder(stop):
+    """Sends as fast as the socket takes; the server rate-limits, then says bye. Reconnects."""
+    while not stop.is_set():
+        try:
+            reader, writer = await bad_connection()
+            drain = asyncio.create_task(discard(reader))
+            while not stop.is_set() and not reader.at_eof():
+                writer.write(b"/ping\n" * 200)
+                await writer.drain()
+                await asyncio.sleep(0.01)
+            drain.cancel()
+            writer.close()
+        except (ConnectionError, OSError):
+            await asyncio.sleep(0.1)
+
+
+async def slow_reader(stop, code):
+    """Joins a room and never reads; the server must cut it off without slowing the room."""
+    while not stop.is_set():
+        try:
+            reader, writer = await bad_connection()
+            writer.write(f"/join {code} slow{random.randint(0, 99999)}\n".encode() + b"/help\n" * 3000)
+            await writer.drain()
+            while not stop.is_set() and not reader.at_eof():
+                await asyncio.sleep(0.5)
+                writer.write(b"/help\n" * 100)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            await asyncio.sleep(0.2)
+
+
+async def connection_hog(stop):
+    """Opens more connections than one address may hold, and holds them."""
+    held = []
+    try:
+        while not stop.is_set():
+            try:
+                held.append(await bad_connection())
+            except (ConnectionError, OSError):
+                pass
+            if len(held) >= 260:
+                await asyncio.sleep(0.5)
+    finally:
+        for _, w in held:
+            w.close()
+
+
+async def silent(stop):
+    """Connects and says nothing (the idle timeout's business)."""
+    reader, writer = await bad_connection()
+    await stop.wait()
+    writer.close()
+
+
+def peak_rss_kib(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return -1
+
+
+async def main():
+    global PORT
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--server", default=".build/release/chalkline-server")
+    ap.add_argument("--rooms", type=int, default=8)
+    ap.add_argument("--players", type=int, default=40)
+    ap.add_argument("--rounds", type=int, default=30)
+    ap.add_argument("--time", type=float, default=1.0)
+    ap.add_argument("--deadline", type=float, default=300, help="hard limit in seconds for the whole run")
+    args = ap.parse_args()
+
+    server = subprocess.Popen([args.server, "--port", "0", "--bind", "127.0.0.1", "--db", ":memory:"],
+                              stdout=subprocess.PIPE, stderr=open("soak-server.log", "w"))
+    line = server.stdout.readline().decode()
+    m = re.match(r"listening on .*:(\d+)", line)
+    if not m:
+        print("server did not start:", line)
+        return 1
+    PORT = int(m.group(1))
+    started = time.monotonic()
+    stop = asyncio.Event()
+    results = []
+    try:
+        room_tasks = [asyncio.create_task(host_room(PORT, i, args.rounds, args.time, args.players, results))
+                      for i in range(args.rooms)]
+        await asyncio.sleep(1)
+        # A room the slow readers may join: the first room's code, from /rooms.
+        reader, writer = await bad_connection()
+        writer.write(b"/format json\n/rooms\n")
+        await writer.drain()
+        rooms = []
+        while not rooms:
+            msg = await read_json(reader)
+            if msg.get("cmd") == "rooms":
+                rooms = [r["code"] for r in msg["rooms"]]
+        writer.close()
+        bad = [
+            misbehave_lines(stop, [b"x" * 5000 + b"\n", b"/name \xff\xfe\n", b"\xc3\x28 answer\n"], 0.05),
+            misbehave_lines(stop, [b"/name \x1b[31mred\x1b[0m\n", b"/name nul\x00byte\n", b"/join " + rooms[0].encode() + b" a\x07b\n"], 0.05),
+            misbehave_lines(stop, [b"\xff\xfb\x01\xff\xfd\x03/ping\r\n", b"\xff\xfa\x18\x00xterm\xff\xf0/rooms\r\n"], 0.05),
+            misbehave_lines(stop, [b"/join ZZZZ\n", b"/join QQQQ x\n", b"/rejoin " + rooms[0].encode() + b" deadbeef\n", b"/start\n", b"/kick r0p1\n"], 0.02),
+            flooder(stop), flooder(stop), slow_reader(stop, rooms[0]), slow_reader(stop, rooms[-1]),
+            connection_hog(stop), silent(stop),
+        ]
+        bad_tasks = [asyncio.create_task(b) for b in bad]
+        await asyncio.wait_for(asyncio.gather(*room_tasks), timeout=args.deadline)
+    finally:
+        stop.set()
+        await asyncio.sleep(0.5)
+        for t in asyncio.all_tasks() - {asyncio.current_task()}:
+            t.cancel()
+        rss = peak_rss_kib(server.pid)
+        server.terminate()
+        server.wait(timeout=5)
+
+    elapsed = time.monotonic() - started
+    wrong = [b for b in results if b.final_score != b.replied_points]
+    dropped = [b for b in results if b.disconnected]
+    print(f"soak: {len(results)} well-behaved players in {args.rooms} rooms, {args.rounds} rounds, "
+          f"{sum(b.answers for b in results)} answers, {elapsed:.1f} s")
+    print(f"soak: server peak RSS {rss / 1024:.1f} MiB")
+    print(f"soak: scores that differ from the sum of replied points: {len(wrong)}")
+    print(f"soak: well-behaved players disconnected: {len(dropped)}")
+    for b in (wrong + dropped)[:10]:
+        print(f"  {b.name}: final {b.final_score}, replied {b.replied_points}, disconnected {b.disconnected}")
+    return 0 if not wrong and not dropped and len(results) == args.rooms * args.players else 1
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
