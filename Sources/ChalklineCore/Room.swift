@@ -139,9 +139,11 @@ final class Room {
     }
 
     /// The room is closing: its watchers are left outside any room.
-    func releaseWatchers() {
+    func releaseWatchers() -> [Session] {
+        let released = watchers
         for watcher in watchers { watcher.watching = nil }
         watchers = []
+        return released
     }
 
     /// The creator is host from the start; nobody else needs telling.

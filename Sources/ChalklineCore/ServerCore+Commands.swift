@@ -23,12 +23,14 @@ extension ServerCore {
             if let watched = session.watching {
                 watched.removeWatcher(session)
                 out.send(OkReply("leave", [("room", .string(watched.code))], text: "You stopped watching room \(watched.code)."), to: session)
+                session.lastHeard = now
+                scheduleIdle(session)
                 return
             }
             let (room, seat) = try inRoom(session, "leave")
             out.send(OkReply("leave", [("room", .string(room.code))], text: "You left room \(room.code)."), to: session)
             room.remove(seat, reason: .left, now: now, out: &out)
-            closeIfAbandoned(room)
+            closeIfAbandoned(room, now: now)
             scheduleIdle(session)
         case "start":
             let room = try hostRoom(session, "start")

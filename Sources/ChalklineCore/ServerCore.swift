@@ -93,7 +93,7 @@ public final class ServerCore {
         session.watching?.removeWatcher(session)
         if let seat = session.seat, let room = session.room {
             room.remove(seat, reason: .disconnected, now: now, out: &out)
-            closeIfAbandoned(room)
+            closeIfAbandoned(room, now: now)
         }
         return out.effects
     }
@@ -102,8 +102,7 @@ public final class ServerCore {
     public func tick(now: Millis) -> [Effect] {
         var out = Outbox()
         for room in Array(rooms.values) where !room.tick(now: now, emptyTimeout: config.emptyRoomTimeout, out: &out) {
-            room.releaseWatchers()
-            rooms[room.code] = nil
+            close(room, now: now)
         }
         closeIdle(now: now, out: &out)
         return out.effects
@@ -124,16 +123,16 @@ public final class ServerCore {
     /// A connection outside any room enters the idle schedule: when it connects, and when it
     /// leaves (or is removed from) a room. Seated connections are dropped from it lazily.
     func scheduleIdle(_ session: Session) {
-        guard config.idleTimeout > 0, !session.idleScheduled, !session.closing, session.seat == nil else { return }
+        guard config.idleTimeout > 0, !session.idleScheduled, !session.closing, session.audienceRoom == nil else { return }
         session.idleScheduled = true
         idleSchedule.push(session.lastHeard + config.idleTimeout, session.id)
     }
 
     /// True when the schedule's entry for `id` no longer applies (and marks it unscheduled):
-    /// the connection is gone, closing, or in a room, where the idle timeout does not reach.
+    /// the connection is gone, closing, or in a room (playing or watching), where the idle timeout does not reach.
     private func idleExempt(_ id: ConnectionID) -> Bool {
         guard let session = sessions[id] else { return true }
-        guard session.closing || session.seat != nil else { return false }
+        guard session.closing || session.audienceRoom != nil else { return false }
         session.idleScheduled = false
         return true
     }
@@ -196,10 +195,16 @@ public final class ServerCore {
     public var roomCount: Int { rooms.count }
 
     /// A room nobody can come back to (no seats left) closes at once.
-    func closeIfAbandoned(_ room: Room) {
-        if room.seats.isEmpty {
-            room.releaseWatchers()
-            rooms[room.code] = nil
+    func closeIfAbandoned(_ room: Room, now: Millis) {
+        if room.seats.isEmpty { close(room, now: now) }
+    }
+
+    /// Its watchers are back outside any room, where the idle timeout applies to them again.
+    private func close(_ room: Room, now: Millis) {
+        for watcher in room.releaseWatchers() {
+            watcher.lastHeard = now
+            scheduleIdle(watcher)
         }
+        rooms[room.code] = nil
     }
 }

@@ -120,6 +120,20 @@ struct HardeningTests {
         _ = code
     }
 
+    /// A projector running `chalkline watch` says nothing for the whole lesson: watching a room
+    /// is being in it, and only leaving it starts the idle clock.
+    @Test func aWatcherIsNotIdleUntilItStopsWatching() {
+        let h = Harness(config: config { $0.idleTimeout = 1_000 })
+        let code = room(h)
+        h.connect(5)
+        h.line(5, "/watch \(code)")
+        #expect(Harness.closes(h.tick(50_000)).isEmpty)
+        h.now = 60_000
+        h.line(5, "/leave")
+        #expect(Harness.closes(h.tick(60_999)).isEmpty)
+        #expect(Harness.closes(h.tick(61_000)) == [ConnectionID(5)])
+    }
+
     @Test func idleClockStartsWhenAPlayerLeavesTheRoom() {
         let h = Harness(config: config { $0.idleTimeout = 1_000 })
         let code = room(h)
