@@ -8,12 +8,12 @@ BIND ?= 0.0.0.0
 # Word-puzzle pack folders, each given to the server with --levels: make serve LEVELS="$$HOME/weather"
 LEVELS ?=
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libuv1-dev
+APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev
 
 .PHONY: deps build release serve test fuzz fuzz-build fuzz-smoke clean
 
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3; then \
 		echo "installing $(APT_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \

@@ -11,6 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        // SQLite for durable results and reports; links Debian's libsqlite3-dev (the Makefile installs it).
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
@@ -25,12 +27,22 @@ let package = Package(
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // The functional core: no I/O, no clock. Every game rule lives here.
         .target(name: "ChalklineCore"),
+        // Durable results: the SQLite schema, the writer the shell runs off the loop thread, and
+        // the teacher reports. Blocking I/O lives here and only ever runs off the loop thread.
+        .target(
+            name: "ChalklineStore",
+            dependencies: [
+                "ChalklineCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         // The imperative shell: the libuv loop, sockets, timers, signals.
         .target(
             name: "ChalklineServer",
             dependencies: [
                 "CLibUV",
                 "ChalklineCore",
+                "ChalklineStore",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -39,8 +51,10 @@ let package = Package(
             dependencies: [
                 "ChalklineServer",
                 "ChalklineCore",
+                "ChalklineStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // The built-in word-puzzle pack, copied next to the binary; LevelDirectory finds it.
             resources: [.copy("Levels")]
@@ -61,7 +75,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ChalklineIntegrationTests",
-            dependencies: ["ChalklineCore", "chalkline-server", "chalkline"]
+            dependencies: [
+                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
     ]
 )

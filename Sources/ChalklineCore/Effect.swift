@@ -16,6 +16,19 @@ public enum Effect {
     case send([ConnectionID], Payload)
     /// Flush what is queued for this connection, then close it.
     case close(ConnectionID)
+    /// Keep this record of a game. When `record.needsCommit`, the effects after it must wait until
+    /// it is committed: that is how a result players are shown is never lost.
+    case record(GameRecord)
+    /// `/report`: read the stored report of `game` and send it to `to` as the reply to `/report`.
+    /// Effects after it wait for that reply, so replies keep the order of their commands.
+    case report(ReportRequest)
+}
+
+/// The host asked for the report of their room's last game.
+public struct ReportRequest: Sendable, Equatable {
+    public var to: ConnectionID
+    public var format: OutputFormat
+    public var game: GameRef
 }
 
 /// Rendered bytes held in one allocation that never moves, so the shell can hand the same

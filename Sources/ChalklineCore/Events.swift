@@ -147,6 +147,19 @@ public struct ShutdownEvent: Message {
     public var text: String { "Server: \(message)" }
 }
 
+/// The one `error` that answers no command: results could not be saved (disk full, read-only
+/// database). The game goes on; `cmd` is null so a bot never takes it for a command's reply.
+public struct StorageFailedEvent: Message {
+    public var reason: String
+    public var message: String {
+        "Results could not be saved (\(reason)). The game goes on; the server keeps trying to save them."
+    }
+    public var json: JSON {
+        .object([("type", "error"), ("cmd", .null), ("code", .string(ErrorCode.storageFailed.rawValue)), ("message", .string(message))])
+    }
+    public var text: String { "error storage_failed: \(message)" }
+}
+
 /// A `/say` line. `host` lets every screen mark the teacher's announcements.
 public struct ChatEvent: Message {
     public var name: String

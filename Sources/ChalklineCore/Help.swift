@@ -20,6 +20,7 @@ enum Help {
         ("ban", "/ban NAME", "Host: remove a player for good. Name, connection and token are refused."),
         ("lock", "/lock", "Host: let no new players in. Players in the room can still /rejoin."),
         ("unlock", "/unlock", "Host: let new players join again."),
+        ("report", "/report", "Host, after a game: its saved report. Standings, accuracy, every answer."),
         ("claim", "/claim CODE HOST_KEY", "Host: take your room back from a new connection. The key came from /create."),
         ("format", "/format text|json", "Text for people, or JSON lines for bots. json is one JSON object a line."),
         ("set", "/set chat=on|off", "Host, in the lobby: let players /say, or mute them. Your own /say always goes out."),

@@ -17,7 +17,8 @@ public protocol Message {
 }
 
 extension Message {
-    func rendered(_ format: OutputFormat) -> Payload {
+    /// The bytes for one format; public so the shell can send replies it completes itself (`/report`).
+    public func rendered(_ format: OutputFormat) -> Payload {
         switch format {
         case .json:
             var bytes = json.encoded()
@@ -102,4 +103,5 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case badKey = "bad_key"
     case badPassword = "bad_password"
     case chatOff = "chat_off"
+    case storageFailed = "storage_failed"
 }

@@ -20,6 +20,14 @@ struct Outbox {
         effects.append(.send([session.id], message.rendered(session.format)))
     }
 
+    mutating func record(_ record: GameRecord) {
+        effects.append(.record(record))
+    }
+
+    mutating func report(_ request: ReportRequest) {
+        effects.append(.report(request))
+    }
+
     mutating func close(_ session: Session) {
         effects.append(.close(session.id))
     }

@@ -11,20 +11,46 @@ protocol Race: AnyObject {
     var rounds: Int { get }
     /// A new game begins: question sequences restart from the seed.
     func startGame()
-    /// Opens round `index` (0-based) with the room-wide id `id`: the event everyone receives, and
-    /// the round's time limit.
-    func openRound(index: Int, id: Int) -> (event: any Message, limitMs: Millis)
+    /// Opens round `index` (0-based) with the room-wide id `id`: the event everyone receives, the
+    /// round's time limit, and what the round asks (for the records).
+    func openRound(index: Int, id: Int) -> RoundOpening
     /// Judges one answer line. The race updates the seat's score, streak and correct time itself.
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome
     /// True once nothing is left to wait for, before the time runs out.
     func roundComplete(participants: [Seat]) -> Bool
     /// Closes the round (streaks of those who did not answer are reset here) and returns the
-    /// round's end event; `standings` ranks the room after the round.
-    func closeRound(participants: [Seat], standings: [Standing]) -> any Message
+    /// round's end event and the participants who never answered; `standings` ranks the room
+    /// after the round.
+    func closeRound(participants: [Seat], standings: [Standing]) -> RoundClosing
 }
 
-/// What an answer line produced: the reply to its sender, and maybe an event for the room.
+struct RoundOpening {
+    var event: any Message
+    var limitMs: Millis
+    /// How people call the round in reports: `7 x 8`, `Level 3`.
+    var label: String
+    var items: [RoundItem]
+}
+
+struct RoundClosing {
+    var event: any Message
+    /// Participants with no judged answer this round: stored as "no answer" to the round's one
+    /// item (only the times race has them), which reports count as a miss.
+    var unanswered: [String] = []
+}
+
+/// What an answer line produced: the reply to its sender, maybe an event for the room, and the
+/// judged answer to record (nil when the line was refused without being judged, e.g. `bad_answer`).
 struct AnswerOutcome {
     var reply: any Message
     var broadcast: (any Message)?
+    var judged: JudgedAnswer?
+}
+
+/// A judged answer as the race sees it; the room adds who, when and which game.
+struct JudgedAnswer {
+    var correct: Bool
+    var points: Int
+    var streak: Int?
+    var item: Int?
 }

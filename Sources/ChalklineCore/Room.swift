@@ -21,6 +21,10 @@ final class Room {
     private var lastRoundID = 0
     private var answersThisRound = 0
     private var gamesPlayed = 0
+    /// The game running now, or the last one played: what records and `/report` refer to.
+    private(set) var game: GameRef?
+    /// The host was told storage failed during this game; once is enough until it works again.
+    var storageWarned = false
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
     /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
@@ -208,14 +212,21 @@ final class Room {
         if let seat { out.send(HostEvent(name: seat.name), to: connectedSessions) }
     }
 
+    var hostSession: Session? { host?.session }
+
     func isHost(_ session: Session) -> Bool { host != nil && host?.session === session }
 
     // MARK: The race
 
-    func start(now: Millis, out: inout Outbox) {
+    /// `serial` is unique among all games this process runs (see `GameRef`).
+    func start(now: Millis, serial: Int, out: inout Outbox) {
         gamesPlayed += 1
+        let game = GameRef(serial: serial, room: code, number: gamesPlayed)
+        self.game = game
         for seat in seats { seat.resetForGame() }
         race.startGame()
+        out.record(.gameStarted(game: game, kind: race.kind, settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self),
+                                players: players.map(\.name)))
         let countdown = race.timing.countdownMs
         if countdown > 0 {
             out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
@@ -246,6 +257,11 @@ final class Room {
             return
         }
         let outcome = race.answer(text, seat: seat, elapsedMs: now - opened)
+        if let judged = outcome.judged, let game, case .open(let index, _, _) = phase {
+            out.record(.answer(game: game, round: index + 1, answer: AnswerRecord(
+                player: seat.name, typed: text, correct: judged.correct, ms: now - opened, points: judged.points,
+                streak: judged.streak, item: judged.item)))
+        }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
         if outcome.reply is OkReply { reportProgress(out: &out) }
@@ -285,9 +301,10 @@ final class Room {
         answersThisRound = 0
         lastRoundID += 1
         participants = players
-        let (event, limit) = race.openRound(index: index, id: lastRoundID)
-        out.send(event, to: connectedSessions)
-        phase = .open(index: index, opened: now, deadline: now + limit)
+        let opening = race.openRound(index: index, id: lastRoundID)
+        if let game { out.record(.roundOpened(game: game, round: index + 1, label: opening.label, items: opening.items)) }
+        out.send(opening.event, to: connectedSessions)
+        phase = .open(index: index, opened: now, deadline: now + opening.limitMs)
     }
 
     private func checkRoundComplete(now: Millis, out: inout Outbox) {
@@ -296,10 +313,12 @@ final class Room {
     }
 
     private func closeRound(_ index: Int, now: Millis, out: inout Outbox) {
-        let event = race.closeRound(participants: participants, standings: standings())
+        let closing = race.closeRound(participants: participants, standings: standings())
         // The round is closed now: whatever comes next (gap, next question, game end) must not close it again.
         phase = .lobby
-        out.send(event, to: connectedSessions)
+        // Recorded before the event: the shell holds the event until the record is committed.
+        recordClose(closing, round: index + 1, out: &out)
+        out.send(closing.event, to: connectedSessions)
         participants = []
         let next = index + 1
         if next >= race.rounds {
@@ -311,11 +330,32 @@ final class Room {
         }
     }
 
+    private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {
+        guard let game else { return }
+        for name in closing.unanswered {
+            out.record(.answer(game: game, round: round, answer: AnswerRecord(
+                player: name, typed: nil, correct: false, ms: nil, points: 0, streak: 0, item: 1)))
+        }
+        out.record(.roundClosed(game: game, round: round))
+    }
+
     private func endGame(out: inout Outbox) {
-        if case .open = phase { _ = race.closeRound(participants: participants, standings: []) }
+        var stopped = false
+        if case .open(let index, _, _) = phase {
+            // Stopped mid-round: the answers so far stand, the round closes unseen.
+            // Who had not answered yet was not out of time: no "no answer" rows for them.
+            var closing = race.closeRound(participants: participants, standings: [])
+            closing.unanswered = []
+            recordClose(closing, round: index + 1, out: &out)
+            stopped = true
+        } else if case .lobby = phase {} else {
+            stopped = true
+        }
         phase = .lobby
         participants = []
-        out.send(GameEndEvent(standings: standings(), game: "\(code)-\(gamesPlayed)"), to: connectedSessions)
+        let standings = standings()
+        if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
+        out.send(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), to: connectedSessions)
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
     }

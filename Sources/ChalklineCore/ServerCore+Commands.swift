@@ -39,7 +39,8 @@ extension ServerCore {
                 throw ErrorReply("start", .wrongState, "Nobody is playing yet: wait for players to /join \(room.code).")
             }
             out.send(OkReply("start", text: "Starting the game."), to: session)
-            room.start(now: now, out: &out)
+            gamesStarted += 1
+            room.start(now: now, serial: gamesStarted, out: &out)
         case "stop":
             let room = try hostRoom(session, "stop")
             guard room.isRunning else { throw ErrorReply("stop", .wrongState, "No game is running.") }
@@ -80,6 +81,15 @@ extension ServerCore {
             out.send(OkReply("who", [("players", room.playersJSON())], text: whoText(room)), to: session)
         case "rooms":
             out.send(roomsReply(), to: session)
+        case "report":
+            let room = try hostRoom(session, "report")
+            guard !room.isRunning, let game = room.game else {
+                throw ErrorReply("report", .wrongState, room.isRunning
+                    ? "The report is ready once the game is over."
+                    : "No game has been played in this room yet.")
+            }
+            // The shell reads the stored report off the loop and sends it as this command's reply.
+            out.report(ReportRequest(to: session.id, format: session.format, game: game))
         case "ping":
             out.send(OkReply("ping", text: "pong"), to: session)
         case "help":

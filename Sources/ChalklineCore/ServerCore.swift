@@ -12,6 +12,8 @@ public final class ServerCore {
     var idleSchedule = DeadlineHeap()
     /// Room codes, tokens and default seeds. The default is the system's CSPRNG; tests pass a seeded one.
     var random: () -> UInt64
+    /// Games started by this process so far: each game's `GameRef.serial`.
+    var gamesStarted = 0
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config
@@ -169,6 +171,23 @@ public final class ServerCore {
             out.close(session)
         }
         return out.effects
+    }
+
+    /// The shell could not store records of the games in `rooms` (disk full, read-only file). The
+    /// game goes on from memory; each room's host is told once, until storage works again.
+    public func storageFailed(rooms codes: Set<String>, reason: String) -> [Effect] {
+        var out = Outbox()
+        for code in codes.sorted() {
+            guard let room = rooms[code], !room.storageWarned, let session = room.hostSession else { continue }
+            room.storageWarned = true
+            out.send(StorageFailedEvent(reason: reason), to: session)
+        }
+        return out.effects
+    }
+
+    /// Storage works again (the missed writes went through): a new failure is worth telling again.
+    public func storageRecovered() {
+        for room in rooms.values { room.storageWarned = false }
     }
 
     /// Connections currently open, for logs and benchmarks.

@@ -27,13 +27,15 @@ final class TimesRace: Race {
         current = nil
     }
 
-    func openRound(index: Int, id: Int) -> (event: any Message, limitMs: Millis) {
+    func openRound(index: Int, id: Int) -> RoundOpening {
         let question = sequence.next()
         current = (id, question, settings.timing.roundMs)
         answers.removeAll(keepingCapacity: true)
         let event = QuestionEvent(id: id, round: index + 1, rounds: settings.rounds,
                                   questionText: question.text, timeMs: settings.timing.roundMs)
-        return (event, settings.timing.roundMs)
+        let item = RoundItem(n: 1, text: question.text, answer: String(question.answer),
+                             factA: question.table, factB: question.multiplier)
+        return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: question.text, items: [item])
     }
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
@@ -64,7 +66,8 @@ final class TimesRace: Race {
                             text: correct
                                 ? "Right! +\(TextFormat.thousands(points)) points (score \(TextFormat.thousands(seat.score)), streak \(seat.streak))."
                                 : "Wrong. (score \(TextFormat.thousands(seat.score)))")
-        return AnswerOutcome(reply: reply, broadcast: nil)
+        return AnswerOutcome(reply: reply, broadcast: nil,
+                             judged: JudgedAnswer(correct: correct, points: points, streak: seat.streak, item: 1))
     }
 
     /// Answers compare as integers after trimming spaces: `056` and `+56` are 56.
@@ -88,15 +91,18 @@ final class TimesRace: Race {
         return someoneConnected
     }
 
-    func closeRound(participants: [Seat], standings: [Standing]) -> any Message {
+    func closeRound(participants: [Seat], standings: [Standing]) -> RoundClosing {
+        var unanswered: [String] = []
         let results = participants.map { seat in
             if let result = answers[ObjectIdentifier(seat)] { return result }
             seat.streak = 0
+            unanswered.append(seat.name)
             return RoundResult(name: seat.name, correct: false, points: 0, ms: nil)
         }
         let question = current!
         current = nil
-        return RoundEndEvent(id: question.id, questionText: question.question.text,
-                             answer: question.question.answer, results: results, standings: standings)
+        let event = RoundEndEvent(id: question.id, questionText: question.question.text,
+                                  answer: question.question.answer, results: results, standings: standings)
+        return RoundClosing(event: event, unanswered: unanswered)
     }
 }

@@ -21,7 +21,7 @@ final class WordsRace: Race {
         board = nil
     }
 
-    func openRound(index: Int, id: Int) -> (event: any Message, limitMs: Millis) {
+    func openRound(index: Int, id: Int) -> RoundOpening {
         round = index
         let number = settings.levelNumber(round: index)
         let level = settings.pack.levels[number - 1]
@@ -30,7 +30,8 @@ final class WordsRace: Race {
         limiter.reset()
         let event = BoardEvent(level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
                                clues: views(of: board), groups: board.groupTexts)
-        return (event, settings.timing.roundMs)
+        let items = board.clues.enumerated().map { RoundItem(n: $0.offset + 1, text: $0.element.clue, answer: $0.element.answer) }
+        return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: "Level \(number)", items: items)
     }
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
@@ -50,7 +51,7 @@ final class WordsRace: Race {
             limiter.recordWrong(key, now: elapsedMs)
             let reply = OkReply("answer", [("correct", false), ("n", .null), ("points", 0), ("score", .int(seat.score))],
                                 text: "\(word) is not on the board. (score \(TextFormat.thousands(seat.score)))")
-            return AnswerOutcome(reply: reply)
+            return AnswerOutcome(reply: reply, judged: JudgedAnswer(correct: false, points: 0))
         }
         if let claim = board.claims[index] {
             return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(word).",
@@ -64,18 +65,19 @@ final class WordsRace: Race {
         let reply = OkReply("answer", [("correct", true), ("n", .int(index + 1)), ("points", .int(points)), ("score", .int(seat.score))],
                             text: "Yes! \(word) is yours: +\(TextFormat.thousands(points)) points (score \(TextFormat.thousands(seat.score))).")
         let event = SolvedEvent(n: index + 1, word: word, name: seat.name, points: points, groupsLeft: board.groupTexts)
-        return AnswerOutcome(reply: reply, broadcast: event)
+        return AnswerOutcome(reply: reply, broadcast: event, judged: JudgedAnswer(correct: true, points: points, item: index + 1))
     }
 
     func roundComplete(participants: [Seat]) -> Bool {
         board?.allSolved ?? false
     }
 
-    func closeRound(participants: [Seat], standings: [Standing]) -> any Message {
+    func closeRound(participants: [Seat], standings: [Standing]) -> RoundClosing {
         let clues = board.map { views(of: $0, reveal: true) } ?? []
         board = nil
-        return LevelEndEvent(level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
-                             clues: clues, standings: standings)
+        // A level is a race for the room, not a question for each player: nobody "missed" it.
+        return RoundClosing(event: LevelEndEvent(level: settings.levelNumber(round: round), round: round + 1,
+                                                 levels: settings.levels, clues: clues, standings: standings))
     }
 
     private func views(of board: WordsBoard, reveal: Bool = false) -> [WordsClueView] {

@@ -1,5 +1,7 @@
 import ChalklineCore
+import ChalklineStore
 import CLibUV
+import Foundation
 import Logging
 
 /// The imperative shell: one libuv loop that owns every socket, the one timer and the signal
@@ -14,13 +16,17 @@ public final class ServerShell {
         public var core: ServerConfig
         /// How long a shutdown waits for clients to take their last bytes before closing anyway.
         public var shutdownGraceMs: UInt64 = 1500
+        /// The results database (`--db`); `:memory:` keeps nothing after the process ends.
+        public var databasePath: String
         /// Output waiting for one slow client, past which it is disconnected (`--max-queued-bytes`).
         public var maxQueuedBytes = 1 << 20
 
-        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig()) {
+        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
+                    databasePath: String = ":memory:") {
             self.bind = bind
             self.port = port
             self.core = core
+            self.databasePath = databasePath
         }
     }
 
@@ -39,6 +45,20 @@ public final class ServerShell {
     private var graceTimer: DeadlineTimer?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
+    private var storage: StorageQueue?
+    /// Effects not yet carried out, in order: a `.wait` holds everything behind it until the
+    /// storage queue answers its ticket (a commit, or a report read).
+    private var pending: [Pending] = []
+    private var pendingHead = 0
+    private var draining = false
+    /// Answered tickets whose `.wait` has not reached the head yet: effects to carry out in its
+    /// place (a `storage_failed` for the host) and, for a read, the reply.
+    private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
+
+    private enum Pending {
+        case effect(Effect)
+        case wait(ticket: Int, replyTo: ConnectionID?)
+    }
     private var openFileLimit: UInt64 = 0
     private var warnedAboutDescriptors = false
 
@@ -79,6 +99,7 @@ public final class ServerShell {
         }
         timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
         beforePoll = BeforePollHook(loop: loop) { [unowned self] in endOfIteration() }
+        startStorage()
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
         announce("listening on \(listener.address.description)")
@@ -129,7 +150,8 @@ public final class ServerShell {
     /// closes) without telling us, so the shell logs when connections come near the limit, once
     /// each time they cross it.
     private func noteDescriptorPressure() {
-        let nearLimit = openFileLimit > 0 && UInt64(connections.count + Self.descriptorsForOtherUses) >= openFileLimit
+        let others = Self.descriptorsForOtherUses + databaseDescriptors
+        let nearLimit = openFileLimit > 0 && UInt64(connections.count + others) >= openFileLimit
         if nearLimit && !warnedAboutDescriptors {
             logger.error("out of file descriptors: new connections are refused until some close",
                          metadata: ["connections": "\(connections.count)", "open-files": "\(openFileLimit)"])
@@ -139,6 +161,9 @@ public final class ServerShell {
 
     /// Standard streams, the loop's own descriptors (epoll, signal pipe, libuv's spare) and the listener.
     private static let descriptorsForOtherUses = 12
+    /// SQLite's files: the database, its WAL and shared memory for the writer, and the database
+    /// and WAL again for the connection reports read through. None for `:memory:`.
+    private var databaseDescriptors: Int { options.databasePath == ":memory:" ? 0 : 5 }
 
     private func tick() {
         execute(core.tick(now: clock.now))
@@ -146,25 +171,150 @@ public final class ServerShell {
 
     // MARK: Effects
 
-    /// Carries out the core's effects in order; what they send is written at the end of the iteration.
+    /// Carries out the core's effects in order, and what they send is written at the end of the iteration.
+    /// Records go to the storage queue at once, stamped with the wall clock; a record that needs a
+    /// commit (a round closing) holds every effect after it, from this call and later ones, until
+    /// the commit is acknowledged: so `round_end` never goes out before its results are on disk,
+    /// and nothing overtakes it.
     private func execute(_ effects: [Effect]) {
+        let at = Date()
         for effect in effects {
             switch effect {
-            case .send(let recipients, let payload):
-                for id in recipients { connections[id]?.send(payload) }
-            case .close(let id):
-                connections[id]?.closeAfterFlush()
+            case .record(let record):
+                guard let storage else { continue }
+                storage.append(StampedRecord(record, at: at))
+                if record.needsCommit { pending.append(.wait(ticket: storage.commit(), replyTo: nil)) }
+            case .report(let request):
+                if let storage {
+                    pending.append(.wait(ticket: storage.read(Self.reportWork(request)), replyTo: request.to))
+                } else {
+                    pending.append(.effect(.send([request.to], Self.storageOff.rendered(request.format))))
+                }
+            case .send, .close:
+                pending.append(.effect(effect))
             }
         }
+        drain()
     }
+
+    /// Carries out pending effects up to the first unanswered ticket. Not re-entered: a send can
+    /// drop a too-slow connection, whose disconnect executes more effects; they are appended and
+    /// this loop, still running, carries them out in turn.
+    private func drain() {
+        guard !draining else { return }
+        draining = true
+        defer {
+            draining = false
+            if pendingHead == pending.count {
+                pending.removeAll(keepingCapacity: true)
+                pendingHead = 0
+            }
+        }
+        while pendingHead < pending.count {
+            switch pending[pendingHead] {
+            case .effect(let effect):
+                perform(effect)
+            case .wait(let ticket, let replyTo):
+                guard let done = answered.removeValue(forKey: ticket) else { return }
+                done.effects.forEach(perform)
+                if let replyTo, let reply = done.reply { perform(.send([replyTo], reply)) }
+            }
+            pendingHead += 1
+        }
+    }
+
+    private func perform(_ effect: Effect) {
+        switch effect {
+        case .send(let recipients, let payload):
+            for id in recipients { connections[id]?.send(payload) }
+        case .close(let id):
+            connections[id]?.closeAfterFlush()
+        case .record, .report:
+            break  // handled in `execute`, never held
+        }
+    }
+
+    // MARK: Storage
+
+    private static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
+
+    private func startStorage() {
+        let store = Store(path: options.databasePath)
+        // Before the loop runs, so nothing waits: a database that cannot be opened is reported now
+        // (and retried with every write), and the server serves all the same.
+        do {
+            try store.open()
+            logger.info("results database", metadata: ["db": "\(options.databasePath)"])
+        } catch {
+            logger.error("STORAGE FAILED: cannot open the results database; games go on but results are not saved until it works",
+                         metadata: ["db": "\(options.databasePath)", "error": "\(error)"])
+        }
+        storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }) { [unowned self] in storageFinished($0) }
+    }
+
+    /// Back on the loop thread after a storage job: answer its tickets and release what they held.
+    private func storageFinished(_ finished: StorageQueue.Finished) {
+        var notices: [Effect] = []
+        if let failure = finished.failure {
+            logger.error("STORAGE FAILED: results are not being saved; the games go on and the writes are retried",
+                         metadata: ["db": "\(options.databasePath)", "error": "\(failure)",
+                                    "rooms": "\(finished.failedRooms.sorted().joined(separator: ","))",
+                                    "queued": "\(storage?.pendingRecords ?? 0)"])
+            notices = core.storageFailed(rooms: finished.failedRooms, reason: Self.shortReason(failure))
+        } else if finished.recovered {
+            logger.notice("storage works again: the missed results are saved", metadata: ["db": "\(options.databasePath)"])
+            core.storageRecovered()
+        }
+        if let first = finished.tickets.first {
+            // In the place of the first held effect: the host hears why before the round_end.
+            answered[first.ticket] = (notices, first.reply)
+            for (ticket, reply) in finished.tickets.dropFirst() { answered[ticket] = ([], reply) }
+        } else {
+            pending.append(contentsOf: notices.map(Pending.effect))
+        }
+        drain()
+    }
+
+    /// SQLite's words for the failure, without GRDB's statement dump: `attempt to write a readonly database`.
+    static func shortReason(_ failure: String) -> String {
+        if let range = failure.range(of: "SQLite error \\d+: ", options: .regularExpression) {
+            let rest = failure[range.upperBound...]
+            return String(rest.prefix { $0 != "-" && $0 != "\n" }).trimmingCharacters(in: .whitespaces)
+        }
+        return String(failure.prefix(120))
+    }
+
+    /// `/report`: read on the pool, rendered there in the asker's format.
+    private static func reportWork(_ request: ReportRequest) -> @Sendable (Store) -> Payload {
+        { store in
+            let message: any Message
+            do {
+                guard let id = store.gameID(of: request.game) else {
+                    throw ErrorReply("report", .storageFailed, "The results of \(request.game) could not be saved, so there is no report.")
+                }
+                let report = try store.read { try Reports.game($0, id: id) }
+                guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
+                message = OkReply("report", fields, text: report.plainText.trimmingCharacters(in: .newlines))
+            } catch let error as ErrorReply {
+                message = error
+            } catch {
+                message = ErrorReply("report", .storageFailed, "The report could not be read (\(shortReason("\(error)"))).")
+            }
+            return message.rendered(request.format)
+        }
+    }
+
 
     func needsFlush(_ connection: Connection) {
         unflushed.append(connection)
     }
 
-    /// Every connection's output for this iteration leaves in one write, and the timer is set
+    /// Every connection's output for this iteration leaves in one write, the iteration's records
+    /// go to storage together, and the timer is set
     /// for the core's next deadline once, however many events the iteration handled.
     private func endOfIteration() {
+        // Records from the whole iteration go to disk as one job (one transaction).
+        storage?.flush()
         flushAll()
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
     }
@@ -206,6 +356,8 @@ public final class ServerShell {
         flushAll()
         beforePoll?.close()
         beforePoll = nil
+        // The last records get one more try; libuv runs the loop until that job is back.
+        storage?.stop()
         timer?.close()
         timer = nil
         graceTimer?.close()

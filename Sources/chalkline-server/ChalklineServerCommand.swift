@@ -11,7 +11,7 @@ struct ChalklineServerCommand: ParsableCommand {
             Students connect with `nc HOST 7420`, `telnet HOST 7420` or the bundled `chalkline` \
             client; bots use the same line protocol (see protocol.md).
             """,
-        subcommands: [Serve.self, CheckLevels.self],
+        subcommands: [Serve.self, CheckLevels.self, ReportCommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -34,6 +34,11 @@ struct Serve: ParsableCommand {
         valueName: "dir"))
     var levelDirectories: [String] = []
 
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The results database (SQLite, created if missing); :memory: keeps nothing after the server stops.",
+        valueName: "path"))
+    var databasePath = "./chalkline.sqlite"
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -62,6 +67,7 @@ struct Serve: ParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var options = ServerShell.Options(bind: bind, port: port, core: config)
         options.maxQueuedBytes = maxQueuedBytes
+        options.databasePath = databasePath
         let shell = ServerShell(options: options, logger: logger)
         do {
             try shell.run { line in

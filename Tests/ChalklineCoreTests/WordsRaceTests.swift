@@ -23,9 +23,9 @@ import Testing
     }
 
     @Test func boardEventShowsCluesUnsolvedAndAllGroups() {
-        let (event, limit) = race.openRound(index: 0, id: 1)
-        #expect(limit == 60_000)
-        let json = event.json
+        let opening = race.openRound(index: 0, id: 1)
+        #expect(opening.limitMs == 60_000)
+        let json = opening.event.json
         #expect(json["type"] == "board")
         #expect(json["level"] == 1)
         #expect(json["round"] == 1)
@@ -131,7 +131,7 @@ import Testing
 
     @Test func levelEndRevealsEveryAnswerAndWhoSolvedIt() {
         _ = say(bob, "PINEAPPLE")
-        let json = race.closeRound(participants: [ann, bob], standings: room.standings()).json
+        let json = race.closeRound(participants: [ann, bob], standings: room.standings()).event.json
         #expect(json["type"] == "level_end")
         #expect(json["level"] == 1)
         let clues = json["clues"]?.arrayValue ?? []

@@ -30,12 +30,24 @@ final class TestServer {
     /// The server's log, in a file: a pipe nobody reads would fill and stall the server.
     let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).log").path
     private let exited = DispatchSemaphore(value: 0)
+    /// The results database: a fresh temporary file unless the test passes `--db` itself, so a
+    /// test run never leaves chalkline.sqlite in the working directory.
+    let databasePath: String
+    private let ownsDatabase: Bool
 
     /// `fileLimit` starts the server under a hard limit on open files (through the shell's
     /// `ulimit`), for tests of running out of descriptors.
     init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
         let binary = BuiltProducts.path("chalkline-server")
         var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"]) + arguments
+        if let at = arguments.firstIndex(of: "--db"), at + 1 < arguments.count {
+            databasePath = arguments[at + 1]
+            ownsDatabase = false
+        } else {
+            databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).sqlite").path
+            ownsDatabase = true
+            args += ["--db", databasePath]
+        }
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             args = ["-c", "ulimit -n \(fileLimit) && exec \"$0\" \"$@\"", binary] + args
@@ -85,6 +97,12 @@ final class TestServer {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+        if ownsDatabase { TestServer.removeDatabase(databasePath) }
+    }
+
+    /// The database file and SQLite's WAL companions.
+    static func removeDatabase(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 }
 

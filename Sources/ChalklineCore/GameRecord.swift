@@ -1,0 +1,97 @@
+/// Identifies one game for the records: `serial` is unique for the life of the process (room
+/// codes are reused once a room closes, so `room` and `number` alone are not), and `room`-`number`
+/// is the `game` name that `game_end` shows players (`QXRM-2`).
+public struct GameRef: Hashable, Sendable, CustomStringConvertible {
+    public var serial: Int
+    public var room: String
+    public var number: Int
+
+    public init(serial: Int, room: String, number: Int) {
+        self.serial = serial
+        self.room = room
+        self.number = number
+    }
+
+    public var description: String { "\(room)-\(number)" }
+}
+
+/// What happened in a game, as the core tells the shell to store it (`Effect.record`). The core
+/// does no I/O: it only says what a result *was*; the shell decides how and where it is kept.
+/// Records of one game arrive in the order they happened.
+public enum GameRecord: Sendable, Equatable {
+    /// `/start`: the game's kind, settings (as `/create` echoed them) and the players seated.
+    case gameStarted(game: GameRef, kind: String, settings: String, players: [String])
+    /// A question (or word-puzzle level) opened; `round` is 1-based, `label` is how people call it
+    /// (`7 x 8`, `Level 3`), `items` what can be answered in it.
+    case roundOpened(game: GameRef, round: Int, label: String, items: [RoundItem])
+    /// One judged answer. `typed` is nil for a player who did not answer before the round closed.
+    case answer(game: GameRef, round: Int, answer: AnswerRecord)
+    /// The round closed: no more answers count. Must be durable before its `round_end` is sent.
+    case roundClosed(game: GameRef, round: Int)
+    /// The game is over: final standings; `stopped` when the host ended it early with `/stop`.
+    case gameEnded(game: GameRef, standings: [Standing], stopped: Bool)
+
+    /// True for the records players are shown a result for right after (`round_end`, `level_end`,
+    /// `game_end`): the shell must have them committed before it sends anything that follows.
+    public var needsCommit: Bool {
+        switch self {
+        case .roundClosed, .gameEnded: true
+        case .gameStarted, .roundOpened, .answer: false
+        }
+    }
+
+    public var game: GameRef {
+        switch self {
+        case .gameStarted(let game, _, _, _), .roundOpened(let game, _, _, _), .answer(let game, _, _),
+             .roundClosed(let game, _), .gameEnded(let game, _, _):
+            game
+        }
+    }
+}
+
+/// Something a round asks: the times race's one question, or one clue of a word-puzzle level.
+public struct RoundItem: Sendable, Equatable {
+    /// 1 for a times question; the clue's board number (1–7) in the word puzzle.
+    public var n: Int
+    /// `7 x 8`, or the clue.
+    public var text: String
+    /// `56`, or the word.
+    public var answer: String
+    /// The times fact's two factors (table, multiplier), so reports can draw the facts grid.
+    public var factA: Int?
+    public var factB: Int?
+
+    public init(n: Int, text: String, answer: String, factA: Int? = nil, factB: Int? = nil) {
+        self.n = n
+        self.text = text
+        self.answer = answer
+        self.factA = factA
+        self.factB = factB
+    }
+}
+
+/// One judged answer as it is stored.
+public struct AnswerRecord: Sendable, Equatable {
+    public var player: String
+    /// What the player typed, as they typed it; nil when they did not answer at all.
+    public var typed: String?
+    public var correct: Bool
+    /// From the round's opening to the answer, on the server's clock; nil for no answer.
+    public var ms: Millis?
+    public var points: Int
+    /// The times race's streak after this answer; nil in the word puzzle, which has none.
+    public var streak: Int?
+    /// The item the answer hit (`RoundItem.n`): always 1 in the times race; the claimed clue in the
+    /// word puzzle, nil for a word that is not on the board.
+    public var item: Int?
+
+    public init(player: String, typed: String?, correct: Bool, ms: Millis?, points: Int, streak: Int?, item: Int?) {
+        self.player = player
+        self.typed = typed
+        self.correct = correct
+        self.ms = ms
+        self.points = points
+        self.streak = streak
+        self.item = item
+    }
+}

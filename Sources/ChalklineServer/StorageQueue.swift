@@ -1,0 +1,165 @@
+import ChalklineCore
+import ChalklineStore
+import CLibUV
+import Foundation
+
+/// Carries the core's records to the database without the loop ever waiting on disk: records
+/// queue here, and one job at a time runs on libuv's thread pool (`uv_queue_work`), writing
+/// everything queued so far in one transaction and then running any report reads. libuv calls
+/// the job's after-callback back on the loop thread, where waiting tickets are answered.
+///
+/// One job at a time keeps writes in order (the pool has several threads) and lets the `Store`
+/// go without locks. A failed write keeps its records, in order, at the head of the queue: the
+/// next job (a round closing, or the retry timer) tries them again.
+///
+/// Owned by the loop thread and touched only there; only `Job.run` executes on a pool thread.
+final class StorageQueue {
+    /// What a finished job tells the shell.
+    struct Finished {
+        /// Tickets answered by this job, oldest first, with the reply payload a read produced.
+        var tickets: [(ticket: Int, reply: Payload?)]
+        /// Why the write failed, or nil when everything queued is committed.
+        var failure: String?
+        /// Rooms whose records could not be written (their hosts are told).
+        var failedRooms: Set<String>
+        /// The write succeeded after earlier ones had failed.
+        var recovered: Bool
+    }
+
+    let store: Store
+    private let loop: UnsafeMutablePointer<uv_loop_t>
+    private let now: () -> Millis
+    private let finished: (Finished) -> Void
+    private var records: [StampedRecord] = []
+    /// Tickets waiting for the records queued before them to be committed.
+    private var commits: [Int] = []
+    private var reads: [(ticket: Int, work: @Sendable (Store) -> Payload)] = []
+    private var lastTicket = 0
+    private var inFlight = false
+    private var failing = false
+    private var retryTimer: DeadlineTimer?
+    private var stopped = false
+    static let retryMs: Millis = 5000
+
+    init(store: Store, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, finished: @escaping (Finished) -> Void) {
+        self.store = store
+        self.loop = loop
+        self.now = now
+        self.finished = finished
+        retryTimer = DeadlineTimer(loop: loop) { [unowned self] in submit() }
+    }
+
+    /// Queues a record for the next write (`flush` starts it).
+    func append(_ record: StampedRecord) {
+        records.append(record)
+    }
+
+    /// A ticket answered once every record queued so far is committed (or the write failed).
+    func commit() -> Int {
+        lastTicket += 1
+        commits.append(lastTicket)
+        return lastTicket
+    }
+
+    /// A ticket answered with `work`'s payload, run on the pool after the records queued so far are written.
+    func read(_ work: @escaping @Sendable (Store) -> Payload) -> Int {
+        lastTicket += 1
+        reads.append((lastTicket, work))
+        return lastTicket
+    }
+
+    /// Starts a job for what was queued, once per call into the core, so one batch is one
+    /// transaction. While storage is failing, plain records wait for the retry timer rather than
+    /// hammer a broken disk; tickets go at once (someone is waiting for them).
+    func flush() {
+        if !failing || !commits.isEmpty || !reads.isEmpty { submit() }
+    }
+
+    /// The server is stopping: one last attempt for what is queued, then no more retries.
+    func stop() {
+        stopped = true
+        retryTimer?.close()
+        retryTimer = nil
+        submit()
+    }
+
+    private func submit() {
+        guard !inFlight, !records.isEmpty || !commits.isEmpty || !reads.isEmpty else { return }
+        retryTimer?.arm(at: nil, now: 0)
+        inFlight = true
+        let job = Job(store: store, records: records, reads: reads.map(\.work))
+        let tickets = (commits + reads.map(\.ticket)).sorted()
+        let readTickets = reads.map(\.ticket)
+        records = []
+        commits = []
+        reads = []
+        job.done = { [unowned self] job in complete(job, tickets: tickets, readTickets: readTickets) }
+        let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
+        request.pointee.data = Unmanaged.passRetained(job).toOpaque()
+        let status = uv_queue_work(loop, request, { request in
+            guard let request, let job = owner(of: request.pointee.data, as: Job.self) else { return }
+            job.run()
+        }, { request, _ in
+            guard let request, let data = request.pointee.data else { return }
+            let job = Unmanaged<Job>.fromOpaque(data).takeRetainedValue()
+            request.deallocate()
+            job.done?(job)
+        })
+        if status != 0 {
+            // Cannot happen with a live loop; run it here rather than lose the records.
+            Unmanaged<Job>.fromOpaque(request.pointee.data!).release()
+            request.deallocate()
+            job.run()
+            job.done?(job)
+        }
+    }
+
+    private func complete(_ job: Job, tickets: [Int], readTickets: [Int]) {
+        inFlight = false
+        let wasFailing = failing
+        var failedRooms: Set<String> = []
+        if job.failure != nil {
+            failing = true
+            // Put the records back in front of anything queued meanwhile: order is kept for the retry.
+            records = job.records + records
+            failedRooms = Set(job.records.map(\.record.game.room))
+            if !stopped { retryTimer?.arm(at: now() + Self.retryMs, now: now()) }
+        } else {
+            failing = false
+        }
+        let replies = Dictionary(uniqueKeysWithValues: zip(readTickets, job.replies))
+        finished(Finished(tickets: tickets.map { ($0, replies[$0]) }, failure: job.failure, failedRooms: failedRooms,
+                          recovered: wasFailing && job.failure == nil))
+        if !stopped, !failing || !commits.isEmpty || !reads.isEmpty { submit() }
+    }
+
+    var isIdle: Bool { !inFlight && records.isEmpty && commits.isEmpty && reads.isEmpty }
+    var pendingRecords: Int { records.count }
+
+    /// One trip to the pool. Created and finished on the loop thread; `run` alone executes on a
+    /// pool thread, and libuv orders it between the two. Hence `@unchecked Sendable`.
+    final class Job: @unchecked Sendable {
+        let store: Store
+        let records: [StampedRecord]
+        let reads: [@Sendable (Store) -> Payload]
+        var failure: String?
+        var replies: [Payload] = []
+        /// Set and called on the loop thread only.
+        var done: ((Job) -> Void)?
+
+        init(store: Store, records: [StampedRecord], reads: [@Sendable (Store) -> Payload]) {
+            self.store = store
+            self.records = records
+            self.reads = reads
+        }
+
+        func run() {
+            do {
+                try store.write(records)
+            } catch {
+                failure = "\(error)"
+            }
+            replies = reads.map { $0(store) }
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import ChalklineCore
+import Foundation
+
+/// One value in a report cell. Kinds are kept (not pre-formatted strings) so each output format
+/// writes them its own way: `75%` for people, `0.75` for spreadsheets and scripts.
+public enum ReportValue: Sendable, Equatable {
+    case null
+    case int(Int)
+    case text(String)
+    case bool(Bool)
+    /// A fraction 0...1 (accuracy, miss rate); nil when there was nothing to count.
+    case fraction(Double)
+    /// Milliseconds.
+    case ms(Int)
+    case time(Date)
+}
+
+/// One table of a report: a name for scripts (JSON key, CSV block), a title for people, columns
+/// and rows. A report is a list of these, so every format shows the same data.
+public struct ReportTable: Sendable {
+    public struct Column: Sendable {
+        public var key: String
+        public var heading: String
+        public init(_ key: String, _ heading: String) {
+            self.key = key
+            self.heading = heading
+        }
+    }
+
+    public var name: String
+    public var title: String
+    public var columns: [Column]
+    public var rows: [[ReportValue]]
+    /// A table of exactly one record (the game a report is about): JSON writes it as an object,
+    /// plain text as `heading: value` lines.
+    public var single = false
+    /// Plain text written instead of the aligned table, when a picture says it better (the
+    /// facts grid); JSON and CSV still get the rows.
+    public var plain: String?
+
+    public init(name: String, title: String, columns: [Column], rows: [[ReportValue]], single: Bool = false) {
+        self.name = name
+        self.title = title
+        self.columns = columns
+        self.rows = rows
+        self.single = single
+    }
+}
+
+/// A report: what `chalkline-server report ...` prints and `/report` replies with.
+public struct Report: Sendable {
+    /// `games`, `game`, `player` or `facts`.
+    public var kind: String
+    public var tables: [ReportTable]
+
+    public init(kind: String, tables: [ReportTable]) {
+        self.kind = kind
+        self.tables = tables
+    }
+
+    public enum Format: String, Sendable, CaseIterable { case plain, csv, json }
+
+    public func rendered(_ format: Format) -> String {
+        switch format {
+        case .plain: plainText
+        case .csv: csv
+        case .json: String(decoding: json.encoded(), as: UTF8.self)
+        }
+    }
+
+    // MARK: JSON
+
+    /// `{"report":KIND, TABLE: [...] or {...}, ...}`, tables in order.
+    public var json: JSON {
+        .object([("report", .string(kind))] + tables.map { table in
+            let objects = table.rows.map { row in
+                JSON.object(zip(table.columns, row).map { ($0.key, Self.json($1)) })
+            }
+            return (table.name, table.single ? (objects.first ?? .null) : .array(objects))
+        })
+    }
+
+    static func json(_ value: ReportValue) -> JSON {
+        switch value {
+        case .null: .null
+        case .int(let i), .ms(let i): .int(i)
+        case .text(let s): .string(s)
+        case .bool(let b): .bool(b)
+        case .fraction(let f): .double((f * 1000).rounded() / 1000)
+        case .time(let d): .string(isoFormatter.string(from: d))
+        }
+    }
+
+    // MARK: CSV
+
+    /// RFC 4180: a header row, then one row per record. A report of several tables writes one
+    /// block per table, in order, separated by an empty line.
+    public var csv: String {
+        tables.map { table in
+            ([table.columns.map { Self.csvField($0.key) }.joined(separator: ",")]
+             + table.rows.map { $0.map { Self.csvField(Self.csvText($0)) }.joined(separator: ",") })
+                .joined(separator: "\r\n") + "\r\n"
+        }.joined(separator: "\r\n")
+    }
+
+    static func csvText(_ value: ReportValue) -> String {
+        switch value {
+        case .null: ""
+        case .int(let i), .ms(let i): String(i)
+        case .text(let s): s
+        case .bool(let b): b ? "true" : "false"
+        case .fraction(let f): String((f * 1000).rounded() / 1000)
+        case .time(let d): isoFormatter.string(from: d)
+        }
+    }
+
+    static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: Plain
+
+    /// Titled, aligned tables for a person at a terminal: numbers to the right, text to the left.
+    public var plainText: String {
+        tables.map { table in
+            if let plain = table.plain { return table.title + "\n" + plain }
+            if table.single, let row = table.rows.first {
+                let width = table.columns.map(\.heading.count).max() ?? 0
+                return zip(table.columns, row).map { column, value in
+                    Self.pad(column.heading + ":", width + 1) + " " + Self.plainText(value)
+                }.joined(separator: "\n") + "\n"
+            }
+            guard !table.rows.isEmpty else { return table.title + "\n  (none)\n" }
+            let cells = table.rows.map { $0.map(Self.plainText) }
+            let widths = table.columns.indices.map { i in
+                max(table.columns[i].heading.count, cells.map { $0[i].count }.max() ?? 0)
+            }
+            let right = table.columns.indices.map { i in
+                table.rows.allSatisfy { row in
+                    switch row[i] {
+                    case .int, .fraction, .ms, .null: true
+                    default: false
+                    }
+                }
+            }
+            func line(_ values: [String]) -> String {
+                let padded = values.indices.map { right[$0] ? Self.padLeft(values[$0], widths[$0]) : Self.pad(values[$0], widths[$0]) }
+                return ("  " + padded.joined(separator: "  ")).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+            }
+            return ([table.title, line(table.columns.map(\.heading))] + cells.map(line)).joined(separator: "\n") + "\n"
+        }.joined(separator: "\n")
+    }
+
+    static func plainText(_ value: ReportValue) -> String {
+        switch value {
+        case .null: "-"
+        case .int(let i): String(i)
+        case .text(let s): s
+        case .bool(let b): b ? "yes" : "no"
+        case .fraction(let f): "\(Int((f * 100).rounded()))%"
+        case .ms(let ms): String(format: "%.1f s", Double(ms) / 1000)
+        case .time(let d): localFormatter.string(from: d)
+        }
+    }
+
+    static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+
+    static func padLeft(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : String(repeating: " ", count: width - s.count) + s
+    }
+
+    /// Made once: formatters are costly to make and (in Foundation) safe to share.
+    static let isoFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyy-MM-dd'T'HH:mm:ss'Z'"
+        return f
+    }()
+
+    /// Local time for people: the teacher reads when class was, not UTC.
+    static let localFormatter: DateFormatter = {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.dateFormat = "yyyy-MM-dd HH:mm"
+        return f
+    }()
+}

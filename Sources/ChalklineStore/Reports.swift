@@ -1,0 +1,335 @@
+import Foundation
+import GRDB
+
+/// The teacher's reports, as queries over the results database. Each returns a `Report`, which
+/// `chalkline-server report` prints and `/report` sends; both read through these functions, so
+/// they always agree.
+public enum Reports {
+    public enum Failure: Error, CustomStringConvertible {
+        case noSuchGame(String)
+        case noSuchPlayer(String)
+
+        public var description: String {
+            switch self {
+            case .noSuchGame(let id): "There is no game \(id) in the database (`report games` lists them)."
+            case .noSuchPlayer(let name): "Nobody called \(name) has played a game in the database."
+            }
+        }
+    }
+
+    // MARK: games
+
+    /// Recent games, newest first: id, when, room, game kind, players, winner.
+    public static func games(_ db: Database, limit: Int = 20) throws -> Report {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT g.id, g.room, g.number, g.kind, g.started_at, g.ended_at, g.stopped,
+                   (SELECT COUNT(*) FROM player p WHERE p.game_id = g.id) AS players,
+                   (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds,
+                   (SELECT name FROM player p WHERE p.game_id = g.id AND p.rank = 1) AS winner
+            FROM game g ORDER BY g.id DESC LIMIT ?
+            """, arguments: [limit])
+        let table = ReportTable(
+            name: "games", title: "Recent games",
+            columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"),
+                      .init("players", "Players"), .init("rounds", "Rounds"), .init("state", "State"), .init("winner", "Winner")],
+            rows: rows.map { row in
+                [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
+                 .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(row["winner"])]
+            })
+        return Report(kind: "games", tables: [table])
+    }
+
+    private static func state(_ row: Row) -> String {
+        if (row["ended_at"] as Date?) == nil { return "unfinished" }
+        return (row["stopped"] as Bool) ? "stopped" : "finished"
+    }
+
+    private static func text(_ s: String?) -> ReportValue { s.map(ReportValue.text) ?? .null }
+
+    // MARK: game
+
+    /// `12` (a database id) or `QXRM-2` (the name `game_end` showed; the latest such game).
+    public static func gameID(_ db: Database, _ spec: String) throws -> Int64 {
+        if let id = Int64(spec), try Bool.fetchOne(db, sql: "SELECT 1 FROM game WHERE id = ?", arguments: [id]) != nil {
+            return id
+        }
+        let parts = spec.split(separator: "-")
+        if parts.count == 2, let number = Int(parts[1]),
+           let id = try Int64.fetchOne(db, sql: "SELECT id FROM game WHERE room = ? AND number = ? ORDER BY id DESC LIMIT 1",
+                                       arguments: [parts[0].uppercased(), number]) {
+            return id
+        }
+        throw Failure.noSuchGame(spec)
+    }
+
+    /// One game: the game, final standings with accuracy and median answer time per player, each
+    /// question with its answer, how many got it right and the fastest, and every answer.
+    public static func game(_ db: Database, id: Int64) throws -> Report {
+        guard let game = try Row.fetchOne(db, sql: """
+            SELECT g.*, (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds
+            FROM game g WHERE g.id = ?
+            """, arguments: [id]) else { throw Failure.noSuchGame(String(id)) }
+        let kind: String = game["kind"]
+        let answers = try Row.fetchAll(db, sql: """
+            SELECT a.*, p.name, r.number AS round, r.label, q.n, q.text AS question
+            FROM answer a JOIN round r ON r.id = a.round_id JOIN player p ON p.id = a.player_id
+            LEFT JOIN question q ON q.id = a.question_id
+            WHERE r.game_id = ? ORDER BY r.number, a.id
+            """, arguments: [id])
+        let players = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE game_id = ? ORDER BY id", arguments: [id])
+        let questions = try Row.fetchAll(db, sql: """
+            SELECT q.*, r.number AS round, r.label FROM question q JOIN round r ON r.id = q.round_id
+            WHERE r.game_id = ? ORDER BY r.number, q.n
+            """, arguments: [id])
+
+        // Standings: the final ones once the game ended; for a game the server did not finish,
+        // ranked from the points stored so far.
+        struct Line { var name: String; var rank: Int?; var score: Int; var answers = 0; var correct = 0; var ms: [Int] = [] }
+        var lines: [Int64: Line] = [:]
+        for p in players {
+            lines[p["id"]] = Line(name: p["name"], rank: p["rank"], score: p["score"] ?? 0)
+        }
+        let finished = (game["ended_at"] as Date?) != nil
+        for a in answers {
+            let pid: Int64 = a["player_id"]
+            lines[pid]?.answers += 1
+            if a["correct"] as Bool { lines[pid]?.correct += 1 }
+            if let ms = a["ms"] as Int?, (a["typed"] as String?) != nil { lines[pid]?.ms.append(ms) }
+            if !finished { lines[pid]?.score += a["points"] as Int }
+        }
+        var ordered = lines.values.sorted { a, b in
+            switch (a.rank, b.rank) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return a.score != b.score ? a.score > b.score : a.name.lowercased() < b.name.lowercased()
+            }
+        }
+        if !finished { for i in ordered.indices { ordered[i].rank = i + 1 } }
+        let winner = ordered.first { $0.rank == 1 }?.name
+
+        let summary = ReportTable(
+            name: "game", title: "Game",
+            columns: [.init("id", "ID"), .init("game", "Game"), .init("kind", "Kind"), .init("started", "Started"),
+                      .init("ended", "Ended"), .init("state", "State"), .init("players", "Players"), .init("rounds", "Rounds"),
+                      .init("winner", "Winner"), .init("settings", "Settings")],
+            rows: [[.int(game["id"]), .text("\(game["room"] as String)-\(game["number"] as Int)"), .text(kind),
+                    .time(game["started_at"]), (game["ended_at"] as Date?).map(ReportValue.time) ?? .null, .text(state(game)),
+                    .int(players.count), .int(game["rounds"]), text(winner), .text(game["settings"])]],
+            single: true)
+        let standings = ReportTable(
+            name: "standings", title: finished ? "Final standings" : "Standings (the game did not finish)",
+            columns: [.init("rank", "#"), .init("name", "Name"), .init("score", "Score"), .init("answers", "Answers"),
+                      .init("correct", "Right"), .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            rows: ordered.map { line in
+                [line.rank.map(ReportValue.int) ?? .null, .text(line.name), .int(line.score), .int(line.answers), .int(line.correct),
+                 line.answers > 0 ? .fraction(Double(line.correct) / Double(line.answers)) : .null,
+                 median(line.ms).map(ReportValue.ms) ?? .null]
+            })
+
+        var questionTable: ReportTable
+        if kind == "words" {
+            let claims = Dictionary(grouping: answers.filter { $0["correct"] as Bool }, by: { $0["question_id"] as Int64 })
+            questionTable = ReportTable(
+                name: "questions", title: "Clues",
+                columns: [.init("round", "Round"), .init("level", "Level"), .init("n", "N"), .init("clue", "Clue"),
+                          .init("answer", "Word"), .init("solved_by", "Solved by"), .init("ms", "Time"), .init("points", "Points")],
+                rows: questions.map { q in
+                    let claim = claims[q["id"] as Int64]?.first
+                    return [.int(q["round"]), .text(q["label"]), .int(q["n"]), .text(q["text"]), .text(q["answer"]),
+                            text(claim?["name"]), (claim?["ms"] as Int?).map(ReportValue.ms) ?? .null,
+                            (claim?["points"] as Int?).map(ReportValue.int) ?? .null]
+                })
+        } else {
+            let byRound = Dictionary(grouping: answers, by: { $0["round"] as Int })
+            questionTable = ReportTable(
+                name: "questions", title: "Questions",
+                columns: [.init("round", "Round"), .init("question", "Question"), .init("answer", "Answer"),
+                          .init("right", "Right"), .init("of", "Of"), .init("fastest", "Fastest"), .init("fastest_ms", "Time")],
+                rows: questions.map { q in
+                    let rows = byRound[q["round"] as Int] ?? []
+                    let right = rows.filter { $0["correct"] as Bool }
+                    let fastest = right.min { ($0["ms"] as Int? ?? .max) < ($1["ms"] as Int? ?? .max) }
+                    return [.int(q["round"]), .text(q["text"]), .text(q["answer"]), .int(right.count), .int(rows.count),
+                            text(fastest?["name"]), (fastest?["ms"] as Int?).map(ReportValue.ms) ?? .null]
+                })
+        }
+
+        var answerColumns: [ReportTable.Column] = [
+            .init("round", "Round"), .init("question", kind == "words" ? "Clue" : "Question"), .init("player", "Player"),
+            .init("typed", "Typed"), .init("correct", "Right"), .init("ms", "Time"), .init("points", "Points"),
+        ]
+        if kind == "times" { answerColumns.append(.init("streak", "Streak")) }
+        let answerTable = ReportTable(
+            name: "answers", title: "Every answer",
+            columns: answerColumns,
+            rows: answers.map { a in
+                var row: [ReportValue] = [
+                    .int(a["round"]), .text((a["question"] as String?) ?? (a["label"] as String)), .text(a["name"]),
+                    (a["typed"] as String?).map(ReportValue.text) ?? .null, .bool(a["correct"]),
+                    (a["ms"] as Int?).map(ReportValue.ms) ?? .null, .int(a["points"]),
+                ]
+                if kind == "times" { row.append((a["streak"] as Int?).map(ReportValue.int) ?? .null) }
+                return row
+            })
+        return Report(kind: "game", tables: [summary, standings, questionTable, answerTable])
+    }
+
+    // MARK: player
+
+    /// One player across every game they played (names ignore case, as in a room): totals, their
+    /// games, and for the times race a 2–12 x 2–12 grid of their accuracy on each fact and their
+    /// five weakest facts; for the word puzzle the clues they solved.
+    public static func player(_ db: Database, name: String) throws -> Report {
+        let seats = try Row.fetchAll(db, sql: """
+            SELECT p.id, p.name, p.rank, p.score, g.id AS game_id, g.room, g.number, g.kind, g.started_at
+            FROM player p JOIN game g ON g.id = p.game_id WHERE p.name = ? COLLATE NOCASE ORDER BY g.id
+            """, arguments: [name])
+        guard !seats.isEmpty else { throw Failure.noSuchPlayer(name) }
+        let answers = try Row.fetchAll(db, sql: """
+            SELECT a.correct, a.ms, a.typed, a.points, a.player_id, g.id AS game_id, g.room, g.number, g.kind,
+                   r.label, q.text AS question, q.answer, q.fact_a, q.fact_b
+            FROM answer a JOIN player p ON p.id = a.player_id JOIN round r ON r.id = a.round_id
+            JOIN game g ON g.id = r.game_id LEFT JOIN question q ON q.id = a.question_id
+            WHERE p.name = ? COLLATE NOCASE ORDER BY a.id
+            """, arguments: [name])
+        let correct = answers.count { $0["correct"] as Bool }
+        let times = answers.compactMap { ($0["typed"] as String?) != nil ? ($0["ms"] as Int?) : nil }
+        var tables = [ReportTable(
+            name: "player", title: "Player",
+            columns: [.init("name", "Name"), .init("games", "Games"), .init("answers", "Answers"), .init("correct", "Right"),
+                      .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            rows: [[.text(seats.last!["name"]), .int(seats.count), .int(answers.count), .int(correct),
+                    answers.isEmpty ? .null : .fraction(Double(correct) / Double(answers.count)), median(times).map(ReportValue.ms) ?? .null]],
+            single: true)]
+
+        let byGame = Dictionary(grouping: answers, by: { $0["game_id"] as Int64 })
+        tables.append(ReportTable(
+            name: "games", title: "Games",
+            columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"),
+                      .init("rank", "#"), .init("score", "Score"), .init("answers", "Answers"), .init("accuracy", "Accuracy")],
+            rows: seats.map { s in
+                let mine = byGame[s["game_id"] as Int64] ?? []
+                let right = mine.count { $0["correct"] as Bool }
+                return [.int(s["game_id"]), .text("\(s["room"] as String)-\(s["number"] as Int)"), .time(s["started_at"]),
+                        .text(s["kind"]), (s["rank"] as Int?).map(ReportValue.int) ?? .null,
+                        .int((s["score"] as Int?) ?? mine.reduce(0) { $0 + ($1["points"] as Int) }), .int(mine.count),
+                        mine.isEmpty ? .null : .fraction(Double(right) / Double(mine.count))]
+            }))
+
+        let facts = answers.filter { ($0["kind"] as String) == "times" && ($0["fact_a"] as Int?) != nil }
+        if !facts.isEmpty {
+            let stats = factStats(facts)
+            var grid = ReportTable(
+                name: "facts", title: "Accuracy on each fact (row x column, % right; . = not seen)",
+                columns: [.init("a", "A"), .init("b", "B"), .init("fact", "Fact"), .init("seen", "Seen"), .init("missed", "Missed"),
+                          .init("accuracy", "Accuracy")],
+                rows: stats.map { [.int($0.a), .int($0.b), .text("\($0.a) x \($0.b)"), .int($0.seen), .int($0.missed),
+                                   .fraction(Double($0.seen - $0.missed) / Double($0.seen))] })
+            grid.plain = plainGrid(stats)
+            tables.append(grid)
+            let weakest = stats.filter { $0.missed > 0 }
+                .sorted { ($0.missRate, $0.missed, $1.a * 100 + $1.b) > ($1.missRate, $1.missed, $0.a * 100 + $0.b) }
+                .prefix(5)
+            tables.append(ReportTable(
+                name: "weakest", title: "Five weakest facts",
+                columns: [.init("fact", "Fact"), .init("seen", "Seen"), .init("missed", "Missed"), .init("accuracy", "Accuracy")],
+                rows: weakest.map { [.text("\($0.a) x \($0.b)"), .int($0.seen), .int($0.missed),
+                                     .fraction(Double($0.seen - $0.missed) / Double($0.seen))] }))
+        }
+        if seats.contains(where: { ($0["kind"] as String) == "words" }) {
+            let solved = answers.filter { ($0["kind"] as String) == "words" && ($0["correct"] as Bool) }
+            tables.append(ReportTable(
+                name: "clues_solved", title: "Clues solved",
+                columns: [.init("game", "Game"), .init("level", "Level"), .init("clue", "Clue"), .init("word", "Word"),
+                          .init("ms", "Time"), .init("points", "Points")],
+                rows: solved.map { a in
+                    [.text("\(a["room"] as String)-\(a["number"] as Int)"), .text(a["label"]), text(a["question"]), text(a["answer"]),
+                     (a["ms"] as Int?).map(ReportValue.ms) ?? .null, .int(a["points"])]
+                }))
+        }
+        return Report(kind: "player", tables: tables)
+    }
+
+    struct FactStat {
+        var a: Int
+        var b: Int
+        var seen = 0
+        var missed = 0
+        var missRate: Double { seen == 0 ? 0 : Double(missed) / Double(seen) }
+    }
+
+    /// Seen and missed per fact (table x multiplier), in table then multiplier order.
+    static func factStats(_ answers: [Row]) -> [FactStat] {
+        var stats: [Int: FactStat] = [:]
+        for a in answers {
+            let x: Int = a["fact_a"], y: Int = a["fact_b"]
+            stats[x * 1000 + y, default: FactStat(a: x, b: y)].seen += 1
+            if !(a["correct"] as Bool) { stats[x * 1000 + y]!.missed += 1 }
+        }
+        return stats.keys.sorted().map { stats[$0]! }
+    }
+
+    /// The 2–12 x 2–12 grid: rows are tables, columns multipliers, cells the % right.
+    static func plainGrid(_ stats: [FactStat]) -> String {
+        let byFact = Dictionary(uniqueKeysWithValues: stats.map { ($0.a * 1000 + $0.b, $0) })
+        let range = 2...12
+        var lines = ["    x" + range.map { Report.padLeft(String($0), 5) }.joined()]
+        for a in range {
+            lines.append(Report.padLeft(String(a), 5) + range.map { b -> String in
+                guard let s = byFact[a * 1000 + b] else { return Report.padLeft(".", 5) }
+                return Report.padLeft(String(Int((Double(s.seen - s.missed) * 100 / Double(s.seen)).rounded())), 5)
+            }.joined())
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: facts
+
+    /// The class's hardest times facts and word-puzzle clues, by miss rate, with counts.
+    public static func facts(_ db: Database) throws -> Report {
+        let facts = try Row.fetchAll(db, sql: """
+            SELECT q.fact_a, q.fact_b, COUNT(a.id) AS seen, SUM(1 - a.correct) AS missed
+            FROM answer a JOIN question q ON q.id = a.question_id JOIN round r ON r.id = a.round_id
+            JOIN game g ON g.id = r.game_id
+            WHERE g.kind = 'times' AND q.fact_a IS NOT NULL
+            GROUP BY q.fact_a, q.fact_b
+            ORDER BY CAST(SUM(1 - a.correct) AS REAL) / COUNT(a.id) DESC, COUNT(a.id) DESC, q.fact_a, q.fact_b
+            """)
+        let clues = try Row.fetchAll(db, sql: """
+            SELECT q.text, q.answer, COUNT(*) AS shown,
+                   SUM(NOT EXISTS (SELECT 1 FROM answer a WHERE a.question_id = q.id AND a.correct)) AS unsolved
+            FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
+            WHERE g.kind = 'words' AND r.closed_at IS NOT NULL
+            GROUP BY q.text, q.answer
+            ORDER BY CAST(unsolved AS REAL) / COUNT(*) DESC, COUNT(*) DESC, q.answer
+            """)
+        return Report(kind: "facts", tables: [
+            ReportTable(
+                name: "facts", title: "Times facts, hardest first",
+                columns: [.init("fact", "Fact"), .init("answer", "Answer"), .init("seen", "Seen"), .init("missed", "Missed"),
+                          .init("miss_rate", "Missed %")],
+                rows: facts.map { f in
+                    let a: Int = f["fact_a"], b: Int = f["fact_b"], seen: Int = f["seen"], missed: Int = f["missed"]
+                    return [.text("\(a) x \(b)"), .int(a * b), .int(seen), .int(missed), .fraction(Double(missed) / Double(seen))]
+                }),
+            ReportTable(
+                name: "clues", title: "Word-puzzle clues, hardest first",
+                columns: [.init("clue", "Clue"), .init("word", "Word"), .init("shown", "Shown"), .init("unsolved", "Unsolved"),
+                          .init("miss_rate", "Unsolved %")],
+                rows: clues.map { c in
+                    let shown: Int = c["shown"], unsolved: Int = c["unsolved"]
+                    return [.text(c["text"]), .text(c["answer"]), .int(shown), .int(unsolved), .fraction(Double(unsolved) / Double(shown))]
+                }),
+        ])
+    }
+
+    // MARK: Helpers
+
+    static func median(_ values: [Int]) -> Int? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid] + 1) / 2
+    }
+}

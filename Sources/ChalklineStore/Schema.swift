@@ -1,0 +1,80 @@
+import GRDB
+
+/// The database's shape, one migration a version. A migration, once released, is never edited:
+/// a teacher's database from last term must open with this term's server, so every change is a
+/// new migration appended below.
+enum Schema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1", migrate: version1)
+        return migrator
+    }
+
+    /// Games, their players, their rounds and what each round asked, and every judged answer.
+    /// Times are UTC text (`YYYY-MM-DD HH:MM:SS.SSS`, GRDB's format), stamped by the server's wall
+    /// clock when the event happened.
+    static func version1(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE game (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                room TEXT NOT NULL,           -- the room code, e.g. QXRM
+                number INTEGER NOT NULL,      -- the room's Nth game: game_end calls it QXRM-N
+                kind TEXT NOT NULL,           -- times | words
+                settings TEXT NOT NULL,       -- JSON, as /create echoed it
+                started_at TEXT NOT NULL,
+                ended_at TEXT,                -- NULL while running, or if the server died mid-game
+                stopped INTEGER NOT NULL DEFAULT 0  -- 1 when the host ended it with /stop
+            );
+            CREATE INDEX game_by_room ON game(room, number);
+
+            CREATE TABLE player (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                rank INTEGER,                 -- final standings; NULL until the game ends
+                score INTEGER,
+                UNIQUE (game_id, name)
+            );
+            CREATE INDEX player_by_name ON player(name COLLATE NOCASE);
+
+            CREATE TABLE round (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+                number INTEGER NOT NULL,      -- 1-based, as `round` in question/board events
+                label TEXT NOT NULL,          -- "7 x 8" or "Level 3"
+                opened_at TEXT NOT NULL,
+                closed_at TEXT,
+                UNIQUE (game_id, number)
+            );
+
+            -- What a round asks: one question in the times race, seven clues in the word puzzle.
+            CREATE TABLE question (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                round_id INTEGER NOT NULL REFERENCES round(id) ON DELETE CASCADE,
+                n INTEGER NOT NULL,           -- 1 for times; the clue's board number in words
+                text TEXT NOT NULL,           -- "7 x 8", or the clue
+                answer TEXT NOT NULL,         -- "56", or the word
+                fact_a INTEGER,               -- times only: the table ...
+                fact_b INTEGER,               -- ... and the multiplier
+                UNIQUE (round_id, n)
+            );
+            CREATE INDEX question_by_fact ON question(fact_a, fact_b);
+
+            CREATE TABLE answer (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                round_id INTEGER NOT NULL REFERENCES round(id) ON DELETE CASCADE,
+                question_id INTEGER REFERENCES question(id) ON DELETE CASCADE,  -- NULL: a word not on the board
+                player_id INTEGER NOT NULL REFERENCES player(id) ON DELETE CASCADE,
+                typed TEXT,                   -- as typed; NULL: no answer before the round closed
+                correct INTEGER NOT NULL,
+                ms INTEGER,                   -- from the round's opening; NULL for no answer
+                points INTEGER NOT NULL,
+                streak INTEGER,               -- times only: the streak after this answer
+                at TEXT NOT NULL
+            );
+            CREATE INDEX answer_by_round ON answer(round_id);
+            CREATE INDEX answer_by_player ON answer(player_id);
+            CREATE INDEX answer_by_question ON answer(question_id);
+            """)
+    }
+}

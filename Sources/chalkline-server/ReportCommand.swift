@@ -1,0 +1,104 @@
+import ArgumentParser
+import ChalklineStore
+import GRDB
+
+/// `chalkline-server report ...`: what a teacher reads after class, from the database the server
+/// wrote. Safe while the server runs (SQLite's WAL lets readers and the writer work at once).
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Reports on played games, from the results database.",
+        discussion: """
+            Plain output is aligned tables for reading; --csv writes CSV for spreadsheets (a header \
+            row, then one row per record; a report of several parts writes one block per part, \
+            separated by an empty line); --json writes one JSON object for scripts.
+            """,
+        subcommands: [Games.self, Game.self, Player.self, Facts.self]
+    )
+
+    /// Declared here too so they may come before the report's name: `report --db x.sqlite games`.
+    @OptionGroup var common: Common
+
+    /// Options every report takes.
+    struct Common: ParsableArguments {
+        @Option(name: .customLong("db"), help: ArgumentHelp("The results database the server wrote.", valueName: "path"))
+        var databasePath = "./chalkline.sqlite"
+
+        @Flag(help: "Write CSV (for spreadsheets).")
+        var csv = false
+
+        @Flag(help: "Write JSON (for scripts).")
+        var json = false
+
+        func validate() throws {
+            if csv && json { throw ValidationError("Choose one of --csv and --json.") }
+        }
+
+        /// Opens the database, runs the report and prints it; a missing game or player is a
+        /// message on stderr and exit status 1.
+        func print(_ query: (Database) throws -> Report) throws {
+            do {
+                let store = Store(path: databasePath)
+                try store.openExisting()
+                let report = try store.read(query)
+                let text = report.rendered(csv ? .csv : json ? .json : .plain)
+                // Bytes, not Characters: CSV ends in CRLF, which Swift counts as one Character.
+                Swift.print(text, terminator: text.utf8.last == UInt8(ascii: "\n") ? "" : "\n")
+            } catch let error as Reports.Failure {
+                printError("chalkline-server report: \(error)")
+                throw ExitCode.failure
+            } catch let error as StoreError {
+                printError("chalkline-server report: \(error)")
+                throw ExitCode.failure
+            } catch {
+                printError("chalkline-server report: cannot read \(databasePath): \(error)")
+                throw ExitCode.failure
+            }
+        }
+    }
+
+    struct Games: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Recent games, newest first: id, when, room, kind, players, winner.")
+
+        @Option(help: "How many games to list.")
+        var limit = 20
+
+        @OptionGroup var common: Common
+
+        func run() throws { try common.print { try Reports.games($0, limit: limit) } }
+    }
+
+    struct Game: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "One game: standings with accuracy and median time, each question, every answer.")
+
+        @Argument(help: ArgumentHelp("The game's id from `report games`, or its name from game_end (QXRM-2).", valueName: "id"))
+        var id: String
+
+        @OptionGroup var common: Common
+
+        func run() throws { try common.print { try Reports.game($0, id: try Reports.gameID($0, id)) } }
+    }
+
+    struct Player: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "One player across games: accuracy, the times-facts grid and weakest facts, the clues solved.")
+
+        @Argument(help: ArgumentHelp("The player's name (case does not matter).", valueName: "name"))
+        var name: String
+
+        @OptionGroup var common: Common
+
+        func run() throws { try common.print { try Reports.player($0, name: name) } }
+    }
+
+    struct Facts: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "The class's hardest times facts and word-puzzle clues, by miss rate, with counts.")
+
+        @OptionGroup var common: Common
+
+        func run() throws { try common.print { try Reports.facts($0) } }
+    }
+}

@@ -1,0 +1,72 @@
+import Testing
+@testable import ChalklineCore
+
+/// The records the core hands the shell for storage: what happened, in order, and the commit
+/// point that must come before players see a round's result.
+@Suite("ServerCore: game records")
+struct GameRecordTests {
+    /// Effects as short strings: `record:...` for records, `send:TYPE` for JSON sends.
+    private func trace(_ effects: [Effect]) -> [String] {
+        effects.flatMap { effect -> [String] in
+            switch effect {
+            case .record(let record):
+                switch record {
+                case let .gameStarted(game, kind, _, players): ["start \(game) \(kind) \(players.joined(separator: ","))"]
+                case let .roundOpened(_, round, label, items): ["open \(round) \(label) \(items.map(\.answer).joined(separator: ","))"]
+                case let .answer(_, round, a): ["answer \(round) \(a.player) \(a.typed ?? "-") \(a.correct) \(a.ms.map(String.init) ?? "-") \(a.points) \(a.streak.map(String.init) ?? "-")"]
+                case let .roundClosed(_, round): ["close \(round)"]
+                case let .gameEnded(_, standings, stopped): ["end \(standings.map { "\($0.rank).\($0.name)" }.joined(separator: ",")) \(stopped)"]
+                }
+            case .send(_, let payload):
+                payload.string.split(separator: "\n").map { "send " + Msg(line: String($0)).type }
+            case .report: ["report"]
+            case .close: ["close-connection"]
+            }
+        }
+    }
+
+    @Test func aRoundIsRecordedAndItsCloseComesBeforeItsRoundEnd() {
+        let h = Harness()
+        let code = h.room("table=7 max=4 rounds=2 time=10 gap=0 countdown=0 seed=1")
+        h.join(2, "Bob", code)
+        h.now = 1_000
+        #expect(trace(h.line(1, "/start")).filter { !$0.hasPrefix("send") } == ["start \(code)-1 times Ann,Bob", "open 1 7 x 2 14"])
+        h.now = 1_250
+        #expect(trace(h.line(1, " 14")).first == "answer 1 Ann 14 true 250 988 1")
+        h.now = 11_000
+        let closing = trace(h.tick(11_000))
+        #expect(Array(closing.prefix(4)) == ["answer 1 Bob - false - 0 0", "close 1", "send round_end", "open 2 7 x 3 21"])
+        #expect(GameRecord.roundClosed(game: GameRef(serial: 1, room: code, number: 1), round: 1).needsCommit)
+    }
+
+    @Test func stoppingMidRoundRecordsTheAnswersSoFarAndTheEnd() {
+        let h = Harness()
+        let code = h.room("table=7 max=4 rounds=5 time=10 gap=0 countdown=0 seed=1")
+        h.join(2, "Bob", code)
+        h.line(1, "/start")
+        h.now = 500
+        h.line(2, "15")
+        let stop = trace(h.line(1, "/stop")).filter { !$0.hasPrefix("send") }
+        // Ann had not answered when the host stopped: no "no answer" for her (both have 0: ranked by name).
+        #expect(stop == ["close 1", "end 1.Ann,2.Bob true"])
+    }
+
+    @Test func reportIsForTheHostOfAFinishedGame() {
+        let h = Harness()
+        let code = h.room("table=7 max=4 rounds=1 time=10 gap=0 countdown=0 seed=1")
+        h.join(2, "Bob", code)
+        #expect(Harness.messages(h.line(1, "/report"), to: 1).first?.code == "wrong_state")
+        h.line(1, "/start")
+        #expect(Harness.messages(h.line(1, "/report"), to: 1).first?.code == "wrong_state")
+        h.line(1, "14")
+        h.line(2, "14")
+        #expect(Harness.messages(h.line(2, "/report"), to: 2).first?.code == "not_host")
+        let effects = h.line(1, "/report")
+        guard case .report(let request)? = effects.first, effects.count == 1 else {
+            Issue.record("expected one report effect: \(effects)")
+            return
+        }
+        #expect(request.to == ConnectionID(1))
+        #expect(request.game.description == "\(code)-1")
+    }
+}
