@@ -44,6 +44,8 @@ public final class Store: @unchecked Sendable {
     private var database: (any DatabaseWriter)?
     /// Database ids of the games this process started, by `GameRef.serial`; committed ones only.
     private var gameIDs: [Int: Int64] = [:]
+    /// Row ids of running games' rounds, clues and players, so recording an answer needs no lookup.
+    private var rowIDs = RowIDs()
 
     public init(path: String) {
         self.path = path
@@ -112,8 +114,10 @@ public final class Store: @unchecked Sendable {
             }
         } catch {
             // The next try opens afresh: a file made writable again, or a disk remounted, is
-            // only seen by a new connection (a read-only one stays read-only).
+            // only seen by a new connection (a read-only one stays read-only). Ids learnt in the
+            // rolled-back transaction are forgotten with it.
             self.database = nil
+            rowIDs = RowIDs()
             throw error
         }
         gameIDs = ids
@@ -122,53 +126,79 @@ public final class Store: @unchecked Sendable {
     /// The database id of a game this process started, once its start is committed.
     public func gameID(of game: GameRef) -> Int64? { gameIDs[game.serial] }
 
+    /// One record's rows. Statements are prepared once per connection (`cachedStatement`) and
+    /// row ids are remembered, so an answer costs one INSERT: the server records tens of
+    /// thousands of answers a second at full load.
     private func apply(_ stamped: StampedRecord, _ db: Database, _ ids: inout [Int: Int64]) throws {
         let at = stamped.at
         switch stamped.record {
         case let .gameStarted(game, kind, settings, players):
-            try db.execute(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [game.room, game.number, kind, settings, at])
+            try db.cachedStatement(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [game.room, game.number, kind, settings, at])
             let id = db.lastInsertedRowID
             ids[game.serial] = id
             for name in players { _ = try playerID(name, game: id, db) }
         case let .roundOpened(game, round, label, items):
             guard let gameID = ids[game.serial] else { return }
-            try db.execute(sql: "INSERT INTO round (game_id, number, label, opened_at) VALUES (?, ?, ?, ?)",
-                           arguments: [gameID, round, label, at])
-            let roundID = db.lastInsertedRowID
+            try db.cachedStatement(sql: "INSERT INTO round (game_id, number, label, opened_at) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [gameID, round, label, at])
+            let roundRow = db.lastInsertedRowID
+            rowIDs.rounds[RowIDs.Round(game: gameID, number: round)] = roundRow
             for item in items {
-                try db.execute(sql: "INSERT INTO question (round_id, n, text, answer, fact_a, fact_b) VALUES (?, ?, ?, ?, ?, ?)",
-                               arguments: [roundID, item.n, item.text, item.answer, item.factA, item.factB])
+                try db.cachedStatement(sql: "INSERT INTO question (round_id, n, text, answer, fact_a, fact_b) VALUES (?, ?, ?, ?, ?, ?)")
+                    .execute(arguments: [roundRow, item.n, item.text, item.answer, item.factA, item.factB])
+                rowIDs.questions[RowIDs.Question(round: roundRow, n: item.n)] = db.lastInsertedRowID
             }
         case let .answer(game, round, answer):
-            guard let gameID = ids[game.serial],
-                  let roundID = try Int64.fetchOne(db, sql: "SELECT id FROM round WHERE game_id = ? AND number = ?",
-                                                   arguments: [gameID, round]) else { return }
-            let questionID = try answer.item.flatMap {
-                try Int64.fetchOne(db, sql: "SELECT id FROM question WHERE round_id = ? AND n = ?", arguments: [roundID, $0])
-            }
-            try db.execute(sql: """
+            guard let gameID = ids[game.serial], let roundRow = try roundID(game: gameID, number: round, db) else { return }
+            let questionRow = try answer.item.flatMap { try questionID(round: roundRow, n: $0, db) }
+            try db.cachedStatement(sql: """
                 INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [roundID, questionID, try playerID(answer.player, game: gameID, db), answer.typed,
-                                 answer.correct, answer.ms, answer.points, answer.streak, at])
+                """).execute(arguments: [roundRow, questionRow, try playerID(answer.player, game: gameID, db), answer.typed,
+                                         answer.correct, answer.ms, answer.points, answer.streak, at])
         case let .roundClosed(game, round):
             guard let gameID = ids[game.serial] else { return }
-            try db.execute(sql: "UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?", arguments: [at, gameID, round])
+            try db.cachedStatement(sql: "UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?")
+                .execute(arguments: [at, gameID, round])
         case let .gameEnded(game, standings, stopped):
             guard let gameID = ids[game.serial] else { return }
-            try db.execute(sql: "UPDATE game SET ended_at = ?, stopped = ? WHERE id = ?", arguments: [at, stopped, gameID])
+            try db.cachedStatement(sql: "UPDATE game SET ended_at = ?, stopped = ? WHERE id = ?").execute(arguments: [at, stopped, gameID])
             for row in standings {
-                try db.execute(sql: "UPDATE player SET rank = ?, score = ? WHERE id = ?",
-                               arguments: [row.rank, row.score, try playerID(row.name, game: gameID, db)])
+                try db.cachedStatement(sql: "UPDATE player SET rank = ?, score = ? WHERE id = ?")
+                    .execute(arguments: [row.rank, row.score, try playerID(row.name, game: gameID, db)])
             }
+            rowIDs.forget(game: gameID)
         }
+    }
+
+    private func roundID(game: Int64, number: Int, _ db: Database) throws -> Int64? {
+        let key = RowIDs.Round(game: game, number: number)
+        if let id = rowIDs.rounds[key] { return id }
+        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM round WHERE game_id = ? AND number = ?"),
+                                    arguments: [game, number])
+        rowIDs.rounds[key] = id
+        return id
+    }
+
+    private func questionID(round: Int64, n: Int, _ db: Database) throws -> Int64? {
+        let key = RowIDs.Question(round: round, n: n)
+        if let id = rowIDs.questions[key] { return id }
+        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM question WHERE round_id = ? AND n = ?"),
+                                    arguments: [round, n])
+        rowIDs.questions[key] = id
+        return id
     }
 
     /// A player's row in a game, made on first sight: late joiners appear with their first answer.
     private func playerID(_ name: String, game: Int64, _ db: Database) throws -> Int64 {
-        try db.execute(sql: "INSERT OR IGNORE INTO player (game_id, name) VALUES (?, ?)", arguments: [game, name])
-        return try Int64.fetchOne(db, sql: "SELECT id FROM player WHERE game_id = ? AND name = ?", arguments: [game, name])!
+        let key = RowIDs.Player(game: game, name: name)
+        if let id = rowIDs.players[key] { return id }
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO player (game_id, name) VALUES (?, ?)").execute(arguments: [game, name])
+        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM player WHERE game_id = ? AND name = ?"),
+                                    arguments: [game, name])!
+        rowIDs.players[key] = id
+        return id
     }
 
     // MARK: Reading
