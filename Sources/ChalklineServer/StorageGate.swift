@@ -23,6 +23,8 @@ final class StorageGate {
     /// Items submitted while `drain` was running (a send that drops a slow client runs more effects).
     private var incoming: [ArraySlice<Item>] = []
     private var draining = false
+    /// Every connection some held item goes to: later output to them must wait its turn.
+    private var blocked = Set<ConnectionID>()
     /// Answered tickets whose `.wait` has not been reached: effects to carry out in its place
     /// (a `storage_failed` for the host) and, for a read, the reply.
     private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
@@ -33,7 +35,9 @@ final class StorageGate {
 
     var isHolding: Bool { !held.isEmpty }
 
-    /// One call's items, in order.
+    /// One call's items, in order. Only the new items are looked at: the connections held
+    /// output goes to are kept in `blocked` between drains, so a busy server with many rooms
+    /// waiting on commits does not re-scan everything held on every call.
     func submit(_ items: [Item]) {
         if held.isEmpty && !draining, !items.contains(where: \.isWait) {
             items.forEach { if case .effect(let e) = $0 { perform(e) } }
@@ -45,9 +49,15 @@ final class StorageGate {
         if firstWait < items.endIndex { runs.append(items[firstWait...]) }
         if draining {
             incoming += runs
-        } else {
-            held += runs
-            drain()
+            return
+        }
+        for run in runs {
+            if case .effect(let effect) = run.first!, run.count == 1, !effect.touches(blocked) {
+                perform(effect)
+            } else {
+                held.append(run)
+                for item in run { item.addRecipients(to: &blocked) }
+            }
         }
     }
 
@@ -56,7 +66,7 @@ final class StorageGate {
     }
 
     /// Carries out every item not held by an unanswered ticket or by earlier output to the
-    /// same connection.
+    /// same connection; called when tickets are answered.
     func drain() {
         guard !draining else { return }
         draining = true
@@ -65,9 +75,9 @@ final class StorageGate {
             let runs = held + incoming
             held = []
             incoming = []
-            var blocked = Set<ConnectionID>()
+            blocked = []
             for var run in runs {
-                while let item = run.first, ready(item, blocked: blocked) {
+                while let item = run.first, ready(item) {
                     run = run.dropFirst()
                     carryOut(item)
                 }
@@ -79,7 +89,7 @@ final class StorageGate {
         } while !incoming.isEmpty
     }
 
-    private func ready(_ item: Item, blocked: Set<ConnectionID>) -> Bool {
+    private func ready(_ item: Item) -> Bool {
         switch item {
         case .wait(let ticket, _): return answered[ticket] != nil
         case .effect(let effect): return blocked.isEmpty || !effect.touches(blocked)
