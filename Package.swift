@@ -74,6 +74,10 @@ let package = Package(
             dependencies: ["ChalklineCore"]
         ),
         .testTarget(
+            name: "ChalklineServerTests",
+            dependencies: ["ChalklineServer", "ChalklineCore"]
+        ),
+        .testTarget(
             name: "ChalklineIntegrationTests",
             dependencies: [
                 "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline",

@@ -46,19 +46,8 @@ public final class ServerShell {
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
     private var storage: StorageQueue?
-    /// Effects not yet carried out, in order: a `.wait` holds everything behind it until the
-    /// storage queue answers its ticket (a commit, or a report read).
-    private var pending: [Pending] = []
-    private var pendingHead = 0
-    private var draining = false
-    /// Answered tickets whose `.wait` has not reached the head yet: effects to carry out in its
-    /// place (a `storage_failed` for the host) and, for a read, the reply.
-    private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
-
-    private enum Pending {
-        case effect(Effect)
-        case wait(ticket: Int, replyTo: ConnectionID?)
-    }
+    /// Output held behind storage commits and reads, per connection.
+    private lazy var gate = StorageGate { [unowned self] in perform($0) }
     private var openFileLimit: UInt64 = 0
     private var warnedAboutDescriptors = false
 
@@ -171,56 +160,32 @@ public final class ServerShell {
 
     // MARK: Effects
 
-    /// Carries out the core's effects in order, and what they send is written at the end of the iteration.
-    /// Records go to the storage queue at once, stamped with the wall clock; a record that needs a
-    /// commit (a round closing) holds every effect after it, from this call and later ones, until
-    /// the commit is acknowledged: so `round_end` never goes out before its results are on disk,
-    /// and nothing overtakes it.
+    /// Carries out the core's effects in order; what they send is written at the end of the
+    /// iteration. Records go to the storage queue, stamped with the wall clock; a record that
+    /// needs a commit (a round closing) holds the rest of this call, and later output to the same
+    /// connections, until the commit is acknowledged (`StorageGate`): so `round_end` never goes
+    /// out before its results are on disk, nothing overtakes it, and other rooms do not wait.
     private func execute(_ effects: [Effect]) {
         let at = Date()
+        var items: [StorageGate.Item] = []
+        items.reserveCapacity(effects.count)
         for effect in effects {
             switch effect {
             case .record(let record):
                 guard let storage else { continue }
                 storage.append(StampedRecord(record, at: at))
-                if record.needsCommit { pending.append(.wait(ticket: storage.commit(), replyTo: nil)) }
+                if record.needsCommit { items.append(.wait(ticket: storage.commit(), replyTo: nil)) }
             case .report(let request):
                 if let storage {
-                    pending.append(.wait(ticket: storage.read(Self.reportWork(request)), replyTo: request.to))
+                    items.append(.wait(ticket: storage.read(Self.reportWork(request)), replyTo: request.to))
                 } else {
-                    pending.append(.effect(.send([request.to], Self.storageOff.rendered(request.format))))
+                    items.append(.effect(.send([request.to], Self.storageOff.rendered(request.format))))
                 }
             case .send, .close:
-                pending.append(.effect(effect))
+                items.append(.effect(effect))
             }
         }
-        drain()
-    }
-
-    /// Carries out pending effects up to the first unanswered ticket. Not re-entered: a send can
-    /// drop a too-slow connection, whose disconnect executes more effects; they are appended and
-    /// this loop, still running, carries them out in turn.
-    private func drain() {
-        guard !draining else { return }
-        draining = true
-        defer {
-            draining = false
-            if pendingHead == pending.count {
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
-            }
-        }
-        while pendingHead < pending.count {
-            switch pending[pendingHead] {
-            case .effect(let effect):
-                perform(effect)
-            case .wait(let ticket, let replyTo):
-                guard let done = answered.removeValue(forKey: ticket) else { return }
-                done.effects.forEach(perform)
-                if let replyTo, let reply = done.reply { perform(.send([replyTo], reply)) }
-            }
-            pendingHead += 1
-        }
+        gate.submit(items)
     }
 
     private func perform(_ effect: Effect) {
@@ -267,12 +232,12 @@ public final class ServerShell {
         }
         if let first = finished.tickets.first {
             // In the place of the first held effect: the host hears why before the round_end.
-            answered[first.ticket] = (notices, first.reply)
-            for (ticket, reply) in finished.tickets.dropFirst() { answered[ticket] = ([], reply) }
+            gate.answer(ticket: first.ticket, effects: notices, reply: first.reply)
+            for (ticket, reply) in finished.tickets.dropFirst() { gate.answer(ticket: ticket, effects: [], reply: reply) }
+            gate.drain()
         } else {
-            pending.append(contentsOf: notices.map(Pending.effect))
+            gate.submit(notices.map(StorageGate.Item.effect))
         }
-        drain()
     }
 
     /// SQLite's words for the failure, without GRDB's statement dump: `attempt to write a readonly database`.
