@@ -376,7 +376,7 @@ extension ServerCore {
         })
         var lines = list.isEmpty ? ["No rooms are open. /create times or /create words opens one."] : ["Open rooms:"]
         for room in list {
-            lines.append("  \(room.code)  \(TextFormat.pad(room.race.kind, 6))  \(TextFormat.pad(room.stateName, 8))  \(room.players.count) players, host \(room.host?.name ?? "none")"
+            lines.append("  \(room.code)  \(TextFormat.pad(room.race.kind, 6))  \(TextFormat.pad(room.stateName, 8))  \(TextFormat.count(room.players.count, "player")), host \(room.host?.name ?? "none")"
                          + (room.locked ? " (locked)" : ""))
         }
         return OkReply("rooms", [("rooms", json)], text: lines.joined(separator: "\n"))

@@ -29,7 +29,11 @@ struct ScoringTests {
     @Test func valuesInBetween() {
         #expect(Scoring.speedPoints(elapsedMs: 2_000, limitMs: 10_000) == 900)
         #expect(Scoring.speedPoints(elapsedMs: 5_000, limitMs: 10_000) == 750)
-        #expect(Scoring.speedPoints(elapsedMs: 81, limitMs: 10_000) == 996)   // protocol.md's example: 995.95
+        #expect(Scoring.speedPoints(elapsedMs: 81, limitMs: 10_000) == 996)   // 995.95
+        // protocol.md's examples: robo at 101 ms (994.95), sam at 302 ms (984.9), and at 513 ms with a streak of 2.
+        #expect(Scoring.speedPoints(elapsedMs: 101, limitMs: 10_000) == 995)
+        #expect(Scoring.speedPoints(elapsedMs: 302, limitMs: 10_000) == 985)
+        #expect(Scoring.speedPoints(elapsedMs: 513, limitMs: 10_000) + Scoring.streakBonus(streak: 2) == 1074)
         #expect(Scoring.speedPoints(elapsedMs: 9, limitMs: 10_000) == 1000)   // 999.55
         #expect(Scoring.speedPoints(elapsedMs: 11, limitMs: 10_000) == 999)   // 999.45
     }

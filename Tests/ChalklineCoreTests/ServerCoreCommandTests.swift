@@ -337,6 +337,16 @@ struct ServerCoreCommandTests {
         #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann","locked":false}]}"#)
     }
 
+    /// One player is "1 player", as everywhere else in the text format (it said "1 players").
+    @Test func roomsTextCountsPlayersInEnglish() {
+        let h = Harness()
+        let code = h.room()
+        h.connect(9)
+        #expect(Harness.text(h.line(9, "/rooms"), to: 9) == "Open rooms:\n  \(code)  times   lobby     1 player, host Ann\n")
+        h.join(2, "Bob", code)
+        #expect(Harness.text(h.line(9, "/rooms"), to: 9).contains("2 players, host Ann"))
+    }
+
     // MARK: Leaving, kicking, dropping
 
     @Test func leaveTellsTheOthersAndTheLastLeaveClosesTheRoom() {

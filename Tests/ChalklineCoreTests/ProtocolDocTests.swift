@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ChalklineCore
+
+/// protocol.md is the contract with every bot author: an error code or an event type the server
+/// can send but the page does not list (or one the page lists that the server never sends) is
+/// drift, caught here rather than by a student's bot.
+@Suite("protocol.md agrees with the core")
+struct ProtocolDocTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func protocolText() throws -> String {
+        try String(contentsOf: root.appendingPathComponent("protocol.md"), encoding: .utf8)
+    }
+
+    /// The first cell of every row of the table under `## heading`: `| \`name\` | ...`.
+    static func tableKeys(under heading: String, in doc: String) -> [String] {
+        var keys: [String] = []
+        var inSection = false
+        for line in doc.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") { inSection = line == "## \(heading)"; continue }
+            guard inSection, line.hasPrefix("| `") else { continue }
+            let cell = line.dropFirst(3)
+            if let end = cell.firstIndex(of: "`") { keys.append(String(cell[..<end])) }
+        }
+        return keys
+    }
+
+    /// Every `"type"` the core's messages put in their JSON, found in its sources so that a new
+    /// event is checked without anyone remembering to add it here.
+    static func renderedTypes() throws -> Set<String> {
+        let folder = root.appendingPathComponent("Sources/ChalklineCore")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+        let pattern = try NSRegularExpression(pattern: #"\("type", "([a-z_]+)"\)"#)
+        var types: Set<String> = []
+        for file in files {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
+                types.insert(String(source[Range(match.range(at: 1), in: source)!]))
+            }
+        }
+        return types
+    }
+
+    @Test func everyErrorCodeIsInTheErrorTable() throws {
+        let documented = Self.tableKeys(under: "Error codes", in: try Self.protocolText())
+        #expect(documented.count >= 20, "the error table was not found: \(documented)")
+        let missing = ErrorCode.allCases.map(\.rawValue).filter { !documented.contains($0) }
+        #expect(missing.isEmpty, "ErrorCode cases missing from protocol.md's error table: \(missing)")
+        let unknown = documented.filter { ErrorCode(rawValue: $0) == nil }
+        #expect(unknown.isEmpty, "protocol.md lists error codes the server never sends: \(unknown)")
+        #expect(Set(documented).count == documented.count, "an error code is listed twice")
+    }
+
+    @Test func everyEventTypeIsInTheEventsTable() throws {
+        let documented = Self.tableKeys(under: "Events", in: try Self.protocolText())
+        let rendered = try Self.renderedTypes()
+        // The scan must see the events we know of, or it would pass by finding nothing.
+        #expect(rendered.isSuperset(of: ["ok", "error", "welcome", "question", "round_end", "board", "chat", "progress", "bye"]))
+        // `ok` and `error` are replies (and the `storage_failed` error), documented with the error codes.
+        let events = rendered.subtracting(["ok", "error"])
+        let missing = events.filter { !documented.contains($0) }.sorted()
+        #expect(missing.isEmpty, "event types the core sends but protocol.md's events table lacks: \(missing)")
+        let unknown = documented.filter { !events.contains($0) }
+        #expect(unknown.isEmpty, "protocol.md lists event types the core never sends: \(unknown)")
+    }
+}
