@@ -10,7 +10,7 @@ LEVELS ?=
 SWIFT ?= swift
 APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev
 
-.PHONY: deps build release serve test fuzz fuzz-build fuzz-smoke clean
+.PHONY: deps build release serve test fuzz fuzz-build fuzz-smoke soak clean
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3; then \
@@ -55,6 +55,12 @@ fuzz-smoke: fuzz-build
 	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) Corpus/InputPath/* $$(ls FailCases/* 2>/dev/null)
 	rm -rf fuzz-corpus-tmp/smoke && mkdir -p fuzz-corpus-tmp/smoke
 	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=20000 ../fuzz-corpus-tmp/smoke Corpus/InputPath
+
+# Hundreds of well-behaved bots in several rooms while misbehaving clients of every kind attack
+# the server, on loopback, for a bounded time (tools/soak.py says what it checks).
+SOAK_ARGS ?= --rooms 8 --players 40 --rounds 30
+soak: release
+	python3 tools/soak.py --server .build/release/chalkline-server $(SOAK_ARGS)
 
 clean:
 	rm -rf .build
