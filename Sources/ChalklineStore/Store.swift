@@ -173,20 +173,21 @@ public final class Store: @unchecked Sendable {
     }
 
     private func roundID(game: Int64, number: Int, _ db: Database) throws -> Int64? {
-        let key = RowIDs.Round(game: game, number: number)
-        if let id = rowIDs.rounds[key] { return id }
-        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM round WHERE game_id = ? AND number = ?"),
-                                    arguments: [game, number])
-        rowIDs.rounds[key] = id
-        return id
+        try rowID(\.rounds, RowIDs.Round(game: game, number: number),
+                  "SELECT id FROM round WHERE game_id = ? AND number = ?", [game, number], db)
     }
 
     private func questionID(round: Int64, n: Int, _ db: Database) throws -> Int64? {
-        let key = RowIDs.Question(round: round, n: n)
-        if let id = rowIDs.questions[key] { return id }
-        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM question WHERE round_id = ? AND n = ?"),
-                                    arguments: [round, n])
-        rowIDs.questions[key] = id
+        try rowID(\.questions, RowIDs.Question(round: round, n: n),
+                  "SELECT id FROM question WHERE round_id = ? AND n = ?", [round, n], db)
+    }
+
+    /// The id under `key` in one of `rowIDs`' caches, or else the one `sql` finds, remembered.
+    private func rowID<Key: Hashable>(_ cache: WritableKeyPath<RowIDs, [Key: Int64]>, _ key: Key, _ sql: String,
+                                      _ arguments: StatementArguments, _ db: Database) throws -> Int64? {
+        if let id = rowIDs[keyPath: cache][key] { return id }
+        let id = try Int64.fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
+        rowIDs[keyPath: cache][key] = id
         return id
     }
 
