@@ -23,21 +23,24 @@ final class TestClient {
             addr.sin6_family = sa_family_t(AF_INET6)
             addr.sin6_port = port.bigEndian
             inet_pton(AF_INET6, host, &addr.sin6_addr)
-            rc = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
-            }
+            rc = Self.connect(fd, to: addr)
         } else {
             var addr = sockaddr_in()
             addr.sin_family = sa_family_t(AF_INET)
             addr.sin_port = port.bigEndian
             inet_pton(AF_INET, host, &addr.sin_addr)
-            rc = withUnsafePointer(to: &addr) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-            }
+            rc = Self.connect(fd, to: addr)
         }
         guard rc == 0 else { close(fd); throw TestFailure("connect failed: \(errno)") }
         self.fd = fd
         reader = LineReader(fd: fd)
+    }
+
+    /// `connect(2)` to a `sockaddr_in` or `sockaddr_in6`, passed with its own size.
+    private static func connect<Address>(_ fd: Int32, to address: Address) -> Int32 {
+        withUnsafePointer(to: address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<Address>.size)) }
+        }
     }
 
     deinit { close(fd) }
