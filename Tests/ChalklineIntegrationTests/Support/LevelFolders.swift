@@ -55,10 +55,15 @@ enum ClassroomPack {
 enum LevelFolder {
     /// A fresh folder named `name` (the pack's name) under the temporary directory, holding `files`.
     static func make(_ name: String, _ files: [String: String]) throws -> String {
+        try make(name, files.mapValues { Data($0.utf8) })
+    }
+
+    /// The same with raw bytes, for files that are not UTF-8.
+    static func make(_ name: String, _ files: [String: Data]) throws -> String {
         let dir = FileManager.default.temporaryDirectory
             .appendingPathComponent("chalkline-\(UUID().uuidString)").appendingPathComponent(name)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        for (file, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(file)) }
+        for (file, data) in files { try data.write(to: dir.appendingPathComponent(file)) }
         return dir.path
     }
 
