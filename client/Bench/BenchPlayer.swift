@@ -36,9 +36,7 @@ final class BenchPlayer {
             isOpen = false
             room.playerFailed()
         }
-        connection.send("/format json")
-        connection.send("/join \(room.code!) \(name)")
-        do { try connection.connect() } catch {
+        connection.connect(sendingJSON: ["/join \(room.code!) \(name)"]) { _ in
             stats.error("connect")
             room.playerFailed()
         }

@@ -29,10 +29,7 @@ final class BenchRoom {
     func open() {
         host.onLine = { [unowned self] line in receive(line) }
         host.onClose = { [unowned self] reason in onFailure("room \(index): the host's connection closed \(reason ?? "")") }
-        host.send("/format json")
-        host.send("/name benchhost\(index)")
-        host.send(createLine)
-        do { try host.connect() } catch { onFailure(error.description) }
+        host.connect(sendingJSON: ["/name benchhost\(index)", createLine]) { onFailure($0.description) }
     }
 
     func start() { host.send("/start") }

@@ -55,6 +55,15 @@ final class LineConnection {
         wantsWritable = true
     }
 
+    /// Asks for JSON replies, queues `lines` behind that, and starts connecting: every part of
+    /// the client speaks JSON and sends its opening lines before the handshake, so they go out
+    /// the moment it finishes. An error known at once goes to `failed`; the rest, to `onClose`.
+    func connect(sendingJSON lines: [String], failed: (ClientError) -> Void) {
+        send("/format json")
+        for line in lines { send(line) }
+        do { try connect() } catch { failed(error) }
+    }
+
     func send(_ line: String) {
         guard state != .closed else { return }
         output.append(contentsOf: line.utf8)

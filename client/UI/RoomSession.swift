@@ -83,15 +83,9 @@ final class RoomSession {
         }
         c.onLine = { [unowned self] line in receive(line) }
         c.onClose = { [unowned self] reason in lost(reason) }
-        c.send("/format json")
-        if rejoin, let room = model.room, let token = model.token {
-            c.send("/rejoin \(room) \(token)")
-        } else {
-            for line in setupLines { c.send(line) }
-        }
-        do { try c.connect() } catch {
-            lost(error.description)
-        }
+        var lines = setupLines
+        if rejoin, let room = model.room, let token = model.token { lines = ["/rejoin \(room) \(token)"] }
+        c.connect(sendingJSON: lines) { lost($0.description) }
     }
 
     private func lost(_ reason: String?) {
