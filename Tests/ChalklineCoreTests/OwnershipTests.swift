@@ -9,8 +9,8 @@ import Testing
         _ = core!.connect(ConnectionID(1), peer: "test", now: 0)
         let bytes = Array("/name ann\n/create times\n".utf8)
         _ = bytes.withUnsafeBytes { core!.receive(ConnectionID(1), $0, now: 0) }
-        weak var session = core!.sessions[ConnectionID(1)]
-        weak var seat = session?.seat
+        weak let session = core!.sessions[ConnectionID(1)]
+        weak let seat = session?.seat
         #expect(seat != nil, "the creator should be seated")
         core = nil
         #expect(session == nil)

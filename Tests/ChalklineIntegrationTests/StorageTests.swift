@@ -22,7 +22,7 @@ final class PlayedGames: @unchecked Sendable {
     private init() throws {
         db = temporaryDatabasePath()
         let server = try TestServer(["--db", db])
-        defer { try? server.stop() }
+        defer { _ = try? server.stop() }
 
         let ann = try server.player("ann"), bob = try server.player("bob")
         let created = try ann.command("/create times time=1 gap=0 countdown=0 rounds=2 table=7 seed=5")
@@ -344,7 +344,7 @@ final class PlayedGames: @unchecked Sendable {
         do { try Store(path: path).open() }
         #expect(chmod(path, 0o444) == 0)
         let server = try TestServer(["--db", path])
-        defer { try? server.stop() }
+        defer { _ = try? server.stop() }
         let ann = try server.player("ann")
         let code = try #require(try ann.command("/create times time=5 gap=0 countdown=0 rounds=2 table=6 seed=1").string("room"))
         try ann.send("/start")
@@ -383,7 +383,7 @@ final class PlayedGames: @unchecked Sendable {
         server = nil
 
         let restarted = try TestServer(["--db", path])
-        defer { try? restarted.stop() }
+        defer { _ = try? restarted.stop() }
         let report = try jsonReport(["game", "\(code)-1"], db: path)
         #expect((report["game"] as? [String: Any])?.string("state") == "unfinished")
         let answers = report.list("answers")

@@ -144,7 +144,7 @@ enum LocalAddress {
                 var addr = sin.pointee.sin_addr
                 return inet_ntop(AF_INET, &addr, &text, socklen_t(text.count)) != nil
             }
-            let name = String(cString: text)
+            let name = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if ok && !name.hasPrefix("127.") { return name }
         }
         return nil
