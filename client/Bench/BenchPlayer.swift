@@ -23,6 +23,9 @@ final class BenchPlayer {
         self.reactor = reactor
         self.stats = stats
         connection = LineConnection(to: endpoint, reactor: reactor)
+        // Fan-out is judged on the kernel's arrival stamps: reading a thousand sockets one
+        // after another on one thread would otherwise add the bench's own delay to the spread.
+        connection.wantsArrivalTimes = true
     }
 
     func start() {
@@ -55,7 +58,7 @@ final class BenchPlayer {
             // Read in place: a full JSON parse per player would be the bench's own fan-out delay.
             guard let id = ServerMessage.peekInt(line, "id"), let text = ServerMessage.peekString(line, "text"),
                   let timeMs = ServerMessage.peekInt(line, "time_ms") else { return }
-            stats.fanOut.record(nanoseconds: now - room.firstReceipt(of: id, at: now))
+            room.noteArrival(of: id, at: connection.arrivalTime ?? Clock.realtimeNanoseconds())
             guard let answer = timesAnswer(text) else { return }
             let limit = Double(timeMs) / 1000
             let delay = Double.random(in: 0...max(0, limit * room.spread), using: &rng)

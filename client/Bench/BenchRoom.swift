@@ -9,7 +9,8 @@ final class BenchRoom {
     private let host: LineConnection
     private let stats: BenchStats
     private let createLine: String
-    private var firstReceipts: [Int: UInt64] = [:]
+    /// Kernel arrival times of each question still being collected, by question id.
+    private var arrivals: [Int: [UInt64]] = [:]
     private(set) var finished = false
     var players: [BenchPlayer] = []
     var onCreated: (BenchRoom) -> Void = { _ in }
@@ -39,18 +40,32 @@ final class BenchRoom {
     }
 
     func close() {
+        scoreFanOut()
         host.close()
         for player in players { player.close() }
     }
 
     func playerFailed() { onPlayerFailed() }
 
-    /// The first arrival of question `id` anywhere in the room: the fan-out of the others is
-    /// measured from it, since the server's own send time is not visible from the client.
-    func firstReceipt(of id: Int, at now: UInt64) -> UInt64 {
-        if let first = firstReceipts[id] { return first }
-        firstReceipts[id] = now
-        return now
+    /// Notes when question `id` reached one player. Fan-out is each arrival minus the room's
+    /// earliest (the server's own send time is not visible from the client); the earliest is
+    /// only known once every player has it, so a question is scored when the next one comes
+    /// or the run ends.
+    func noteArrival(of id: Int, at time: UInt64) {
+        if arrivals[id] == nil {
+            for done in arrivals.keys where done < id { scoreFanOut(of: done) }
+        }
+        arrivals[id, default: []].append(time)
+    }
+
+    /// Scores every question still being collected (at the end of the run).
+    func scoreFanOut() {
+        for id in arrivals.keys { scoreFanOut(of: id) }
+    }
+
+    private func scoreFanOut(of id: Int) {
+        guard let times = arrivals.removeValue(forKey: id), let first = times.min() else { return }
+        for time in times { stats.fanOut.record(nanoseconds: time - first) }
     }
 
     private func receive(_ line: String) {

@@ -10,4 +10,11 @@ enum Clock {
     }
 
     static func seconds() -> Double { Double(nanoseconds()) / 1e9 }
+
+    /// The wall clock, for comparing with the kernel's arrival stamps (which use it).
+    static func realtimeNanoseconds() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
 }

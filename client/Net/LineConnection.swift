@@ -22,6 +22,11 @@ final class LineConnection {
 
     /// The TCP handshake finished: lines sent before this were queued and go out now.
     var onOpen: () -> Void = {}
+    /// Ask the kernel to stamp each arrival (SO_TIMESTAMPNS), so a measurement of when a line
+    /// reached this machine does not include how long this process took to get round to it.
+    var wantsArrivalTimes = false
+    /// The kernel's arrival time of the data just read (CLOCK_REALTIME, nanoseconds), or nil.
+    private(set) var arrivalTime: UInt64?
     /// One line from the server, without its LF.
     var onLine: (String) -> Void = { _ in }
     /// The connection ended; `reason` is nil when the server closed it cleanly.
@@ -40,6 +45,7 @@ final class LineConnection {
         guard fd >= 0 else { throw ClientError("cannot open a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        if wantsArrivalTimes { setsockopt(fd, SOL_SOCKET, Self.soTimestampNS, &one, socklen_t(MemoryLayout<Int32>.size)) }
         let rc = address.storage.withUnsafeBytes { raw in
             Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
         }
@@ -104,7 +110,7 @@ final class LineConnection {
 
     private func readAvailable() {
         while state == .open {
-            let n = recv(fd, Self.chunk, Self.chunkSize, 0)
+            let n = wantsArrivalTimes ? receiveStamped() : recv(fd, Self.chunk, Self.chunkSize, 0)
             if n > 0 {
                 deliver(UnsafeRawBufferPointer(start: Self.chunk, count: n))
                 if n < Self.chunkSize { return }
@@ -115,6 +121,35 @@ final class LineConnection {
                 if errno == EINTR { continue }
                 return fail(String(cString: strerror(errno)))
             }
+        }
+    }
+
+    /// SO_TIMESTAMPNS and SCM_TIMESTAMPNS on Linux (Glibc's macros do not reach Swift).
+    private static let soTimestampNS: Int32 = 35
+    nonisolated(unsafe) private static let control = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 16)
+
+    /// `recv` through `recvmsg`, keeping the kernel's arrival stamp of the data read.
+    private func receiveStamped() -> Int {
+        var iov = iovec(iov_base: Self.chunk, iov_len: Self.chunkSize)
+        return withUnsafeMutablePointer(to: &iov) { iovp in
+            var message = msghdr()
+            message.msg_iov = iovp
+            message.msg_iovlen = 1
+            message.msg_control = Self.control
+            message.msg_controllen = 128
+            let n = recvmsg(fd, &message, 0)
+            arrivalTime = nil
+            // One control message is all we ask for: {size_t len; int level; int type; timespec}.
+            if n > 0, message.msg_controllen >= 32 {
+                let level = Self.control.load(fromByteOffset: 8, as: Int32.self)
+                let type = Self.control.load(fromByteOffset: 12, as: Int32.self)
+                if level == SOL_SOCKET && type == Self.soTimestampNS {
+                    let seconds = Self.control.load(fromByteOffset: 16, as: Int.self)
+                    let nanoseconds = Self.control.load(fromByteOffset: 24, as: Int.self)
+                    arrivalTime = UInt64(seconds) * 1_000_000_000 + UInt64(nanoseconds)
+                }
+            }
+            return n
         }
     }
 
