@@ -83,6 +83,56 @@ private func jsonClient(_ server: TestServer, _ name: String? = nil) throws -> T
 @Suite struct HardeningTests {
     // MARK: The table in issue 5
 
+    @Test func overlongLinesAndBadUTF8GetAnErrorAndTheConnectionStays() throws {
+        let room = try Classroom(TestServer())
+        let mallory = try jsonClient(room.server, "mallory")
+        #expect(try mallory.command("/join \(room.code)").string("type") == "ok")
+        #expect(try room.host.command("/start").string("type") == "ok")
+        // 3,000 bytes with no LF yet, then the rest of that line and a ping: one error, then pong.
+        try mallory.sendRaw(Array(String(repeating: "9", count: 3000).utf8))
+        try mallory.sendRaw(Array("99\n/ping\n".utf8))
+        let tooLong = try mallory.expect("error")
+        #expect(tooLong.string("code") == "line_too_long")
+        #expect(tooLong.string("cmd") == "")
+        #expect(try mallory.expect("ok").string("cmd") == "ping")
+        try mallory.sendRaw([0x2F, 0x6E, 0x61, 0x6D, 0x65, 0x20, 0xC3, 0x28, 0x0A] + Array("/ping\n".utf8))
+        #expect(try mallory.expect("error").string("code") == "bad_utf8")
+        #expect(try mallory.expect("ok").string("cmd") == "ping")
+        // The discarded digits were never an answer: mallory still has her one attempt.
+        try room.pat.answersCorrectly(limitMs: room.limitMs)
+        let end = try mallory.expect("round_end")
+        #expect(end.list("results").first { $0.string("name") == "mallory" }?["ms"] is NSNull)
+    }
+
+    @Test func telnetNegotiationIsDroppedAndATelnetClientPlaysLikeNetcat() throws {
+        let room = try Classroom(TestServer())
+        let telnet = try room.server.connect()
+        try telnet.skipWelcome()
+        // What a telnet client sends: WILL/DO options, a terminal-type subnegotiation, CRLF.
+        let iac: [UInt8] = [0xFF, 0xFB, 0x18, 0xFF, 0xFD, 0x03, 0xFF, 0xFA, 0x18, 0x00] + Array("xterm".utf8) + [0xFF, 0xF0]
+        try telnet.sendRaw(iac + Array("/format json\r\n".utf8))
+        #expect(try telnet.expect("ok").string("format") == "json")
+        try telnet.sendRaw(Array("/join \(room.code) tess\r\n".utf8) + [0xFF, 0xFE, 0x01])
+        #expect(try telnet.expect("ok").string("cmd") == "join")
+        #expect(try room.host.command("/start").string("type") == "ok")
+        let question = try telnet.expect("question")
+        let answer = try #require(product(of: question.string("text") ?? ""))
+        try telnet.sendRaw([0xFF, 0xFB, 0x01] + Array("\(answer)\r\n".utf8))
+        let reply = try telnet.expect("ok")
+        #expect(reply.string("cmd") == "answer")
+        #expect(reply.bool("correct") == true)
+        try room.pat.answersCorrectly(limitMs: room.limitMs)
+    }
+
+    /// A half-open connection is found by TCP keepalive (set on every socket); a client that
+    /// wants to know now asks `/ping`.
+    @Test func pingAnswersAtOnceEvenDuringAGame() throws {
+        let room = try Classroom(TestServer())
+        #expect(try room.host.command("/start").string("type") == "ok")
+        #expect(try room.host.command("/ping").string("cmd") == "ping")
+        try room.pat.answersCorrectly(limitMs: room.limitMs)
+    }
+
     @Test func floodIsRateLimitedThenDisconnectedWhileTheRoundGoesOn() throws {
         let server = try TestServer(["--rate-limit", "5", "--flood-timeout", "1"])
         let room = try Classroom(server, time: 10)
