@@ -442,7 +442,7 @@ extension ServerCore {
         room.addWatcher(session)
         out.send(OkReply("watch", [("room", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
                                    ("players", room.playersJSON()), ("standings", .array(room.standings().map(\.json)))],
-                         text: "You are watching room \(room.code) (\(room.race.kind), \(room.players.count) players). /leave to stop."),
+                         text: "You are watching room \(room.code) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))). /leave to stop."),
                  to: session)
     }
 }

@@ -24,6 +24,14 @@ import Testing
         #expect((who["players"] as? [[String: Any]])?.count == 2)
     }
 
+    @Test func theTextReplyCountsPlayersInWords() {
+        let h = Harness()
+        h.jsonClient(1, name: "MsLee")
+        let code = Harness.messages(h.line(1, "/create times"), to: 1).first?.string("room") ?? ""
+        h.connect(2)
+        #expect(Harness.text(h.line(2, "/watch \(code)"), to: 2).contains("(times, 1 player)."))
+    }
+
     @Test func watcherSeesTheWholeGame() {
         let (d, host, ann, code) = room()
         let screen = d.connect()
