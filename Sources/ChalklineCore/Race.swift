@@ -14,6 +14,9 @@ protocol Race: AnyObject {
     /// Opens round `index` (0-based) with the room-wide id `id`: the event everyone receives, the
     /// round's time limit, and what the round asks (for the records).
     func openRound(index: Int, id: Int) -> RoundOpening
+    /// The open round's event again, for a player who rejoins while it is open, with the time
+    /// still left; nil when no round is open.
+    func currentRoundEvent(remainingMs: Millis) -> (any Message)?
     /// Judges one answer line. The race updates the seat's score, streak and correct time itself.
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome
     /// True once nothing is left to wait for, before the time runs out.

@@ -121,6 +121,15 @@ final class Room {
         attach(session, to: seat)
     }
 
+    /// A player back mid-round gets the open question (or board) again, with the time left, so
+    /// they can still answer it: their seat is still in the round.
+    func resendOpenRound(to seat: Seat, now: Millis, out: inout Outbox) {
+        guard case .open(_, _, let deadline) = phase, let session = seat.session,
+              participants.contains(where: { $0 === seat }),
+              let event = race.currentRoundEvent(remainingMs: max(0, deadline - now)) else { return }
+        out.send(event, to: session)
+    }
+
     private func attach(_ session: Session, to seat: Seat) {
         seat.session = session
         session.seat = seat

@@ -289,6 +289,7 @@ extension ServerCore {
         room.reattach(session, to: seat, out: &out)
         out.send(joinReply("rejoin", room, seat), to: session)
         if !wasConnected { room.announceJoin(of: seat, out: &out) }
+        room.resendOpenRound(to: seat, now: now, out: &out)
     }
 
     private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {

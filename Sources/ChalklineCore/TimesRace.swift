@@ -5,6 +5,8 @@ final class TimesRace: Race {
     let settings: TimesSettings
     private var sequence: TimesQuestionSequence
     private var current: (id: Int, question: TimesQuestion, limitMs: Millis)?
+    /// The open question's place in the game, 1-based.
+    private var currentRound = 0
     /// This round's answers, by seat.
     private var answers: [ObjectIdentifier: RoundResult] = [:]
 
@@ -30,12 +32,19 @@ final class TimesRace: Race {
     func openRound(index: Int, id: Int) -> RoundOpening {
         let question = sequence.next()
         current = (id, question, settings.timing.roundMs)
+        currentRound = index + 1
         answers.removeAll(keepingCapacity: true)
         let event = QuestionEvent(id: id, round: index + 1, rounds: settings.rounds,
                                   questionText: question.text, timeMs: settings.timing.roundMs)
         let item = RoundItem(n: 1, text: question.text, answer: String(question.answer),
                              factA: question.table, factB: question.multiplier)
         return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: question.text, items: [item])
+    }
+
+    func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
+        guard let current else { return nil }
+        return QuestionEvent(id: current.id, round: currentRound, rounds: settings.rounds,
+                             questionText: current.question.text, timeMs: remainingMs)
     }
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {

@@ -34,6 +34,12 @@ final class WordsRace: Race {
         return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: "Level \(number)", items: items)
     }
 
+    func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
+        guard let board else { return nil }
+        return BoardEvent(level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
+                          timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts)
+    }
+
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
         guard var board else {
             return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, "No level is open right now."))
