@@ -92,8 +92,9 @@ public final class ServerCore {
         var out = Outbox()
         session.watching?.removeWatcher(session)
         if let seat = session.seat, let room = session.room {
+            // Not closed at once even if this was its last seat: a teacher whose laptop dropped
+            // in the lobby can `/claim` the room back; it closes after the empty-room timeout.
             room.remove(seat, reason: .disconnected, now: now, out: &out)
-            closeIfAbandoned(room, now: now)
         }
         return out.effects
     }

@@ -426,10 +426,27 @@ struct ServerCoreCommandTests {
         #expect(Harness.messages(h.line(3, "/stop"), to: 3).first?.code == "not_host")
     }
 
-    @Test func lastDropInTheLobbyClosesTheRoom() {
+    /// A teacher whose laptop drops in the lobby, alone in the room, can still `/claim` it:
+    /// the room waits out the empty-room timeout instead of closing at once.
+    @Test func lastDropInTheLobbyKeepsTheRoomForClaimUntilTheTimeout() {
+        let h = Harness()
+        h.jsonClient(1, name: "Ann")
+        let created = Harness.messages(h.line(1, "/create times"), to: 1)[0]
+        let code = created.string("room") ?? "", key = created.string("host_key") ?? ""
+        #expect(h.disconnect(1).isEmpty)
+        #expect(h.core.roomCount == 1)
+        #expect(h.core.nextDeadline() == Millis(300_000))
+        h.now = 60_000
+        h.jsonClient(2)
+        #expect(Harness.messages(h.line(2, "/claim \(code) \(key)"), to: 2).first?.type == "ok")
+        #expect(Harness.messages(h.line(2, "/start"), to: 2).first?.type == "ok")
+    }
+
+    @Test func aRoomNobodyComesBackToClosesAfterTheTimeout() {
         let h = Harness()
         _ = h.room()
-        #expect(h.disconnect(1).isEmpty)
+        h.disconnect(1)
+        h.tick(5 * 60 * 1000)
         #expect(h.core.roomCount == 0)
         #expect(h.core.nextDeadline() == nil)
     }
