@@ -9,6 +9,7 @@ BIND ?= 0.0.0.0
 LEVELS ?=
 SWIFT ?= swift
 APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev
+# python3 runs the example bot's test and the soak; most machines have it already.
 
 .PHONY: deps build release serve test fuzz fuzz-build fuzz-smoke soak clean
 
@@ -18,6 +19,11 @@ deps:
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(APT_PACKAGES); \
+	fi
+	@if ! command -v python3 >/dev/null 2>&1; then \
+		echo "installing python3 with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3; \
 	fi
 
 build: deps
