@@ -257,6 +257,13 @@ final class Room {
     }
 
     func answer(_ text: String, seat: Seat, now: Millis, out: inout Outbox) {
+        // Read after the deadline but before the shell's timer fired (both can fall in one loop
+        // iteration): time was up, so it is not judged, and the round closes now.
+        if case .open(let index, _, let deadline) = phase, now > deadline {
+            out.send(ErrorReply("answer", .noQuestion, "Too late: time was up for that one."), to: seat.session!)
+            closeRound(index, now: now, out: &out)
+            return
+        }
         guard case .open(_, let opened, _) = phase else {
             out.send(ErrorReply("answer", .noQuestion, "There is no open question right now."), to: seat.session!)
             return

@@ -114,6 +114,18 @@ struct ServerCoreRaceTests {
         #expect(end.first?.results == ["Ann false 0 -", "Bob true 500 10000"])
     }
 
+    /// One millisecond late, read before the shell's timer fired: not judged, and the round
+    /// closes there and then (the reply first, then `round_end`).
+    @Test func anAnswerPastTheLimitIsTooLateEvenBeforeTheTick() {
+        let (h, _) = race()
+        h.line(1, "/start")
+        h.now = 10_001
+        let msgs = Harness.messages(h.line(2, "14"), to: 2)
+        #expect(msgs.first?.code == "no_question")
+        #expect(msgs.dropFirst().first?.type == "round_end")
+        #expect(msgs.dropFirst().first?.results == ["Ann false 0 -", "Bob false 0 -"])
+    }
+
     @Test func onlyConnectedParticipantsAreWaitedFor() {
         let (h, code) = race()
         h.join(3, "Cy", code)

@@ -6,7 +6,7 @@ import Testing
     @Test func benchPlaysSmallRoomsAndPrintsItsTable() throws {
         let server = try TestServer()
         let bench = try ClientProcess.chalkline(["bench", "127.0.0.1:\(server.port)", "--rooms", "2", "--players", "3",
-                                                 "--questions", "2", "--time", "0.4", "--say", "5", "--timeout", "30"])
+                                                 "--questions", "2", "--time", "1", "--spread", "0.3", "--say", "5", "--timeout", "30"])
         #expect(try bench.finish(timeout: 40) == 0, "\(bench.output)")
         let out = bench.output
         #expect(out.contains { $0.hasPrefix("connections held    8 (6 players joined, 0 dropped)") }, "\(out)")
