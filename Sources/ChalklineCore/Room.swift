@@ -122,10 +122,11 @@ final class Room {
     }
 
     /// A player back mid-round gets the open question (or board) again, with the time left, so
-    /// they can still answer it: their seat is still in the round.
-    func resendOpenRound(to seat: Seat, now: Millis, out: inout Outbox) {
+    /// they can still answer it: their seat is still in the round. A host back with `/claim`
+    /// gets it whether or not they play, for the projector.
+    func resendOpenRound(to seat: Seat, now: Millis, out: inout Outbox, evenIfNotInRound: Bool = false) {
         guard case .open(_, _, let deadline) = phase, let session = seat.session,
-              participants.contains(where: { $0 === seat }),
+              evenIfNotInRound || participants.contains(where: { $0 === seat }),
               let event = race.currentRoundEvent(remainingMs: max(0, deadline - now)) else { return }
         out.send(event, to: session)
     }

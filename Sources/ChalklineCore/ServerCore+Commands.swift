@@ -351,6 +351,7 @@ extension ServerCore {
         out.send(joinReply("claim", room, seat), to: session)
         if announce { room.announceJoin(of: seat, out: &out) }
         room.claim(seat, out: &out)
+        room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
     }
 
     // MARK: Listings

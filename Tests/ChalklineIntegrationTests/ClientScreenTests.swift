@@ -59,6 +59,39 @@ import Testing
 
 /// `play` after a dropped connection: it reconnects by itself and `/rejoin`s with its token.
 @Suite struct ClientReconnectTests {
+    /// The projector's laptop drops mid-game: `chalkline host` reconnects and takes the room
+    /// back with `/claim`, and can run the game again.
+    @Test func hostReclaimsItsRoomAfterADrop() throws {
+        let server = try TestServer()
+        let proxy = try CuttableProxy(to: server.port)
+        let host = try ClientProcess.chalkline(["host", "127.0.0.1:\(proxy.port)", "times", "time=30", "gap=0", "countdown=0",
+                                                "rounds=2", "table=3", "--name", "Ms"])
+        let sam = try server.connect()
+        func step<T>(_ name: String, _ body: () throws -> T) throws -> T {
+            do { return try body() } catch {
+                throw TestFailure("\(name): \(error); sam got \(sam.received.suffix(6)); host printed \(host.output.suffix(8))")
+            }
+        }
+        let ready = try step("create") { try host.expect("is ready") }
+        let code = try #require(ready.split(separator: " ").dropFirst().first.map(String.init))
+        try step("welcome") { try sam.skipWelcome() }
+        _ = try step("format") { try sam.command("/format json") }
+        #expect(try step("join") { try sam.command("/join \(code) sam") }.string("type") == "ok")
+        host.type("")                                          // Enter: start
+        _ = try step("question") { try sam.expect("question") }
+
+        proxy.cut()
+        #expect(try step("left") { try sam.expect("left") }.string("name") == "Ms")
+        try step("lost") { try host.expect("Connection lost; reconnecting") }
+        try step("back") { try host.expect("Reconnected:") }
+        // The room's host is Ms again (sam was made host while Ms was away).
+        var hostName: String?
+        while hostName != "Ms" { hostName = try step("host event") { try sam.expect("host") }.string("name") }
+        host.type("")                                          // Enter: close the open question
+        #expect(try step("round_end") { try sam.expect("round_end") }.int("answer") == 6)
+        host.closeInput()
+    }
+
     @Test func playRejoinsAfterADropAndKeepsItsScore() throws {
         let server = try TestServer()
         let proxy = try CuttableProxy(to: server.port)

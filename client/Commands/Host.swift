@@ -26,6 +26,9 @@ struct Host: ParsableCommand {
         Plain mode (stdout not a terminal, or NO_COLOR): one line per event; type an empty \
         line to start or skip, s, k NAME, q, or any /command.
 
+        If the connection drops, it reconnects and takes the room back with /claim and the \
+        room's host key; the game goes on meanwhile.
+
         Examples:
           chalkline host times table=7 rounds=10
           chalkline host 192.168.1.20 times table=2-5 time=8 chat=off
@@ -61,6 +64,7 @@ struct Host: ParsableCommand {
         if !options.contains(where: { $0.lowercased().hasPrefix("play=") }) { create += " play=no" }
         for option in options { create += " \(option)" }
         session.setupLines = ["/name \(name)", create]
+        session.reconnects = true
         session.footerHint = "Enter start/next   s skip   k kick   c chat on/off   q stop   / command"
         session.onMessage = { session, message in
             if message.type == "ok", message.cmd == "create", let code = message.string("room") {

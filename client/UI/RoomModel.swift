@@ -47,6 +47,8 @@ struct RoomModel {
     var room: String?
     var game: String?
     var token: String?
+    /// The room's host key, from `/create`: how `chalkline host` takes its room back after a drop.
+    var hostKey: String?
     var phase = Phase.outside
     var players: [Player] = []
     var question: Question?
@@ -159,8 +161,9 @@ struct RoomModel {
 
     private mutating func applyReply(_ m: ServerMessage) {
         switch m.cmd {
-        case "join", "rejoin", "create", "watch":
+        case "join", "rejoin", "claim", "create", "watch":
             room = m.string("room") ?? room
+            hostKey = m.string("host_key") ?? hostKey
             game = m.string("game") ?? game
             token = m.string("token") ?? token
             if let name = m.string("name") { me = name }

@@ -15,7 +15,8 @@ final class RoomSession {
     private var connection: LineConnection?
     /// Sent after `/format json` on the first connection only.
     var setupLines: [String] = []
-    /// Players get their seat back after a drop; hosts and watchers just report it.
+    /// After a drop, players get their seat back (`/rejoin` with their token) and hosts their
+    /// room (`/claim` with the host key); watchers just report it.
     var reconnects = false
     /// The line being typed (screen mode).
     var input = ""
@@ -84,13 +85,19 @@ final class RoomSession {
         c.onLine = { [unowned self] line in receive(line) }
         c.onClose = { [unowned self] reason in lost(reason) }
         var lines = setupLines
-        if rejoin, let room = model.room, let token = model.token { lines = ["/rejoin \(room) \(token)"] }
+        if rejoin, let room = model.room {
+            if let key = model.hostKey {
+                lines = ["/claim \(room) \(key)"]
+            } else if let token = model.token {
+                lines = ["/rejoin \(room) \(token)"]
+            }
+        }
         c.connect(sendingJSON: lines) { lost($0.description) }
     }
 
     private func lost(_ reason: String?) {
         guard !quitting else { return }
-        let canRejoin = reconnects && model.room != nil && model.token != nil && everOpened
+        let canRejoin = reconnects && model.room != nil && (model.token != nil || model.hostKey != nil) && everOpened
         if case .gameEnd = model.phase, model.notice?.hasPrefix("Server:") == true { return quit(code: 0) }
         if model.notice?.hasPrefix("Server:") == true { return quit(code: 0) }
         guard canRejoin, attempts < 60 else {
@@ -106,11 +113,12 @@ final class RoomSession {
 
     private func receive(_ line: String) {
         guard let message = ServerMessage(line: line) else { return }
-        if message.type == "ok", message.cmd == "rejoin" {
+        let comingBack = message.cmd == "rejoin" || message.cmd == "claim"
+        if message.type == "ok", comingBack {
             model.connected = true
             if !screenMode { print("Reconnected: back in room \(message.string("room") ?? "") with score \(message.int("score") ?? 0).") }
         }
-        if message.type == "error", message.cmd == "rejoin" {
+        if message.type == "error", comingBack {
             model.apply(message, now: Clock.seconds())
             say("Could not get the seat back: \(message.string("message") ?? "")")
             return quit(code: 1)
