@@ -178,14 +178,14 @@ final class PlayedGames: @unchecked Sendable {
         #expect(games.map { $0.int("players") } == [1, 2])
         #expect(games.map { $0.string("state") } == ["finished", "finished"])
 
-        let csv = try runServerCommand(["report", "--db", played.db, "--csv", "games"])
+        let csv = try FinishedRun.server(["report", "--db", played.db, "--csv", "games"])
         let rows = csv.stdout.split(separator: "\r\n").map(String.init)
         #expect(rows.first == "id,game,started,kind,players,rounds,state,winner")
         #expect(rows.count == 3)
         #expect(rows[2].hasPrefix("1,\(played.timesGame),"))
         #expect(rows[2].hasSuffix(",times,2,2,finished,ann"))
 
-        let plain = try runServerCommand(["report", "games", "--db", played.db]).stdout.split(separator: "\n").map(String.init)
+        let plain = try FinishedRun.server(["report", "games", "--db", played.db]).stdout.split(separator: "\n").map(String.init)
         #expect(plain.first == "Recent games")
         #expect(plain[1].hasPrefix("  ID  Game    Started"))
         #expect(plain[3].contains(played.timesGame) && plain[3].hasSuffix("times        2       2  finished  ann"))
@@ -223,7 +223,7 @@ final class PlayedGames: @unchecked Sendable {
         reply["cmd"] = nil
         #expect(NSDictionary(dictionary: reply) == NSDictionary(dictionary: json))
 
-        let csv = try runServerCommand(["report", "--db", played.db, "--csv", "game", played.timesGame]).stdout
+        let csv = try FinishedRun.server(["report", "--db", played.db, "--csv", "game", played.timesGame]).stdout
         let blocks = csv.components(separatedBy: "\r\n\r\n")
         #expect(blocks.count == 4)
         #expect(blocks[0].hasPrefix("id,game,kind,started,ended,state,players,rounds,winner,settings\r\n"))
@@ -235,14 +235,14 @@ final class PlayedGames: @unchecked Sendable {
         #expect(blocks[3].split(separator: "\r\n").first == "round,question,player,typed,correct,ms,points,streak")
         #expect(blocks[3].contains("2,7 x 3,bob,,false,,0,0"))
 
-        let plain = try runServerCommand(["report", "--db", played.db, "game", played.timesGame]).stdout
+        let plain = try FinishedRun.server(["report", "--db", played.db, "game", played.timesGame]).stdout
         #expect(plain.contains("Final standings\n  #  Name  Score  Answers  Right  Accuracy  Median time\n"))
         #expect(plain.contains("Every answer\n"))
         #expect(plain.contains("  bob     -      no         -       0       0"))
         // In text, /report is the same table.
         #expect(played.hostReportText.contains("Final standings\n  #  Name  Score  Answers  Right  Accuracy  Median time"))
 
-        let missing = try runServerCommand(["report", "--db", played.db, "game", "ZZZZ-9"])
+        let missing = try FinishedRun.server(["report", "--db", played.db, "game", "ZZZZ-9"])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("There is no game ZZZZ-9"))
     }
@@ -270,15 +270,15 @@ final class PlayedGames: @unchecked Sendable {
         #expect(carol.list("clues_solved").map { $0.string("word") } == ["PENGUIN"])
         #expect(carol["facts"] == nil)
 
-        let plain = try runServerCommand(["report", "--db", played.db, "player", "ann"]).stdout
+        let plain = try FinishedRun.server(["report", "--db", played.db, "player", "ann"]).stdout
         #expect(plain.contains("Accuracy on each fact (row x column, % right; . = not seen)\n    x    2    3    4"))
         #expect(plain.contains("\n    7  100  100    .    .    .    .    .    .    .    .    .\n"))
         #expect(plain.contains("Five weakest facts\n  (none)"))
 
-        let csv = try runServerCommand(["report", "--db", played.db, "--csv", "player", "bob"]).stdout
+        let csv = try FinishedRun.server(["report", "--db", played.db, "--csv", "player", "bob"]).stdout
         #expect(csv.contains("a,b,fact,seen,missed,accuracy\r\n7,2,7 x 2,1,1,0.0\r\n7,3,7 x 3,1,1,0.0\r\n"))
 
-        let nobody = try runServerCommand(["report", "--db", played.db, "player", "zed"])
+        let nobody = try FinishedRun.server(["report", "--db", played.db, "player", "zed"])
         #expect(nobody.status == 1)
         #expect(nobody.stderr.contains("Nobody called zed"))
     }
@@ -294,9 +294,9 @@ final class PlayedGames: @unchecked Sendable {
         #expect(clues.last?.int("unsolved") == 0)
         #expect(clues.first?.int("unsolved") == 1)
 
-        let csv = try runServerCommand(["report", "--db", played.db, "--csv", "facts"]).stdout
+        let csv = try FinishedRun.server(["report", "--db", played.db, "--csv", "facts"]).stdout
         #expect(csv.hasPrefix("fact,answer,seen,missed,miss_rate\r\n7 x 2,14,2,1,0.5\r\n7 x 3,21,2,1,0.5\r\n\r\nclue,word,shown,unsolved,miss_rate\r\n"))
-        let plain = try runServerCommand(["report", "--db", played.db, "facts"]).stdout
+        let plain = try FinishedRun.server(["report", "--db", played.db, "facts"]).stdout
         #expect(plain.hasPrefix("Times facts, hardest first\n  Fact   Answer  Seen  Missed  Missed %\n  7 x 2      14     2       1       50%\n"))
     }
 

@@ -6,32 +6,9 @@ func temporaryDatabasePath() -> String {
     FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).sqlite").path
 }
 
-/// Runs `chalkline-server ARGS` (a one-shot subcommand such as `report`) to completion.
-func runServerCommand(_ arguments: [String], timeout: Double = 20) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
-    process.arguments = arguments
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    // Read before waiting: a report larger than the pipe's buffer would otherwise stall the child.
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning {
-        if Date() > deadline {
-            process.terminate()
-            throw TestFailure("chalkline-server \(arguments) did not finish in \(timeout) s")
-        }
-        usleep(10_000)
-    }
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-}
-
 /// `report ... --json`, parsed.
 func jsonReport(_ arguments: [String], db: String) throws -> [String: Any] {
-    let result = try runServerCommand(["report", "--db", db, "--json"] + arguments)
+    let result = try FinishedRun.server(["report", "--db", db, "--json"] + arguments)
     guard result.status == 0 else { throw TestFailure("report \(arguments) failed: \(result.stderr)") }
     guard let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any] else {
         throw TestFailure("report \(arguments) is not a JSON object: \(result.stdout)")
