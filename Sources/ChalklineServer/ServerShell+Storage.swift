@@ -1,0 +1,77 @@
+import ChalklineCore
+import ChalklineStore
+import CLibUV
+import Foundation
+import Logging
+
+/// The shell's side of the results database: opening it before the loop runs, hearing back from
+/// storage jobs on the loop thread, and answering `/report` from a read on libuv's pool.
+extension ServerShell {
+    static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
+
+    func startStorage() {
+        let store = Store(path: options.databasePath)
+        // Before the loop runs, so nothing waits: a database that cannot be opened is reported now
+        // (and retried with every write), and the server serves all the same.
+        do {
+            try store.open()
+            logger.info("results database", metadata: ["db": "\(options.databasePath)"])
+        } catch {
+            logger.error("STORAGE FAILED: cannot open the results database; games go on but results are not saved until it works",
+                         metadata: ["db": "\(options.databasePath)", "error": "\(error)"])
+        }
+        storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }) { [unowned self] in storageFinished($0) }
+    }
+
+    /// Back on the loop thread after a storage job: answer its tickets and release what they held.
+    private func storageFinished(_ finished: StorageQueue.Finished) {
+        var notices: [Effect] = []
+        if let failure = finished.failure {
+            logger.error("STORAGE FAILED: results are not being saved; the games go on and the writes are retried",
+                         metadata: ["db": "\(options.databasePath)", "error": "\(failure)",
+                                    "rooms": "\(finished.failedRooms.sorted().joined(separator: ","))",
+                                    "queued": "\(storage?.pendingRecords ?? 0)"])
+            notices = core.storageFailed(rooms: finished.failedRooms, reason: Self.shortReason(failure))
+        } else if finished.recovered {
+            logger.notice("storage works again: the missed results are saved", metadata: ["db": "\(options.databasePath)"])
+            core.storageRecovered()
+        }
+        if let first = finished.tickets.first {
+            // In the place of the first held effect: the host hears why before the round_end.
+            gate.answer(ticket: first.ticket, effects: notices, reply: first.reply)
+            for (ticket, reply) in finished.tickets.dropFirst() { gate.answer(ticket: ticket, effects: [], reply: reply) }
+            gate.drain()
+        } else {
+            gate.submit(notices.map(StorageGate.Item.effect))
+        }
+    }
+
+    /// SQLite's words for the failure, without GRDB's statement dump: `attempt to write a readonly database`.
+    static func shortReason(_ failure: String) -> String {
+        if let range = failure.range(of: "SQLite error \\d+: ", options: .regularExpression) {
+            let rest = failure[range.upperBound...]
+            return String(rest.prefix { $0 != "-" && $0 != "\n" }).trimmingCharacters(in: .whitespaces)
+        }
+        return String(failure.prefix(120))
+    }
+
+    /// `/report`: read on the pool, rendered there in the asker's format.
+    static func reportWork(_ request: ReportRequest) -> @Sendable (Store) -> Payload {
+        { store in
+            let message: any Message
+            do {
+                guard let id = store.gameID(of: request.game) else {
+                    throw ErrorReply("report", .storageFailed, "The results of \(request.game) could not be saved, so there is no report.")
+                }
+                let report = try store.read { try Reports.game($0, id: id) }
+                guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
+                message = OkReply("report", fields, text: report.plainText.trimmingCharacters(in: .newlines))
+            } catch let error as ErrorReply {
+                message = error
+            } catch {
+                message = ErrorReply("report", .storageFailed, "The report could not be read (\(shortReason("\(error)"))).")
+            }
+            return message.rendered(request.format)
+        }
+    }
+}
