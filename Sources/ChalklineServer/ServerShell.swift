@@ -166,14 +166,17 @@ public final class ServerShell {
     /// connections, until the commit is acknowledged (`StorageGate`): so `round_end` never goes
     /// out before its results are on disk, nothing overtakes it, and other rooms do not wait.
     private func execute(_ effects: [Effect]) {
-        let at = Date()
+        // The wall clock is read only for a call that has records (not for pings, joins, flushes...).
+        var at: Date?
         var items: [StorageGate.Item] = []
         items.reserveCapacity(effects.count)
         for effect in effects {
             switch effect {
             case .record(let record):
                 guard let storage else { continue }
-                storage.append(StampedRecord(record, at: at))
+                let now = at ?? Date()
+                at = now
+                storage.append(StampedRecord(record, at: now))
                 if record.needsCommit { items.append(.wait(ticket: storage.commit(), replyTo: nil)) }
             case .report(let request):
                 if let storage {
