@@ -1,3 +1,4 @@
+import ChalklineCore
 import Foundation
 import GRDB
 
@@ -84,7 +85,11 @@ public enum Reports {
 
         // Standings: the final ones once the game ended; for a game the server did not finish,
         // ranked from the points stored so far.
-        struct Line { var name: String; var rank: Int?; var score: Int; var answers = 0; var correct = 0; var ms: [Int] = [] }
+        struct Line {
+            var name: String; var rank: Int?; var score: Int; var answers = 0; var correct = 0; var ms: [Int] = []
+            /// Total time of correct answers: the standings' tie-break.
+            var correctMs = 0
+        }
         var lines: [Int64: Line] = [:]
         for p in players {
             lines[p["id"]] = Line(name: p["name"], rank: p["rank"], score: p["score"] ?? 0)
@@ -93,19 +98,28 @@ public enum Reports {
         for a in answers {
             let pid: Int64 = a["player_id"]
             lines[pid]?.answers += 1
-            if a["correct"] as Bool { lines[pid]?.correct += 1 }
+            if a["correct"] as Bool {
+                lines[pid]?.correct += 1
+                lines[pid]?.correctMs += (a["ms"] as Int?) ?? 0
+            }
             if let ms = a["ms"] as Int?, (a["typed"] as String?) != nil { lines[pid]?.ms.append(ms) }
             if !finished { lines[pid]?.score += a["points"] as Int }
         }
-        var ordered = lines.values.sorted { a, b in
+        if !finished {
+            // A game cut short by a crash has no stored ranks: rank it by the server's own rule.
+            let ranks = Dictionary(uniqueKeysWithValues: Standing.rank(lines.values.map {
+                ($0.name, $0.score, Millis($0.correctMs))
+            }).map { ($0.name, $0.rank) })
+            for (id, line) in lines { lines[id]?.rank = ranks[line.name] }
+        }
+        let ordered = lines.values.sorted { a, b in
             switch (a.rank, b.rank) {
             case let (x?, y?): return x < y
             case (_?, nil): return true
             case (nil, _?): return false
-            case (nil, nil): return a.score != b.score ? a.score > b.score : a.name.lowercased() < b.name.lowercased()
+            case (nil, nil): return a.name.lowercased() < b.name.lowercased()
             }
         }
-        if !finished { for i in ordered.indices { ordered[i].rank = i + 1 } }
         let winner = ordered.first { $0.rank == 1 }?.name
 
         let summary = ReportTable(
