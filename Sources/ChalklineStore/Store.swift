@@ -20,13 +20,11 @@ public struct StampedRecord: Sendable, Equatable {
 public enum StoreError: Error, CustomStringConvertible {
     case notMigrated(String)
     case noDatabase(String)
-    case noSuchGame(String)
 
     public var description: String {
         switch self {
         case .notMigrated(let path): "\(path) is read-only and has not got this server's tables; start the server on a writable copy once"
         case .noDatabase(let path): "there is no database at \(path)"
-        case .noSuchGame(let id): "there is no game \(id) in the database"
         }
     }
 }
