@@ -406,7 +406,7 @@ extension ServerCore {
 
     /// `/set key=value` in the lobby: today only `chat=on|off`.
     fileprivate func set(_ args: [String], _ session: Session, _ out: inout Outbox) throws(ErrorReply) {
-        let room = try setRoom(session)
+        let room = try hostRoom(session, "set")
         let options = CommandOptions(args)
         guard !options.pairs.isEmpty, options.positional.isEmpty, options.pairs.allSatisfy({ $0.key == "chat" }) else {
             throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
@@ -417,12 +417,6 @@ extension ServerCore {
         room.chatOn = chat
         out.send(OkReply("set", [("chat", .bool(chat))], text: chat ? "Chat is on: everyone can /say." : "Chat is off: only the host can /say."),
                  to: session)
-    }
-
-    private func setRoom(_ session: Session) throws(ErrorReply) -> Room {
-        guard let room = session.room else { throw ErrorReply("set", .notInRoom, "You are not in a room. /join CODE first.") }
-        guard room.isHost(session) else { throw ErrorReply("set", .notHost, "Only the host can /set.") }
-        return room
     }
 
     private func wrapOption<T>(_ body: () throws(OptionError) -> T) throws(ErrorReply) -> T {
