@@ -72,8 +72,13 @@ final class StorageQueue {
     /// transaction. While storage is failing, plain records wait for the retry timer rather than
     /// hammer a broken disk; tickets go at once (someone is waiting for them).
     func flush() {
-        if !failing || !commits.isEmpty || !reads.isEmpty { submit() }
+        if mayWrite { submit() }
     }
+
+    /// Someone is waiting for an answer: a commit or a read.
+    private var hasTickets: Bool { !commits.isEmpty || !reads.isEmpty }
+    /// Plain records go only while storage works; tickets go whatever.
+    private var mayWrite: Bool { !failing || hasTickets }
 
     /// The server is stopping: one last attempt for what is queued, then no more retries.
     func stop() {
@@ -84,7 +89,7 @@ final class StorageQueue {
     }
 
     private func submit() {
-        guard !inFlight, !records.isEmpty || !commits.isEmpty || !reads.isEmpty else { return }
+        guard !inFlight, !records.isEmpty || hasTickets else { return }
         retryTimer?.arm(at: nil, now: 0)
         inFlight = true
         let job = Job(store: store, records: records, reads: reads.map(\.work))
@@ -130,10 +135,10 @@ final class StorageQueue {
         let replies = Dictionary(uniqueKeysWithValues: zip(readTickets, job.replies))
         finished(Finished(tickets: tickets.map { ($0, replies[$0]) }, failure: job.failure, failedRooms: failedRooms,
                           recovered: wasFailing && job.failure == nil))
-        if !stopped, !failing || !commits.isEmpty || !reads.isEmpty { submit() }
+        if !stopped, mayWrite { submit() }
     }
 
-    var isIdle: Bool { !inFlight && records.isEmpty && commits.isEmpty && reads.isEmpty }
+    var isIdle: Bool { !inFlight && records.isEmpty && !hasTickets }
     var pendingRecords: Int { records.count }
 
     /// One trip to the pool. Created and finished on the loop thread; `run` alone executes on a
