@@ -247,7 +247,7 @@ final class Room {
     }
 
     /// The host stopped the game: it ends now, with the standings as they are.
-    func stop(now: Millis, out: inout Outbox) {
+    func stop(out: inout Outbox) {
         endGame(out: &out)
     }
 

@@ -45,7 +45,7 @@ extension ServerCore {
             let room = try hostRoom(session, "stop")
             guard room.isRunning else { throw ErrorReply("stop", .wrongState, "No game is running.") }
             out.send(OkReply("stop", text: "Stopping the game."), to: session)
-            room.stop(now: now, out: &out)
+            room.stop(out: &out)
         case "skip":
             let room = try hostRoom(session, "skip")
             guard case .open = room.phase else { throw ErrorReply("skip", .noQuestion, "There is no open question to skip.") }
