@@ -34,6 +34,8 @@ let package = Package(
             dependencies: [
                 "ChalklineCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for binding the hot INSERTs directly (see `Statement.run`).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // The imperative shell: the libuv loop, sockets, timers, signals.

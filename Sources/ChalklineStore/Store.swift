@@ -44,6 +44,7 @@ public final class Store: @unchecked Sendable {
     private var gameIDs: [Int: Int64] = [:]
     /// Row ids of running games' rounds, clues and players, so recording an answer needs no lookup.
     private var rowIDs = RowIDs()
+    private var time = StorageTime()
 
     public init(path: String) {
         self.path = path
@@ -124,47 +125,51 @@ public final class Store: @unchecked Sendable {
     /// The database id of a game this process started, once its start is committed.
     public func gameID(of game: GameRef) -> Int64? { gameIDs[game.serial] }
 
-    /// One record's rows. Statements are prepared once per connection (`cachedStatement`) and
-    /// row ids are remembered, so an answer costs one INSERT: the server records tens of
-    /// thousands of answers a second at full load.
+    /// One record's rows. Row ids are remembered, so an answer costs one INSERT: the server
+    /// records tens of thousands of answers a second at full load. Statements are prepared once
+    /// per connection (`cachedStatement`) and bound with `Statement.run`.
     private func apply(_ stamped: StampedRecord, _ db: Database, _ ids: inout [Int: Int64]) throws {
-        let at = stamped.at
+        let at = SQLArgument(time.text(stamped.at))
         switch stamped.record {
         case let .gameStarted(game, kind, settings, players):
             try db.cachedStatement(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES (?, ?, ?, ?, ?)")
-                .execute(arguments: [game.room, game.number, kind, settings, at])
+                .run(SQLArgument(game.room), SQLArgument(game.number), SQLArgument(kind), SQLArgument(settings), at, in: db)
             let id = db.lastInsertedRowID
             ids[game.serial] = id
             for name in players { _ = try playerID(name, game: id, db) }
         case let .roundOpened(game, round, label, items):
             guard let gameID = ids[game.serial] else { return }
             try db.cachedStatement(sql: "INSERT INTO round (game_id, number, label, opened_at) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [gameID, round, label, at])
+                .run(SQLArgument(gameID), SQLArgument(round), SQLArgument(label), at, in: db)
             let roundRow = db.lastInsertedRowID
             rowIDs.rounds[RowIDs.Round(game: gameID, number: round)] = roundRow
             for item in items {
                 try db.cachedStatement(sql: "INSERT INTO question (round_id, n, text, answer, fact_a, fact_b) VALUES (?, ?, ?, ?, ?, ?)")
-                    .execute(arguments: [roundRow, item.n, item.text, item.answer, item.factA, item.factB])
+                    .run(SQLArgument(roundRow), SQLArgument(item.n), SQLArgument(item.text), SQLArgument(item.answer),
+                         SQLArgument(item.factA), SQLArgument(item.factB), in: db)
                 rowIDs.questions[RowIDs.Question(round: roundRow, n: item.n)] = db.lastInsertedRowID
             }
         case let .answer(game, round, answer):
             guard let gameID = ids[game.serial], let roundRow = try roundID(game: gameID, number: round, db) else { return }
             let questionRow = try answer.item.flatMap { try questionID(round: roundRow, n: $0, db) }
+            let playerRow = try playerID(answer.player, game: gameID, db)
             try db.cachedStatement(sql: """
                 INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [roundRow, questionRow, try playerID(answer.player, game: gameID, db), answer.typed,
-                                         answer.correct, answer.ms, answer.points, answer.streak, at])
+                """).run(SQLArgument(roundRow), SQLArgument(questionRow), SQLArgument(playerRow), SQLArgument(answer.typed),
+                         SQLArgument(answer.correct), SQLArgument(answer.ms), SQLArgument(answer.points), SQLArgument(answer.streak),
+                         at, in: db)
         case let .roundClosed(game, round):
             guard let gameID = ids[game.serial] else { return }
             try db.cachedStatement(sql: "UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?")
-                .execute(arguments: [at, gameID, round])
+                .run(at, SQLArgument(gameID), SQLArgument(round), in: db)
         case let .gameEnded(game, standings, stopped):
             guard let gameID = ids[game.serial] else { return }
-            try db.cachedStatement(sql: "UPDATE game SET ended_at = ?, stopped = ? WHERE id = ?").execute(arguments: [at, stopped, gameID])
+            try db.cachedStatement(sql: "UPDATE game SET ended_at = ?, stopped = ? WHERE id = ?")
+                .run(at, SQLArgument(stopped), SQLArgument(gameID), in: db)
             for row in standings {
                 try db.cachedStatement(sql: "UPDATE player SET rank = ?, score = ? WHERE id = ?")
-                    .execute(arguments: [row.rank, row.score, try playerID(row.name, game: gameID, db)])
+                    .run(SQLArgument(row.rank), SQLArgument(row.score), SQLArgument(try playerID(row.name, game: gameID, db)), in: db)
             }
             rowIDs.forget(game: gameID)
         }
