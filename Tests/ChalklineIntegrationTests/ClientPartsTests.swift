@@ -25,13 +25,24 @@ import Testing
         #expect(WordSolver.groupsSpelling("PLANETS", from: groups) == nil)
     }
 
-    @Test func peekReadsTheServersCompactLines() {
+    @Test func lineBytesReadTheServersCompactLines() {
+        func read<T>(_ line: String, _ body: (LineBytes) -> T) -> T {
+            Array(line.utf8).withUnsafeBytes { body(LineBytes(bytes: $0)) }
+        }
         let line = #"{"type":"question","id":12,"round":3,"rounds":20,"text":"7 x 8","time_ms":10000}"#
-        #expect(ServerMessage.peekType(line) == "question")
-        #expect(ServerMessage.peekInt(line, "id") == 12)
-        #expect(ServerMessage.peekInt(line, "time_ms") == 10000)
-        #expect(ServerMessage.peekString(line, "text") == "7 x 8")
-        #expect(ServerMessage.peekInt(line, "missing") == nil)
+        #expect(read(line) { $0.isType("question") })
+        #expect(!read(line) { $0.isType("quest") })
+        #expect(!read(#"{"type":"ok","cmd":"answer","text":"the question was sent"}"#) { $0.isType("question") })
+        #expect(read(line) { $0.int(#""id":"#) } == 12)
+        #expect(read(line) { $0.int(#""time_ms":"#) } == 10000)
+        #expect(read(line) { $0.int(#""missing":"#) } == nil)
+        #expect(read(line) { $0.timesProduct() } == 56)
+        #expect(read(#"{"type":"question","text":"12 x 12"}"#) { $0.timesProduct() } == 144)
+        #expect(read(#"{"type":"question","text":"7 x "}"#) { $0.timesProduct() } == nil)
+        #expect(read(#"{"type":"error","cmd":"answer","code":"already_answered"}"#) { $0.string(#""code":""#) } == "already_answered")
+        #expect(read(#"{"type":"ok","cmd":"answer","correct":true}"#) { $0.contains(#""correct":true"#) })
+        #expect(!read(#"{"type":"ok","cmd":"answer","correct":false}"#) { $0.contains(#""correct":true"#) })
+        #expect(!read("") { $0.isType("ok") })
         #expect(timesAnswer("7 x 8") == 56)
         #expect(timesAnswer("12 x 12") == 144)
     }

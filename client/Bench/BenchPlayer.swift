@@ -13,7 +13,6 @@ final class BenchPlayer {
     /// The answer waiting for its moment; a round that closes first takes it off the schedule,
     /// so no answer ever lands on the next question.
     private var pendingAnswer: TimerID?
-    private var rng = SystemRandomNumberGenerator()
     var onJoined: () -> Void = {}
     private(set) var isOpen = false
 
@@ -33,7 +32,7 @@ final class BenchPlayer {
             isOpen = true
             stats.opened += 1
         }
-        connection.onLine = { [unowned self] line in receive(line) }
+        connection.onBytes = { [unowned self] line in receive(line) }
         connection.onClose = { [unowned self] _ in
             if isOpen { stats.dropped += 1 }
             isOpen = false
@@ -50,18 +49,13 @@ final class BenchPlayer {
         connection.close()
     }
 
-    private func receive(_ line: String) {
-        let now = Clock.nanoseconds()
-        guard let type = ServerMessage.peekType(line) else { return }
-        switch type {
-        case "question":
+    private func receive(_ line: LineBytes) {
+        if line.isType("question") {
             // Read in place: a full JSON parse per player would be the bench's own fan-out delay.
-            guard let id = ServerMessage.peekInt(line, "id"), let text = ServerMessage.peekString(line, "text"),
-                  let timeMs = ServerMessage.peekInt(line, "time_ms") else { return }
+            guard let id = line.int(#""id":"#), let answer = line.timesProduct(), let timeMs = line.int(#""time_ms":"#) else { return }
             room.noteArrival(of: id, at: connection.arrivalTime ?? Clock.realtimeNanoseconds())
-            guard let answer = timesAnswer(text) else { return }
             let limit = Double(timeMs) / 1000
-            let delay = Double.random(in: 0...max(0, limit * room.spread), using: &rng)
+            let delay = Double.random(in: 0...max(0, limit * room.spread), using: &room.random)
             if let pendingAnswer { reactor.cancel(pendingAnswer) }
             pendingAnswer = reactor.after(delay) { [unowned self] in
                 pendingAnswer = nil
@@ -69,30 +63,30 @@ final class BenchPlayer {
                 answerSent = Clock.nanoseconds()
                 connection.send("/answer \(answer)")
             }
-        case "round_end", "game_end":
+        } else if line.isType("round_end") || line.isType("game_end") {
             if let pendingAnswer { reactor.cancel(pendingAnswer) }
             pendingAnswer = nil
-        case "chat":
+        } else if line.isType("chat") {
             stats.sayDelivered += 1
-            stats.sayLastDelivery = now
-        case "ok", "error":
+            stats.sayLastDelivery = Clock.nanoseconds()
+        } else if line.isType("ok") || line.isType("error") {
+            let ok = line.isType("ok")
             if let sent = answerSent {
                 answerSent = nil
-                stats.answerReply.record(nanoseconds: now - sent)
-                if type == "ok" {
+                stats.answerReply.record(nanoseconds: Clock.nanoseconds() - sent)
+                if ok {
                     stats.answers += 1
                     if line.contains(#""correct":true"#) { stats.correct += 1 }
                 } else {
-                    stats.error(ServerMessage(line: line)?.string("code") ?? "error")
+                    stats.error(line.string(#""code":""#) ?? "error")
                 }
-            } else if type == "ok", line.contains(#""cmd":"join""#) {
+            } else if ok, line.contains(#""cmd":"join""#) {
                 stats.joined += 1
                 onJoined()
-            } else if type == "error" {
-                stats.error(ServerMessage(line: line)?.string("code") ?? "error")
+            } else if !ok {
+                stats.error(line.string(#""code":""#) ?? "error")
                 room.playerFailed()
             }
-        default: break
         }
     }
 }

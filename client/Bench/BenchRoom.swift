@@ -13,6 +13,8 @@ final class BenchRoom {
     private var arrivals: [Int: [UInt64]] = [:]
     private(set) var finished = false
     var players: [BenchPlayer] = []
+    /// Draws the room's players' answer delays.
+    var random = SplitMix64(seed: UInt64.random(in: .min ... .max))
     var onCreated: (BenchRoom) -> Void = { _ in }
     var onFinished: (BenchRoom) -> Void = { _ in }
     var onFailure: (String) -> Void = { _ in }
@@ -28,7 +30,7 @@ final class BenchRoom {
     }
 
     func open() {
-        host.onLine = { [unowned self] line in receive(line) }
+        host.onBytes = { [unowned self] line in receive(line) }
         host.onClose = { [unowned self] reason in onFailure("room \(index): the host's connection closed \(reason ?? "")") }
         host.connect(sendingJSON: ["/name benchhost\(index)", createLine]) { onFailure($0.description) }
     }
@@ -68,28 +70,27 @@ final class BenchRoom {
         for time in times { stats.fanOut.record(nanoseconds: time - first) }
     }
 
-    private func receive(_ line: String) {
-        guard let type = ServerMessage.peekType(line) else { return }
-        switch type {
-        case "ok":
-            guard let reply = ServerMessage(line: line) else { return }
+    /// The host's lines: every `progress` of the room comes here, so only replies and the
+    /// game's end are parsed.
+    private func receive(_ line: LineBytes) {
+        if line.isType("ok") {
+            guard let reply = ServerMessage(line: line.string) else { return }
             if reply.cmd == "create" {
                 code = reply.string("room")
                 onCreated(self)
             } else if reply.cmd == "start" {
                 if stats.gameStarted == nil { stats.gameStarted = Clock.nanoseconds() }
             }
-        case "error":
-            let reply = ServerMessage(line: line)
+        } else if line.isType("error") {
+            let reply = ServerMessage(line: line.string)
             let code = reply?.string("code") ?? "error"
             stats.error(code)
             if reply?.cmd == "say" { return }
             onFailure("room \(index): /\(reply?.cmd ?? "?") refused: \(code): \(reply?.string("message") ?? "")")
-        case "game_end":
+        } else if line.isType("game_end") {
             finished = true
             stats.gameEnded = Clock.nanoseconds()
             onFinished(self)
-        default: break
         }
     }
 }

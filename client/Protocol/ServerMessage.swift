@@ -21,59 +21,6 @@ struct ServerMessage {
         self.fields = fields
     }
 
-    /// The `type` of a line without decoding the rest, when the line starts the way the server
-    /// writes it. The bench reads every broadcast on every connection, and a 1,000-player
-    /// `round_end` is not worth parsing a thousand times to learn that it is one.
-    static func peekType(_ line: String) -> String? {
-        let prefix = #"{"type":""#
-        guard line.hasPrefix(prefix) else { return ServerMessage(line: line)?.type }
-        let rest = line.utf8.dropFirst(prefix.utf8.count)
-        guard let quote = rest.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-        return String(rest[..<quote])
-    }
-
-    /// A top-level integer field read straight from the line, for the bench's hot path; nil
-    /// when the line does not have it in the server's compact form (then parse it properly).
-    static func peekInt(_ line: String, _ key: String) -> Int? {
-        var utf8 = line.utf8[...]
-        let needle = Array("\"\(key)\":".utf8)
-        guard let range = firstRange(of: needle, in: utf8) else { return nil }
-        utf8 = utf8[range.upperBound...]
-        var value = 0, digits = 0
-        for byte in utf8 {
-            guard byte >= 48 && byte <= 57 else { break }
-            value = value * 10 + Int(byte - 48)
-            digits += 1
-        }
-        return digits > 0 ? value : nil
-    }
-
-    /// A top-level string field without escapes, read straight from the line (see `peekInt`).
-    static func peekString(_ line: String, _ key: String) -> String? {
-        let utf8 = line.utf8[...]
-        let needle = Array("\"\(key)\":\"".utf8)
-        guard let range = firstRange(of: needle, in: utf8) else { return nil }
-        let rest = utf8[range.upperBound...]
-        guard let end = rest.firstIndex(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }),
-              rest[end] == UInt8(ascii: "\"") else { return nil }
-        return String(rest[..<end])
-    }
-
-    private static func firstRange(of needle: [UInt8], in haystack: Substring.UTF8View) -> Range<String.Index>? {
-        var i = haystack.startIndex
-        while i < haystack.endIndex {
-            guard let first = haystack[i...].firstIndex(of: needle[0]) else { return nil }
-            var j = first, k = 0
-            while k < needle.count, j < haystack.endIndex, haystack[j] == needle[k] {
-                j = haystack.index(after: j)
-                k += 1
-            }
-            if k == needle.count { return first..<j }
-            i = haystack.index(after: first)
-        }
-        return nil
-    }
-
     var isReply: Bool { type == "ok" || type == "error" }
     var cmd: String? { string("cmd") }
 
