@@ -20,6 +20,12 @@ final class Room {
     private(set) var participants: [Seat] = []
     private var lastRoundID = 0
     private var answersThisRound = 0
+    /// When the host's screens were last sent `progress` this round, and whether a newer count
+    /// is waiting for `progressEveryMs` to pass (see `reportProgress`).
+    private var progressSentAt: Millis?
+    private var progressWaiting = false
+    /// A projector redraws the count at most this often; faster would only cost a line per answer.
+    static let progressEveryMs: Millis = 100
     private var gamesPlayed = 0
     /// The game running now, or the last one played: what records and `/report` refer to.
     private(set) var game: GameRef?
@@ -71,10 +77,13 @@ final class Room {
 
     /// The earliest moment this room has something to do.
     func deadline(emptyTimeout: Millis) -> Millis? {
-        let phaseDeadline: Millis? = switch phase {
+        var phaseDeadline: Millis? = switch phase {
         case .lobby: nil
         case .countdown(let until), .gap(_, let until): until
         case .open(_, _, let deadline): deadline
+        }
+        if progressWaiting, let sent = progressSentAt {
+            phaseDeadline = min(phaseDeadline ?? .max, sent + Self.progressEveryMs)
         }
         let closeAt = emptySince.map { $0 + emptyTimeout }
         switch (phaseDeadline, closeAt) {
@@ -281,7 +290,7 @@ final class Room {
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
-        if outcome.reply is OkReply { reportProgress(out: &out) }
+        if outcome.reply is OkReply { reportProgress(now: now, out: &out) }
         checkRoundComplete(now: now, out: &out)
     }
 
@@ -290,6 +299,7 @@ final class Room {
     /// (its seats were released with it, so nobody can come back).
     func tick(now: Millis, emptyTimeout: Millis, out: inout Outbox) -> Bool {
         if let since = emptySince, since + emptyTimeout <= now { return false }
+        if progressWaiting, let sent = progressSentAt, sent + Self.progressEveryMs <= now { sendProgress(now: now, out: &out) }
         while true {
             switch phase {
             case .countdown(let until) where until <= now:
@@ -305,9 +315,22 @@ final class Room {
     }
 
     /// The host's and the watchers' screens count answers as they come in; players are not
-    /// told, so a 1,000-player room costs one line per answer, not a thousand.
-    private func reportProgress(out: inout Outbox) {
+    /// told, so a 1,000-player room costs one line per answer, not a thousand. At most one line
+    /// every `progressEveryMs`: a count that arrives sooner waits (the room's deadline sends
+    /// it), and the round's last count always goes out before its `round_end`. A room answering
+    /// fast then costs its host a few lines a round instead of one per answer.
+    private func reportProgress(now: Millis, out: inout Outbox) {
         answersThisRound += 1
+        if let sent = progressSentAt, now < sent + Self.progressEveryMs {
+            progressWaiting = true
+        } else {
+            sendProgress(now: now, out: &out)
+        }
+    }
+
+    private func sendProgress(now: Millis, out: inout Outbox) {
+        progressSentAt = now
+        progressWaiting = false
         var screens = watchers
         if let hostSession = host?.session { screens.append(hostSession) }
         guard !screens.isEmpty else { return }
@@ -316,6 +339,8 @@ final class Room {
 
     private func openRound(_ index: Int, now: Millis, out: inout Outbox) {
         answersThisRound = 0
+        progressSentAt = nil
+        progressWaiting = false
         lastRoundID += 1
         participants = players
         let opening = race.openRound(index: index, id: lastRoundID)
@@ -330,6 +355,8 @@ final class Room {
     }
 
     private func closeRound(_ index: Int, now: Millis, out: inout Outbox) {
+        // The screens' count is complete before the round's results.
+        if progressWaiting { sendProgress(now: now, out: &out) }
         let closing = race.closeRound(participants: participants, standings: standings())
         // The round is closed now: whatever comes next (gap, next question, game end) must not close it again.
         phase = .lobby
@@ -370,6 +397,7 @@ final class Room {
         }
         phase = .lobby
         participants = []
+        progressWaiting = false
         let standings = standings()
         if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
         out.send(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), to: connectedSessions)

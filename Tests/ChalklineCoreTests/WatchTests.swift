@@ -137,4 +137,33 @@ import Testing
         d.send(bob, "13")
         #expect(d.events(screen, "progress").last?["answers"] as? Int == 2)
     }
+
+    /// Answers closer together than `progressEveryMs` share a line: the first goes at once, the
+    /// latest count follows when the interval is up (the room's deadline asks the shell for a
+    /// tick then), and the round's last count comes before its `round_end`.
+    @Test func answersInQuickSuccessionShareAProgressLine() {
+        let d = ChatDriver()
+        let host = d.connect("MsLee")
+        let players = ["ann", "bob", "cy", "dee"].map { d.connect($0) }
+        let code = d.send(host, "/create times play=no countdown=0 time=5 table=7")["room"] as! String
+        for p in players { d.send(p, "/join \(code)") }
+        d.send(host, "/start")
+        d.send(players[0], "1")
+        #expect(d.events(host, "progress").map { $0["answers"] as? Int } == [1])
+        d.now += 10
+        d.send(players[1], "2")
+        d.now += 10
+        d.send(players[2], "3")
+        #expect(d.events(host, "progress").count == 1, "two more answers within 100 ms wait")
+        #expect(d.core.nextDeadline() == d.now - 20 + Room.progressEveryMs)
+        d.advance(79)
+        #expect(d.events(host, "progress").count == 1)
+        d.advance(1)
+        #expect(d.events(host, "progress").map { $0["answers"] as? Int } == [1, 3])
+        d.now += 10
+        d.send(players[3], "4")
+        let lines = d.inbox[host, default: []].compactMap { $0["type"] as? String }
+        #expect(Array(lines.suffix(2)) == ["progress", "round_end"])
+        #expect(d.events(host, "progress").map { $0["answers"] as? Int } == [1, 3, 4])
+    }
 }
