@@ -40,6 +40,16 @@ final class StorageQueue {
     private var retryTimer: DeadlineTimer?
     private var stopped = false
     static let retryMs: Millis = 5000
+    /// Plain records (answers, a round opening) wait for a round's commit, for `batchMs`, or
+    /// until `batchRecords` have queued, whichever comes first; the promise is only that a
+    /// round's results are on disk before its `round_end`. Written at once, every loop
+    /// iteration with an answer in it was a transaction and an fsync of its own: at 380 answers
+    /// a second the writer spent 0.4 ms of CPU an answer.
+    static let batchMs: Millis = 200
+    static let batchRecords = 512
+    private var batchTimer: DeadlineTimer?
+    /// When the oldest record still queued must be written by, or nil when none waits.
+    private var batchDeadline: Millis?
 
     init(store: Store, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, finished: @escaping (Finished) -> Void) {
         self.store = store
@@ -47,6 +57,7 @@ final class StorageQueue {
         self.now = now
         self.finished = finished
         retryTimer = DeadlineTimer(loop: loop) { [unowned self] in submit() }
+        batchTimer = DeadlineTimer(loop: loop) { [unowned self] in flush() }
     }
 
     /// Queues a record for the next write (`flush` starts it).
@@ -68,11 +79,20 @@ final class StorageQueue {
         return lastTicket
     }
 
-    /// Starts a job for what was queued, once per call into the core, so one batch is one
-    /// transaction. While storage is failing, plain records wait for the retry timer rather than
-    /// hammer a broken disk; tickets go at once (someone is waiting for them).
+    /// Starts a job for what was queued, at the end of each loop iteration, so one batch is
+    /// one transaction: at once for a ticket (someone is waiting), else when the batch is due
+    /// (see `batchMs`). While storage is failing, plain records wait for the retry timer rather
+    /// than hammer a broken disk.
     func flush() {
-        if mayWrite { submit() }
+        guard mayWrite, !records.isEmpty || hasTickets else { return }
+        let now = now()
+        let due = batchDeadline ?? now + Self.batchMs
+        batchDeadline = due
+        if hasTickets || records.count >= Self.batchRecords || due <= now || stopped {
+            submit()
+        } else {
+            batchTimer?.arm(at: due, now: now)
+        }
     }
 
     /// Someone is waiting for an answer: a commit or a read.
@@ -85,12 +105,16 @@ final class StorageQueue {
         stopped = true
         retryTimer?.close()
         retryTimer = nil
+        batchTimer?.close()
+        batchTimer = nil
         submit()
     }
 
     private func submit() {
         guard !inFlight, !records.isEmpty || hasTickets else { return }
         retryTimer?.arm(at: nil, now: 0)
+        batchTimer?.arm(at: nil, now: 0)
+        batchDeadline = nil
         inFlight = true
         let job = Job(store: store, records: records, reads: reads.map(\.work))
         let tickets = (commits + reads.map(\.ticket)).sorted()
@@ -135,7 +159,12 @@ final class StorageQueue {
         let replies = Dictionary(uniqueKeysWithValues: zip(readTickets, job.replies))
         finished(Finished(tickets: tickets.map { ($0, replies[$0]) }, failure: job.failure, failedRooms: failedRooms,
                           recovered: wasFailing && job.failure == nil))
-        if !stopped, mayWrite { submit() }
+        if !stopped {
+            flush()
+        } else if job.failure == nil {
+            // Stopping with a job in flight: what queued meanwhile gets its one last attempt too.
+            submit()
+        }
     }
 
     var isIdle: Bool { !inFlight && records.isEmpty && !hasTickets }
