@@ -203,8 +203,8 @@ public enum Reports {
         let answers = try Row.fetchAll(db, sql: """
             SELECT a.correct, a.ms, a.typed, a.points, a.player_id, g.id AS game_id, g.room, g.number, g.kind,
                    r.label, q.text AS question, q.answer, q.fact_a, q.fact_b
-            FROM answer a JOIN player p ON p.id = a.player_id JOIN round r ON r.id = a.round_id
-            JOIN game g ON g.id = r.game_id LEFT JOIN question q ON q.id = a.question_id
+            FROM player p JOIN round r ON r.game_id = p.game_id JOIN answer a ON a.round_id = r.id AND a.player_id = p.id
+            JOIN game g ON g.id = p.game_id LEFT JOIN question q ON q.id = a.question_id
             WHERE p.name = ? COLLATE NOCASE ORDER BY a.id
             """, arguments: [name])
         let correct = answers.count { $0["correct"] as Bool }

@@ -1,4 +1,4 @@
-import ChalklineStore
+@testable import ChalklineStore
 import Foundation
 import GRDB
 import Testing
@@ -79,12 +79,38 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1"])
+        #expect(try store.appliedMigrations() == ["v1", "v2"])
         let tables = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name") }
         #expect(tables == ["answer", "game", "player", "question", "round"])
         #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         // Opening again migrates nothing and keeps the data.
-        #expect(try Store(path: path).appliedMigrations() == ["v1"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2"])
+    }
+
+    /// Last term's database (v1) opens with this server: migrated, with its rows kept and the
+    /// player report still finding them.
+    @Test func aVersionOneDatabaseIsMigrated() throws {
+        let path = temporaryDatabasePath()
+        defer { TestServer.removeDatabase(path) }
+        let old = try DatabaseQueue(path: path)
+        var v1 = DatabaseMigrator()
+        v1.registerMigration("v1", migrate: Schema.version1)
+        try v1.migrate(old)
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES ('QXRM', 1, 'times', '{}', '2026-09-01 09:00:00.000')")
+            try db.execute(sql: "INSERT INTO player (game_id, name) VALUES (1, 'ann')")
+            try db.execute(sql: "INSERT INTO round (game_id, number, label, opened_at) VALUES (1, 1, '7 x 8', '2026-09-01 09:00:01.000')")
+            try db.execute(sql: "INSERT INTO question (round_id, n, text, answer, fact_a, fact_b) VALUES (1, 1, '7 x 8', '56', 7, 8)")
+            try db.execute(sql: "INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at) VALUES (1, 1, 1, '56', 1, 900, 955, 1, '2026-09-01 09:00:02.000')")
+        }
+        try old.close()
+        let store = Store(path: path)
+        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        let indexes = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'answer'") }
+        #expect(indexes.sorted() == ["answer_by_question", "answer_by_round"])
+        let report = try jsonReport(["player", "ANN"], db: path)
+        #expect((report["player"] as? [String: Any])?.int("answers") == 1)
+        #expect(report.list("facts").map { "\($0.string("fact")!) \($0.int("seen")!) \($0.int("missed")!)" } == ["7 x 8 1 0"])
     }
 
     @Test func everyFieldOfAPlayedGameIsStored() throws {
