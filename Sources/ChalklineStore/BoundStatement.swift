@@ -24,20 +24,28 @@ extension Statement {
     /// writer's time.
     func run(_ arguments: SQLArgument..., in db: Database) throws {
         let statement = sqliteStatement
+        // GRDB checks the count on every call; so must this, or a missing argument would
+        // silently reuse the previous row's value.
+        precondition(arguments.count == Int(sqlite3_bind_parameter_count(statement)), "wrong number of arguments for \(sql)")
         sqlite3_reset(statement)
         for (i, argument) in arguments.enumerated() {
             let index = Int32(i + 1)
+            let bound: Int32
             switch argument {
-            case .int(let value): sqlite3_bind_int64(statement, index, value)
-            case .null: sqlite3_bind_null(statement, index)
+            case .int(let value): bound = sqlite3_bind_int64(statement, index, value)
+            case .null: bound = sqlite3_bind_null(statement, index)
             case .text(var value):
-                value.withUTF8 { bytes in
-                    // A zero-length text is still text, not NULL: SQLite needs a non-null pointer for it.
+                bound = value.withUTF8 { bytes in
                     let base = UnsafeRawPointer(bytes.baseAddress ?? UnsafePointer(Self.emptyText)).assumingMemoryBound(to: CChar.self)
-                    _ = sqlite3_bind_text(statement, index, base, Int32(bytes.count), Self.transient)
+                    return sqlite3_bind_text(statement, index, base, Int32(bytes.count), Self.transient)
                 }
             }
+            guard bound == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: bound), message: "cannot bind argument \(index)", sql: sql)
+            }
         }
+        // A failed step leaves the statement reset and in GRDB's cache; `Store.write` drops the
+        // whole connection on any error, so it is never reused.
         let rc = sqlite3_step(statement)
         sqlite3_reset(statement)
         guard rc == SQLITE_DONE else {
@@ -46,7 +54,8 @@ extension Statement {
         }
     }
 
-    /// SQLITE_TRANSIENT (a C macro Swift cannot see): SQLite copies the bytes before returning.
+    /// Where a zero-length text points: SQLite binds NULL for a null pointer.
     nonisolated(unsafe) private static let emptyText = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    /// SQLITE_TRANSIENT (a C macro Swift cannot see): SQLite copies the bytes before returning.
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 }

@@ -7,7 +7,7 @@ enum Schema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: version1)
-        migrator.registerMigration("v2", migrate: version2)
+        migrator.registerMigration("v2", foreignKeyChecks: .immediate, migrate: version2)
         return migrator
     }
 
@@ -82,9 +82,9 @@ enum Schema {
     /// No index on `answer.player_id`. Players of many rooms answer in turn, so each answer
     /// landed on its own page of that index: at full load most of what a commit wrote to disk,
     /// and a third of the writer's CPU (21 -> 14 us an answer in the bench). The player report
-    /// reaches a player's answers through their games' rounds instead (`answer_by_round`), as
-    /// fast. A cascade from deleting a player would scan `answer`; nothing deletes players.
+    /// reaches a player's answers through their games' rounds instead (`answer_by_round`): 13 ms
+    /// on a 1,000,000-answer database, against 3 ms with the index. A cascade from deleting a player would scan `answer`; nothing deletes players.
     static func version2(_ db: Database) throws {
-        try db.execute(sql: "DROP INDEX answer_by_player")
+        try db.execute(sql: "DROP INDEX IF EXISTS answer_by_player")
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 
-/// Writes a `Date` as GRDB stores one (`YYYY-MM-DD HH:MM:SS.SSS`, UTC, milliseconds truncated),
+/// Writes a `Date` as GRDB stores one (`YYYY-MM-DD HH:MM:SS.SSS`, UTC, milliseconds rounded as Foundation rounds them),
 /// so rows written here read back as `Date` like any other. GRDB formats through Foundation's
 /// `DateFormatter` (ICU): a few microseconds a call, and the server stamps every answer. Here
 /// the date and time of day are worked out once per second and only the milliseconds change.

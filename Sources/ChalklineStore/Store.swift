@@ -68,7 +68,9 @@ public final class Store: @unchecked Sendable {
         } else if Store.isReadOnlyFile(path) {
             config.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: config)
-            guard try queue.read({ try Schema.migrator.hasCompletedMigrations($0) }) else { throw StoreError.notMigrated(path) }
+            // Later migrations change no table the reports read (v2 drops an index), so a locked
+            // database from an older server still reports.
+            guard try queue.read({ try Schema.migrator.appliedIdentifiers($0).contains("v1") }) else { throw StoreError.notMigrated(path) }
             database = queue
         } else {
             // A pool is SQLite in WAL mode: the report command reads while the server writes.

@@ -113,6 +113,26 @@ final class PlayedGames: @unchecked Sendable {
         #expect(report.list("facts").map { "\($0.string("fact")!) \($0.int("seen")!) \($0.int("missed")!)" } == ["7 x 8 1 0"])
     }
 
+    /// A v1 database the teacher locked (no write bit) cannot be migrated, and need not be:
+    /// reports read it as it is.
+    @Test func aLockedVersionOneDatabaseStillReports() throws {
+        let path = temporaryDatabasePath()
+        defer { TestServer.removeDatabase(path) }
+        let old = try DatabaseQueue(path: path)
+        var v1 = DatabaseMigrator()
+        v1.registerMigration("v1", migrate: Schema.version1)
+        try v1.migrate(old)
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES ('QXRM', 1, 'times', '{}', '2026-09-01 09:00:00.000')")
+            try db.execute(sql: "INSERT INTO player (game_id, name) VALUES (1, 'ann')")
+        }
+        try old.close()
+        #expect(chmod(path, 0o444) == 0)
+        let report = try jsonReport(["games"], db: path)
+        #expect(report.list("games").map { $0.string("game") } == ["QXRM-1"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1"])
+    }
+
     @Test func everyFieldOfAPlayedGameIsStored() throws {
         let played = try played()
         let queue = try DatabaseQueue(path: played.db)
