@@ -43,6 +43,8 @@ import Testing
         #expect(read(#"{"type":"ok","cmd":"answer","correct":true}"#) { $0.contains(#""correct":true"#) })
         #expect(!read(#"{"type":"ok","cmd":"answer","correct":false}"#) { $0.contains(#""correct":true"#) })
         #expect(!read("") { $0.isType("ok") })
+        #expect(read(#"{"type":"question","id":99999999999999999999999}"#) { $0.int(#""id":"#) } == nil)
+        #expect(read(#"{"type":"question","text":"9999999999 x 9999999999"}"#) { $0.timesProduct() } == nil)
         #expect(timesAnswer("7 x 8") == 56)
         #expect(timesAnswer("12 x 12") == 144)
     }

@@ -32,6 +32,7 @@ struct LineBytes {
         i += key.utf8CodeUnitCount
         var value = 0, digits = 0
         while i < bytes.count, (48...57).contains(bytes[i]) {
+            guard digits < 18 else { return nil }  // beyond any field the server sends; no overflow
             value = value * 10 + Int(bytes[i] - 48)
             digits += 1
             i += 1
@@ -62,6 +63,7 @@ struct LineBytes {
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
             let byte = bytes[i]
             if (48...57).contains(byte) {
+                guard digits < 9 else { return nil }
                 value = value * 10 + Int(byte - 48)
                 digits += 1
             } else if byte == UInt8(ascii: "x") {
