@@ -77,7 +77,8 @@ let package = Package(
         ),
         .testTarget(
             name: "ChalklineServerTests",
-            dependencies: ["ChalklineServer", "ChalklineCore"]
+            dependencies: ["ChalklineServer", "ChalklineCore", "ChalklineStore", "CLibUV",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ChalklineIntegrationTests",

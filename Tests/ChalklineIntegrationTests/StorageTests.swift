@@ -410,30 +410,6 @@ final class PlayedGames: @unchecked Sendable {
         #expect(server.log.contains("storage works again"))
     }
 
-    /// Answers wait to be batched with others, not for the round to end: with a round still
-    /// open for half a minute, the answer is on disk well before it closes.
-    @Test func answersAreWrittenWhileTheRoundIsStillOpen() throws {
-        let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
-        let server = try TestServer(["--db", path])
-        defer { _ = try? server.stop() }
-        let ann = try server.player("ann"), bob = try server.player("bob")
-        let code = try #require(try ann.command("/create times time=30 countdown=0 rounds=2 table=4 seed=3").string("room"))
-        _ = try bob.command("/join \(code)")
-        _ = try ann.command("/start")
-        let question = try bob.expect("question")
-        #expect(try bob.command("\(product(of: question.string("text")!)!)").bool("correct") == true)
-        // Ann has not answered, so the round stays open; nothing else will make the server write.
-        let reader = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
-        let deadline = Date().addingTimeInterval(5)
-        var typed: [String] = []
-        while typed.isEmpty && Date() < deadline {
-            typed = try reader.read { try String.fetchAll($0, sql: "SELECT typed FROM answer") }
-            if typed.isEmpty { usleep(20_000) }  // polling a file: there is no line to wait for
-        }
-        #expect(typed == ["\(product(of: question.string("text")!)!)"])
-    }
-
     @Test func aRoundSeenBeforeSIGKILLIsInTheDatabaseAfterRestart() throws {
         let path = temporaryDatabasePath()
         defer { TestServer.removeDatabase(path) }
