@@ -87,11 +87,8 @@ final class PlayedGames: @unchecked Sendable {
         #expect(try Store(path: path).appliedMigrations() == ["v1", "v2"])
     }
 
-    /// Last term's database (v1) opens with this server: migrated, with its rows kept and the
-    /// player report still finding them.
-    @Test func aVersionOneDatabaseIsMigrated() throws {
-        let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+    /// A database as the v1 server left it: one game, in which ann answered 7 x 8 right.
+    private static func makeVersionOneDatabase(_ path: String) throws {
         let old = try DatabaseQueue(path: path)
         var v1 = DatabaseMigrator()
         v1.registerMigration("v1", migrate: Schema.version1)
@@ -104,6 +101,14 @@ final class PlayedGames: @unchecked Sendable {
             try db.execute(sql: "INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at) VALUES (1, 1, 1, '56', 1, 900, 955, 1, '2026-09-01 09:00:02.000')")
         }
         try old.close()
+    }
+
+    /// Last term's database (v1) opens with this server: migrated, with its rows kept and the
+    /// player report still finding them.
+    @Test func aVersionOneDatabaseIsMigrated() throws {
+        let path = temporaryDatabasePath()
+        defer { TestServer.removeDatabase(path) }
+        try Self.makeVersionOneDatabase(path)
         let store = Store(path: path)
         #expect(try store.appliedMigrations() == ["v1", "v2"])
         let indexes = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'answer'") }
@@ -118,15 +123,7 @@ final class PlayedGames: @unchecked Sendable {
     @Test func aLockedVersionOneDatabaseStillReports() throws {
         let path = temporaryDatabasePath()
         defer { TestServer.removeDatabase(path) }
-        let old = try DatabaseQueue(path: path)
-        var v1 = DatabaseMigrator()
-        v1.registerMigration("v1", migrate: Schema.version1)
-        try v1.migrate(old)
-        try old.write { db in
-            try db.execute(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES ('QXRM', 1, 'times', '{}', '2026-09-01 09:00:00.000')")
-            try db.execute(sql: "INSERT INTO player (game_id, name) VALUES (1, 'ann')")
-        }
-        try old.close()
+        try Self.makeVersionOneDatabase(path)
         #expect(chmod(path, 0o444) == 0)
         let report = try jsonReport(["games"], db: path)
         #expect(report.list("games").map { $0.string("game") } == ["QXRM-1"])
