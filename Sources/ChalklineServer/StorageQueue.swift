@@ -57,7 +57,8 @@ final class StorageQueue {
         self.now = now
         self.finished = finished
         retryTimer = DeadlineTimer(loop: loop) { [unowned self] in submit() }
-        batchTimer = DeadlineTimer(loop: loop) { [unowned self] in flush() }
+        // When it fires the batch is due, whatever the clock's rounding says: write it.
+        batchTimer = DeadlineTimer(loop: loop) { [unowned self] in if mayWrite { submit() } }
     }
 
     /// Queues a record for the next write (`flush` starts it).
@@ -87,10 +88,11 @@ final class StorageQueue {
         guard mayWrite, !records.isEmpty || hasTickets else { return }
         let now = now()
         let due = batchDeadline ?? now + Self.batchMs
-        batchDeadline = due
         if hasTickets || records.count >= Self.batchRecords || due <= now || stopped {
             submit()
-        } else {
+        } else if batchDeadline == nil {
+            // Armed once a batch: the loop calls this every iteration.
+            batchDeadline = due
             batchTimer?.arm(at: due, now: now)
         }
     }
