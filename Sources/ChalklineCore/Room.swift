@@ -321,6 +321,8 @@ final class Room {
     /// fast then costs its host a few lines a round instead of one per answer.
     private func reportProgress(now: Millis, out: inout Outbox) {
         answersThisRound += 1
+        // Nobody to tell: no line, and no deadline waking the server for one.
+        guard host?.session != nil || !watchers.isEmpty else { return }
         if let sent = progressSentAt, now < sent + Self.progressEveryMs {
             progressWaiting = true
         } else {
