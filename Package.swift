@@ -25,8 +25,11 @@ let package = Package(
         ),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // What server and client both speak: the JSON value and its reader, error codes, number
+        // formats, seeded draws. No I/O; the client's only link to the server's code.
+        .target(name: "ChalklineProtocol"),
         // The functional core: no I/O, no clock. Every game rule lives here.
-        .target(name: "ChalklineCore"),
+        .target(name: "ChalklineCore", dependencies: ["ChalklineProtocol"]),
         // Durable results: the SQLite schema, the writer the shell runs off the loop thread, and
         // the teacher reports. Blocking I/O lives here and only ever runs off the loop thread.
         .target(
@@ -65,6 +68,7 @@ let package = Package(
             name: "chalkline",
             dependencies: [
                 "CEpoll",
+                "ChalklineProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -3,7 +3,7 @@ public struct WelcomeEvent: Message {
     public var version: String
     public var json: JSON { .object([("type", "welcome"), ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
     public var text: String {
-        "Welcome to Chalkline \(version) (protocol 1).\nSet your name: /name YOURNAME. Then /join CODE, /create times or /create words.\nType /help for all commands."
+        "Welcome to Chalkline \(version) (protocol 1).\nSet your name: /name YOURNAME. Then /join CODE, \(RaceCatalog.createHint).\nType /help for all commands."
     }
 }
 
@@ -51,14 +51,18 @@ public struct QuestionEvent: Message {
     public var id: Int
     public var round: Int
     public var rounds: Int
+    /// The room's kind, so a bot that plays several kinds knows how to read `text`.
+    public var game: String
     public var questionText: String
+    /// The text mode's line: `7 x 8 = ?`, or a question that is a sentence of its own.
+    public var prompt: String
     public var timeMs: Millis
     public var json: JSON {
         .object([("type", "question"), ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
-                 ("text", .string(questionText)), ("time_ms", .int(Int(timeMs)))])
+                 ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))])
     }
     public var text: String {
-        "Question \(round)/\(rounds):   \(questionText) = ?   (\(OptionReader.format(Double(timeMs) / 1000)) s)"
+        "Question \(round)/\(rounds):   \(prompt)   (\(OptionReader.format(Double(timeMs) / 1000)) s)"
     }
 }
 
@@ -76,22 +80,27 @@ public struct RoundResult: Equatable, Sendable {
 
 public struct RoundEndEvent: Message {
     public var id: Int
-    public var questionText: String
-    public var answer: Int
+    /// The text mode's "Time!" line: `7 x 2 = 14`.
+    public var reveal: String
+    /// The right answer: a number where the answer is one.
+    public var answer: JSON
+    /// The right answer as the text mode shows it, for every kind.
+    public var answerText: String
     public var results: [RoundResult]
     public var standings: [Standing]
     public var json: JSON {
-        .object([("type", "round_end"), ("id", .int(id)), ("answer", .int(answer)),
-                 ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json)))])
+        .object([("type", "round_end"), ("id", .int(id)), ("answer", answer),
+                 ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json))),
+                 ("answer_text", .string(answerText))])
     }
     public var text: String {
-        var lines = ["Time! \(questionText) = \(answer)"]
+        var lines = ["Time! \(reveal)"]
         let nameWidth = max(4, results.map(\.name.count).max() ?? 4)
         for r in results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) }) {
             let verdict = r.ms == nil ? "no answer" : r.correct ? "right" : "wrong"
-            let time = r.ms.map { "  " + TextFormat.seconds($0) } ?? ""
+            let time = r.ms.map { "  " + NumberText.seconds($0) } ?? ""
             lines.append("  " + TextFormat.pad(r.name, nameWidth) + "  " + TextFormat.pad(verdict, 9) + "  "
-                         + TextFormat.padLeft("+" + TextFormat.thousands(r.points), 6) + time)
+                         + TextFormat.padLeft("+" + NumberText.thousands(r.points), 6) + time)
         }
         lines.append("Standings:")
         lines += TextFormat.standings(standings, limit: 10)

@@ -49,24 +49,23 @@ public enum GameRecord: Sendable, Equatable {
     }
 }
 
-/// Something a round asks: the times race's one question, or one clue of a word-puzzle level.
+/// Something a round asks: a quiz's one question, or one clue of a word-puzzle level.
 public struct RoundItem: Sendable, Equatable {
     /// 1 for a times question; the clue's board number (1–7) in the word puzzle.
     public var n: Int
     /// `7 x 8`, or the clue.
     public var text: String
-    /// `56`, or the word.
+    /// The right answer as text (`answer_text`): `56`, `3.5`, `$7.20`, or the word.
     public var answer: String
-    /// The times fact's two factors (table, multiplier), so reports can draw the facts grid.
-    public var factA: Int?
-    public var factB: Int?
+    /// The kind's note for its reports (`QuizQuestion.detail`): times keeps the two factors
+    /// (`7,8`) for the facts grid; other kinds their skills. Nil for a word-puzzle clue.
+    public var detail: String?
 
-    public init(n: Int, text: String, answer: String, factA: Int? = nil, factB: Int? = nil) {
+    public init(n: Int, text: String, answer: String, detail: String? = nil) {
         self.n = n
         self.text = text
         self.answer = answer
-        self.factA = factA
-        self.factB = factB
+        self.detail = detail
     }
 }
 

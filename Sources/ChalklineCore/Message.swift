@@ -69,39 +69,3 @@ public struct ErrorReply: Message, Error {
 
     public var text: String { "error \(code.rawValue): \(message)" }
 }
-
-/// Every error code the server sends; protocol.md lists each with its meaning.
-public enum ErrorCode: String, Sendable, CaseIterable {
-    case unknownCommand = "unknown_command"
-    case badArgs = "bad_args"
-    case notInRoom = "not_in_room"
-    case alreadyInRoom = "already_in_room"
-    case notHost = "not_host"
-    case lineTooLong = "line_too_long"
-    case badUTF8 = "bad_utf8"
-    case badName = "bad_name"
-    case nameTaken = "name_taken"
-    case noName = "no_name"
-    case noRoom = "no_room"
-    case roomFull = "room_full"
-    case wrongState = "wrong_state"
-    case noQuestion = "no_question"
-    case alreadyAnswered = "already_answered"
-    case badAnswer = "bad_answer"
-    case badToken = "bad_token"
-    case notPlaying = "not_playing"
-    case unknownGame = "unknown_game"
-    case noSuchPlayer = "no_such_player"
-    case alreadySolved = "already_solved"
-    case rateLimited = "rate_limited"
-    case noPack = "no_pack"
-    case serverFull = "server_full"
-    case tooManyConnections = "too_many_connections"
-    case roomLocked = "room_locked"
-    case banned = "banned"
-    case nameRefused = "name_refused"
-    case badKey = "bad_key"
-    case badPassword = "bad_password"
-    case chatOff = "chat_off"
-    case storageFailed = "storage_failed"
-}

@@ -5,7 +5,7 @@ public struct OptionError: Error, Equatable, Sendable {
 
 /// Reads `/create` options one key at a time, so each game declares only its own keys and a
 /// key nobody asked for is reported instead of silently ignored.
-struct OptionReader {
+public struct OptionReader {
     private var values: [String: String] = [:]
     private var order: [String] = []
 
@@ -20,11 +20,11 @@ struct OptionReader {
         }
     }
 
-    mutating func take(_ key: String) -> String? {
+    public mutating func take(_ key: String) -> String? {
         values.removeValue(forKey: key)
     }
 
-    mutating func int(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(OptionError) -> Int {
+    public mutating func int(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(OptionError) -> Int {
         guard let text = take(key) else { return value }
         guard let n = Int(text), range.contains(n) else {
             throw OptionError(message: "\(key)= takes a whole number from \(range.lowerBound) to \(range.upperBound).")
@@ -33,7 +33,7 @@ struct OptionReader {
     }
 
     /// Seconds, fractional allowed, returned as milliseconds.
-    mutating func seconds(_ key: String, default value: Double, in range: ClosedRange<Double>) throws(OptionError) -> Millis {
+    public mutating func seconds(_ key: String, default value: Double, in range: ClosedRange<Double>) throws(OptionError) -> Millis {
         guard let text = take(key) else { return Millis((value * 1000).rounded()) }
         guard let s = Double(text), s.isFinite, range.contains(s) else {
             throw OptionError(message: "\(key)= takes seconds from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)).")
@@ -42,7 +42,7 @@ struct OptionReader {
     }
 
     /// yes/no (or on/off): both spellings are accepted for every switch, since people mix them.
-    mutating func flag(_ key: String, default value: Bool) throws(OptionError) -> Bool {
+    public mutating func flag(_ key: String, default value: Bool) throws(OptionError) -> Bool {
         guard let text = take(key) else { return value }
         switch text.lowercased() {
         case "yes", "on", "true", "1": return true
@@ -94,8 +94,8 @@ public struct RaceTiming: Equatable, Sendable {
                      random: () -> UInt64) throws(OptionError) -> RaceTiming {
         RaceTiming(
             roundMs: try r.seconds("time", default: defaultTime, in: timeRange),
-            gapMs: try r.seconds("gap", default: 3, in: 0...60),
-            countdownMs: try r.seconds("countdown", default: 3, in: 0...10),
+            gapMs: try r.seconds("gap", default: Limits.defaultGapSeconds, in: Limits.gapSeconds),
+            countdownMs: try r.seconds("countdown", default: Limits.defaultCountdownSeconds, in: Limits.countdownSeconds),
             seed: try r.seed(random: random),
             hostPlays: try r.flag("play", default: true),
             lateJoin: try r.flag("late", default: true),

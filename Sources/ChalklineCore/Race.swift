@@ -57,3 +57,8 @@ struct JudgedAnswer {
     var streak: Int?
     var item: Int?
 }
+
+extension Race {
+    /// What a round is called in texts ("question", "level"), as the kind's catalog entry says.
+    var roundNoun: String { RaceCatalog.kind(named: kind)?.roundNoun ?? "question" }
+}

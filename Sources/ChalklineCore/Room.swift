@@ -66,7 +66,7 @@ final class Room {
     /// `/watch` connections: they hear the room but hold no seat, never answer, and do not keep
     /// an empty room open.
     private(set) var watchers: [Session] = []
-    static let maxWatchers = 50
+    static let maxWatchers = Limits.watchersPerRoom
     /// Whether players may `/say`; the host always may.
     var chatOn: Bool
 

@@ -3,11 +3,11 @@ public struct ServerConfig: Sendable {
     /// Reported in `welcome`.
     public var version = "0.1.0"
     /// Most players a room may hold (`--max-players`).
-    public var maxPlayersPerRoom = 200
+    public var maxPlayersPerRoom = Limits.playersPerRoom
     /// A room with nobody connected is closed after this long.
-    public var emptyRoomTimeout: Millis = 5 * 60 * 1000
+    public var emptyRoomTimeout: Millis = Limits.emptyRoomTimeoutMs
     /// Longest line a client may send, terminator excluded.
-    public var maxLineBytes = 1024
+    public var maxLineBytes = Limits.lineBytes
     /// Word-puzzle packs, named in `/create words pack=NAME`. The core reads no files: the shell
     /// loads the built-in pack (named `builtin`, the default) and any `--levels` folders with
     /// `LevelDirectory` and puts them here.
@@ -18,25 +18,25 @@ public struct ServerConfig: Sendable {
     /// Lines a second one connection may send, with bursts of twice as many (`--rate-limit`);
     /// 0 turns flood control off, for benchmarks. Twenty a second is far beyond any typist and
     /// any bot that waits for its replies.
-    public var linesPerSecond = 20
+    public var linesPerSecond = Limits.linesPerSecond
     /// A connection whose lines are still being refused this long after the first refusal is
     /// flooding on purpose: it gets `bye` and is closed (`--flood-timeout`).
-    public var floodTimeout: Millis = 10 * 1000
+    public var floodTimeout: Millis = Limits.floodTimeoutMs
     /// A connection outside any room that has sent no line for this long gets `bye` and is
     /// closed (`--idle-timeout`); 0 turns it off. Players in a room are never idle-closed.
-    public var idleTimeout: Millis = 10 * 60 * 1000
+    public var idleTimeout: Millis = Limits.idleTimeoutMs
     /// Connections the server accepts at once (`--max-connections`); the next gets `server_full`.
-    public var maxConnections = 10_000
+    public var maxConnections = Limits.connections
     /// Connections from one IP address (`--max-per-ip`); the next gets `too_many_connections`.
     /// 200 so that a whole school behind one NAT address still fits.
-    public var maxConnectionsPerIP = 200
+    public var maxConnectionsPerIP = Limits.connectionsPerIP
     /// When set, `/create` needs `password=` with this value (`--create-password`), so only the
     /// teacher opens rooms; joining stays free.
     public var createPassword: String?
     /// Failed guesses (a wrong room code, rejoin token, host key or create password) one
     /// connection may make within `guessWindow` before further attempts get `rate_limited`.
-    public var maxFailedGuesses = 10
-    public var guessWindow: Millis = 60 * 1000
+    public var maxFailedGuesses = Limits.failedGuesses
+    public var guessWindow: Millis = Limits.guessWindowMs
 
     public init() {}
 }

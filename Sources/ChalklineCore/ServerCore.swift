@@ -150,7 +150,7 @@ public final class ServerCore {
                 idleSchedule.push(due, entry.id)
             } else {
                 session.idleScheduled = false
-                bye(session, .idle, "nothing was heard from you for \(TextFormat.seconds(config.idleTimeout)) outside a room.", out: &out)
+                bye(session, .idle, "nothing was heard from you for \(NumberText.seconds(config.idleTimeout)) outside a room.", out: &out)
             }
         }
     }

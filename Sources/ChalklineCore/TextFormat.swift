@@ -1,22 +1,5 @@
 /// Number and table formatting for the `text` output format.
 enum TextFormat {
-    /// 12345 → "12,345": scores read at a glance on a projector.
-    static func thousands(_ n: Int) -> String {
-        let digits = String(n.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-            out.append(ch)
-        }
-        return n < 0 ? "-" + out : out
-    }
-
-    /// 1234 ms → "1.2 s".
-    static func seconds(_ ms: Millis) -> String {
-        let tenths = (ms + 50) / 100
-        return "\(tenths / 10).\(tenths % 10) s"
-    }
-
     /// (1, "player") → "1 player"; (2, "player") → "2 players".
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
@@ -33,9 +16,9 @@ enum TextFormat {
         guard !rows.isEmpty else { return ["  (no players)"] }
         let shown = rows.prefix(limit)
         let nameWidth = max(4, shown.map(\.name.count).max() ?? 4)
-        let scoreWidth = max(5, shown.map { thousands($0.score).count }.max() ?? 5)
+        let scoreWidth = max(5, shown.map { NumberText.thousands($0.score).count }.max() ?? 5)
         var lines = shown.map { row in
-            "  " + padLeft("\(row.rank).", 4) + " " + pad(row.name, nameWidth) + "  " + padLeft(thousands(row.score), scoreWidth)
+            "  " + padLeft("\(row.rank).", 4) + " " + pad(row.name, nameWidth) + "  " + padLeft(NumberText.thousands(row.score), scoreWidth)
         }
         if rows.count > limit { lines.append("  ... and \(rows.count - limit) more") }
         return lines

@@ -22,11 +22,11 @@ struct WordsBoard: Equatable {
     /// Clues and groups are shuffled with `seed`, so the same seed gives the same board.
     init(level: WordLevel, seed: UInt64) {
         var rng = SplitMix64(seed: seed)
-        let clues = Self.shuffled(level.clues, using: &rng)
+        let clues = rng.shuffled(level.clues)
         self.clues = clues
         claims = Array(repeating: nil, count: clues.count)
         let groups = clues.enumerated().flatMap { index, clue in clue.groups.map { Group(text: $0, clue: index) } }
-        self.groups = Self.shuffled(groups, using: &rng)
+        self.groups = rng.shuffled(groups)
     }
 
     var solvedCount: Int { claims.count { $0 != nil } }
@@ -41,20 +41,6 @@ struct WordsBoard: Equatable {
     mutating func claim(_ index: Int, by name: String, points: Int) {
         claims[index] = Claim(name: name, points: points)
         groups.removeAll { $0.clue == index }
-    }
-
-    /// Fisher–Yates drawing straight from SplitMix64, not `shuffle(using:)`: the standard
-    /// library does not promise that algorithm across versions, and a seed must give the same
-    /// board on every server. (The modulo bias is negligible for 20 items.)
-    static func shuffled<T>(_ items: [T], using rng: inout SplitMix64) -> [T] {
-        var items = items
-        var i = items.count - 1
-        while i > 0 {
-            let j = Int(rng.next() % UInt64(i + 1))
-            items.swapAt(i, j)
-            i -= 1
-        }
-        return items
     }
 
     /// A different board for each level of a game, all fixed by the game's seed.

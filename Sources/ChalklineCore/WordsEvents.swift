@@ -60,7 +60,7 @@ public struct SolvedEvent: Message {
     }
 
     public var text: String {
-        var lines = ["\(name) solved \(n): \(word) (+\(TextFormat.thousands(points)))."]
+        var lines = ["\(name) solved \(n): \(word) (+\(NumberText.thousands(points)))."]
         if !groupsLeft.isEmpty {
             lines.append("Groups left:")
             lines += WordsText.grid(groupsLeft)

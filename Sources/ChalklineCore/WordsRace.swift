@@ -12,7 +12,26 @@ final class WordsRace: Race {
         self.settings = settings
     }
 
-    var kind: String { "words" }
+    var kind: String { Self.catalogEntry.name }
+
+    /// The word puzzle's entry in `RaceCatalog`.
+    static let catalogEntry = RaceKind(
+        name: "words", summary: "word puzzle: spell seven words from a board of letter groups",
+        optionsHelp: "pack=builtin level=1 levels=N (default: the rest of the pack) time=180 gap=3 countdown=3 seed=N play=yes|no late=yes|no chat=on|off",
+        style: .board,
+        make: { options, context throws(ErrorReply) in
+            do throws(WordsSettingsError) {
+                return WordsRace(settings: try WordsSettings.parse(options, packs: context.levelPacks, random: context.random))
+            } catch {
+                switch error {
+                case .option(let error):
+                    throw ErrorReply("create", .badArgs, error.message)
+                case .noPack(let name, let available):
+                    let choice = available.isEmpty ? "This server has no word packs." : "Packs here: \(available.joined(separator: ", "))."
+                    throw ErrorReply("create", .noPack, "There is no word pack \"\(name)\". \(choice)")
+                }
+            }
+        })
     var settingsJSON: JSON { settings.json }
     var timing: RaceTiming { settings.timing }
     var rounds: Int { settings.levels }
@@ -49,14 +68,14 @@ final class WordsRace: Race {
         }
         let key = ObjectIdentifier(seat)
         if limiter.isLimited(key, now: elapsedMs) {
-            let wait = TextFormat.seconds(limiter.waitMs(key, now: elapsedMs))
+            let wait = NumberText.seconds(limiter.waitMs(key, now: elapsedMs))
             return AnswerOutcome(reply: ErrorReply("answer", .rateLimited,
                                                    "Too many wrong words: that one was not checked. Wait \(wait)."))
         }
         guard let index = board.index(ofAnswer: word) else {
             limiter.recordWrong(key, now: elapsedMs)
             let reply = OkReply("answer", [("correct", false), ("n", .null), ("points", 0), ("score", .int(seat.score))],
-                                text: "\(word) is not on the board. (score \(TextFormat.thousands(seat.score)))")
+                                text: "\(word) is not on the board. (score \(NumberText.thousands(seat.score)))")
             return AnswerOutcome(reply: reply, judged: JudgedAnswer(correct: false, points: 0))
         }
         if let claim = board.claims[index] {
@@ -69,7 +88,7 @@ final class WordsRace: Race {
         seat.score += points
         seat.correctMs += elapsedMs
         let reply = OkReply("answer", [("correct", true), ("n", .int(index + 1)), ("points", .int(points)), ("score", .int(seat.score))],
-                            text: "Yes! \(word) is yours: +\(TextFormat.thousands(points)) points (score \(TextFormat.thousands(seat.score))).")
+                            text: "Yes! \(word) is yours: +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score))).")
         let event = SolvedEvent(n: index + 1, word: word, name: seat.name, points: points, groupsLeft: board.groupTexts)
         return AnswerOutcome(reply: reply, broadcast: event, judged: JudgedAnswer(correct: true, points: points, item: index + 1))
     }

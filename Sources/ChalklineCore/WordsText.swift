@@ -12,7 +12,7 @@ enum WordsText {
 
     /// `   1. HAUNTED  Ghosts in residence  (sam +450)`.
     static func endClue(_ c: WordsClueView) -> [String] {
-        let who = if let name = c.solvedBy { "\(name) +\(TextFormat.thousands(c.points ?? 0))" } else { "unsolved" }
+        let who = if let name = c.solvedBy { "\(name) +\(NumberText.thousands(c.points ?? 0))" } else { "unsolved" }
         return wrap("\(c.word ?? "?"): \(c.clue) (\(who))", prefix: numbered(c.n))
     }
 

@@ -47,6 +47,27 @@ public struct ReportTable: Sendable {
     }
 }
 
+extension ReportTable {
+    /// A kind's own section, as every report format writes tables.
+    init(_ table: KindReportTable) {
+        self.init(name: table.name, title: table.title, columns: table.columns.map { Column($0.key, $0.heading) },
+                  rows: table.rows.map { $0.map(ReportValue.init) })
+        plain = table.plain
+    }
+}
+
+extension ReportValue {
+    init(_ cell: KindReportTable.Cell) {
+        switch cell {
+        case .null: self = .null
+        case .int(let n): self = .int(n)
+        case .text(let s): self = .text(s)
+        case .fraction(let f): self = .fraction(f)
+        case .ms(let ms): self = .ms(ms)
+        }
+    }
+}
+
 /// A report: what `chalkline-server report ...` prints and `/report` replies with.
 public struct Report: Sendable {
     /// `games`, `game`, `player` or `facts`.

@@ -142,7 +142,8 @@ public enum Reports {
             })
 
         var questionTable: ReportTable
-        if kind == "words" {
+        let isBoard = RaceCatalog.kind(named: kind).map(Self.isBoard) ?? false
+        if isBoard {
             let claims = Dictionary(grouping: answers.filter { $0["correct"] as Bool }, by: { $0["question_id"] as Int64 })
             questionTable = ReportTable(
                 name: "questions", title: "Clues",
@@ -170,10 +171,10 @@ public enum Reports {
         }
 
         var answerColumns: [ReportTable.Column] = [
-            .init("round", "Round"), .init("question", kind == "words" ? "Clue" : "Question"), .init("player", "Player"),
+            .init("round", "Round"), .init("question", isBoard ? "Clue" : "Question"), .init("player", "Player"),
             .init("typed", "Typed"), .init("correct", "Right"), .init("ms", "Time"), .init("points", "Points"),
         ]
-        if kind == "times" { answerColumns.append(.init("streak", "Streak")) }
+        if !isBoard { answerColumns.append(.init("streak", "Streak")) }
         let answerTable = ReportTable(
             name: "answers", title: "Every answer",
             columns: answerColumns,
@@ -183,7 +184,7 @@ public enum Reports {
                     (a["typed"] as String?).map(ReportValue.text) ?? .null, .bool(a["correct"]),
                     (a["ms"] as Int?).map(ReportValue.ms) ?? .null, .int(a["points"]),
                 ]
-                if kind == "times" { row.append((a["streak"] as Int?).map(ReportValue.int) ?? .null) }
+                if !isBoard { row.append((a["streak"] as Int?).map(ReportValue.int) ?? .null) }
                 return row
             })
         return Report(kind: "game", tables: [summary, standings, questionTable, answerTable])
@@ -195,6 +196,7 @@ public enum Reports {
     /// games, and for the times race a 2–12 x 2–12 grid of their accuracy on each fact and their
     /// five weakest facts; for the word puzzle the clues they solved.
     public static func player(_ db: Database, name: String) throws -> Report {
+        let detail = try Schema.detailColumn(db, table: "q")
         let seats = try Row.fetchAll(db, sql: """
             SELECT p.id, p.name, p.rank, p.score, g.id AS game_id, g.room, g.number, g.kind, g.started_at
             FROM player p JOIN game g ON g.id = p.game_id WHERE p.name = ? COLLATE NOCASE ORDER BY g.id
@@ -202,7 +204,7 @@ public enum Reports {
         guard !seats.isEmpty else { throw Failure.noSuchPlayer(name) }
         let answers = try Row.fetchAll(db, sql: """
             SELECT a.correct, a.ms, a.typed, a.points, a.player_id, g.id AS game_id, g.room, g.number, g.kind,
-                   r.label, q.text AS question, q.answer, q.fact_a, q.fact_b
+                   r.label, q.text AS question, q.answer, \(detail) AS detail
             FROM player p JOIN round r ON r.game_id = p.game_id JOIN answer a ON a.round_id = r.id AND a.player_id = p.id
             JOIN game g ON g.id = p.game_id LEFT JOIN question q ON q.id = a.question_id
             WHERE p.name = ? COLLATE NOCASE ORDER BY a.id
@@ -231,111 +233,75 @@ public enum Reports {
                         mine.isEmpty ? .null : .fraction(Double(right) / Double(mine.count))]
             }))
 
-        let facts = answers.filter { ($0["kind"] as String) == "times" && ($0["fact_a"] as Int?) != nil }
-        if !facts.isEmpty {
-            let stats = factStats(facts)
-            var grid = ReportTable(
-                name: "facts", title: "Accuracy on each fact (row x column, % right; . = not seen)",
-                columns: [.init("a", "A"), .init("b", "B"), .init("fact", "Fact"), .init("seen", "Seen"), .init("missed", "Missed"),
-                          .init("accuracy", "Accuracy")],
-                rows: stats.map { [.int($0.a), .int($0.b), .text("\($0.a) x \($0.b)"), .int($0.seen), .int($0.missed),
-                                   .fraction(Double($0.seen - $0.missed) / Double($0.seen))] })
-            grid.plain = plainGrid(stats)
-            tables.append(grid)
-            let weakest = stats.filter { $0.missed > 0 }
-                .sorted { ($0.missRate, $0.missed, $1.a * 100 + $1.b) > ($1.missRate, $1.missed, $0.a * 100 + $0.b) }
-                .prefix(5)
-            tables.append(ReportTable(
-                name: "weakest", title: "Five weakest facts",
-                columns: [.init("fact", "Fact"), .init("seen", "Seen"), .init("missed", "Missed"), .init("accuracy", "Accuracy")],
-                rows: weakest.map { [.text("\($0.a) x \($0.b)"), .int($0.seen), .int($0.missed),
-                                     .fraction(Double($0.seen - $0.missed) / Double($0.seen))] }))
-        }
-        if seats.contains(where: { ($0["kind"] as String) == "words" }) {
-            let solved = answers.filter { ($0["kind"] as String) == "words" && ($0["correct"] as Bool) }
-            tables.append(ReportTable(
-                name: "clues_solved", title: "Clues solved",
-                columns: [.init("game", "Game"), .init("level", "Level"), .init("clue", "Clue"), .init("word", "Word"),
-                          .init("ms", "Time"), .init("points", "Points")],
-                rows: solved.map { a in
-                    [.text("\(a["room"] as String)-\(a["number"] as Int)"), .text(a["label"]), text(a["question"]), text(a["answer"]),
-                     (a["ms"] as Int?).map(ReportValue.ms) ?? .null, .int(a["points"])]
-                }))
+        // What is hard, kind by kind, in the catalog's order.
+        for kind in RaceCatalog.kinds where seats.contains(where: { ($0["kind"] as String) == kind.name }) {
+            let mine = answers.filter { ($0["kind"] as String) == kind.name }
+            switch kind.style {
+            case .quiz(let sections):
+                tables += sections(mine.filter { ($0["question"] as String?) != nil }.map(quizRow), .player).map(ReportTable.init)
+            case .board:
+                let solved = mine.filter { $0["correct"] as Bool }
+                tables.append(ReportTable(
+                    name: "clues_solved", title: "Clues solved",
+                    columns: [.init("game", "Game"), .init("level", "Level"), .init("clue", "Clue"), .init("word", "Word"),
+                              .init("ms", "Time"), .init("points", "Points")],
+                    rows: solved.map { a in
+                        [.text("\(a["room"] as String)-\(a["number"] as Int)"), .text(a["label"]), text(a["question"]), text(a["answer"]),
+                         (a["ms"] as Int?).map(ReportValue.ms) ?? .null, .int(a["points"])]
+                    }))
+            }
         }
         return Report(kind: "player", tables: tables)
     }
 
-    struct FactStat {
-        var a: Int
-        var b: Int
-        var seen = 0
-        var missed = 0
-        var missRate: Double { seen == 0 ? 0 : Double(missed) / Double(seen) }
+    static func isBoard(_ kind: RaceKind) -> Bool {
+        if case .board = kind.style { return true }
+        return false
     }
 
-    /// Seen and missed per fact (table x multiplier), in table then multiplier order.
-    static func factStats(_ answers: [Row]) -> [FactStat] {
-        var stats: [Int: FactStat] = [:]
-        for a in answers {
-            let x: Int = a["fact_a"], y: Int = a["fact_b"]
-            stats[x * 1000 + y, default: FactStat(a: x, b: y)].seen += 1
-            if !(a["correct"] as Bool) { stats[x * 1000 + y]!.missed += 1 }
-        }
-        return stats.keys.sorted().map { stats[$0]! }
-    }
-
-    /// The 2–12 x 2–12 grid: rows are tables, columns multipliers, cells the % right.
-    static func plainGrid(_ stats: [FactStat]) -> String {
-        let byFact = Dictionary(uniqueKeysWithValues: stats.map { ($0.a * 1000 + $0.b, $0) })
-        let range = 2...12
-        var lines = ["    x" + range.map { Report.padLeft(String($0), 5) }.joined()]
-        for a in range {
-            lines.append(Report.padLeft(String(a), 5) + range.map { b -> String in
-                guard let s = byFact[a * 1000 + b] else { return Report.padLeft(".", 5) }
-                return Report.padLeft(String(Int((Double(s.seen - s.missed) * 100 / Double(s.seen)).rounded())), 5)
-            }.joined())
-        }
-        return lines.joined(separator: "\n") + "\n"
+    /// A stored answer as a quiz kind's report section reads it.
+    static func quizRow(_ a: Row) -> QuizAnswerRow {
+        QuizAnswerRow(player: a["name"] ?? "", question: a["question"], answer: a["answer"], detail: a["detail"],
+                      typed: a["typed"], correct: a["correct"], ms: a["ms"])
     }
 
     // MARK: facts
 
-    /// The class's hardest times facts and word-puzzle clues, by miss rate, with counts.
+    /// What the class finds hard, kind by kind in the catalog's order: each quiz kind's own
+    /// sections (times: its facts, hardest first), and the word-puzzle clues least often solved.
     public static func facts(_ db: Database) throws -> Report {
-        let facts = try Row.fetchAll(db, sql: """
-            SELECT q.fact_a, q.fact_b, COUNT(a.id) AS seen, SUM(1 - a.correct) AS missed
-            FROM answer a JOIN question q ON q.id = a.question_id JOIN round r ON r.id = a.round_id
-            JOIN game g ON g.id = r.game_id
-            WHERE g.kind = 'times' AND q.fact_a IS NOT NULL
-            GROUP BY q.fact_a, q.fact_b
-            ORDER BY CAST(SUM(1 - a.correct) AS REAL) / COUNT(a.id) DESC, COUNT(a.id) DESC, q.fact_a, q.fact_b
-            """)
-        let clues = try Row.fetchAll(db, sql: """
-            SELECT q.text, q.answer, COUNT(*) AS shown,
-                   SUM(NOT EXISTS (SELECT 1 FROM answer a WHERE a.question_id = q.id AND a.correct)) AS unsolved
-            FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
-            WHERE g.kind = 'words' AND r.closed_at IS NOT NULL
-            GROUP BY q.text, q.answer
-            ORDER BY CAST(unsolved AS REAL) / COUNT(*) DESC, COUNT(*) DESC, q.answer
-            """)
-        return Report(kind: "facts", tables: [
-            ReportTable(
-                name: "facts", title: "Times facts, hardest first",
-                columns: [.init("fact", "Fact"), .init("answer", "Answer"), .init("seen", "Seen"), .init("missed", "Missed"),
-                          .init("miss_rate", "Missed %")],
-                rows: facts.map { f in
-                    let a: Int = f["fact_a"], b: Int = f["fact_b"], seen: Int = f["seen"], missed: Int = f["missed"]
-                    return [.text("\(a) x \(b)"), .int(a * b), .int(seen), .int(missed), .fraction(Double(missed) / Double(seen))]
-                }),
-            ReportTable(
-                name: "clues", title: "Word-puzzle clues, hardest first",
-                columns: [.init("clue", "Clue"), .init("word", "Word"), .init("shown", "Shown"), .init("unsolved", "Unsolved"),
-                          .init("miss_rate", "Unsolved %")],
-                rows: clues.map { c in
-                    let shown: Int = c["shown"], unsolved: Int = c["unsolved"]
-                    return [.text(c["text"]), .text(c["answer"]), .int(shown), .int(unsolved), .fraction(Double(unsolved) / Double(shown))]
-                }),
-        ])
+        let detail = try Schema.detailColumn(db, table: "q")
+        var tables: [ReportTable] = []
+        for kind in RaceCatalog.kinds {
+            switch kind.style {
+            case .quiz(let sections):
+                let answers = try Row.fetchAll(db, sql: """
+                    SELECT a.correct, a.ms, a.typed, p.name, q.text AS question, q.answer, \(detail) AS detail
+                    FROM answer a JOIN question q ON q.id = a.question_id JOIN round r ON r.id = a.round_id
+                    JOIN game g ON g.id = r.game_id JOIN player p ON p.id = a.player_id
+                    WHERE g.kind = ? ORDER BY a.id
+                    """, arguments: [kind.name])
+                tables += sections(answers.map(quizRow), .classroom).map(ReportTable.init)
+            case .board:
+                let clues = try Row.fetchAll(db, sql: """
+                    SELECT q.text, q.answer, COUNT(*) AS shown,
+                           SUM(NOT EXISTS (SELECT 1 FROM answer a WHERE a.question_id = q.id AND a.correct)) AS unsolved
+                    FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
+                    WHERE g.kind = ? AND r.closed_at IS NOT NULL
+                    GROUP BY q.text, q.answer
+                    ORDER BY CAST(unsolved AS REAL) / COUNT(*) DESC, COUNT(*) DESC, q.answer
+                    """, arguments: [kind.name])
+                tables.append(ReportTable(
+                    name: "clues", title: "Word-puzzle clues, hardest first",
+                    columns: [.init("clue", "Clue"), .init("word", "Word"), .init("shown", "Shown"), .init("unsolved", "Unsolved"),
+                              .init("miss_rate", "Unsolved %")],
+                    rows: clues.map { c in
+                        let shown: Int = c["shown"], unsolved: Int = c["unsolved"]
+                        return [.text(c["text"]), .text(c["answer"]), .int(shown), .int(unsolved), .fraction(Double(unsolved) / Double(shown))]
+                    }))
+            }
+        }
+        return Report(kind: "facts", tables: tables)
     }
 
     // MARK: Helpers

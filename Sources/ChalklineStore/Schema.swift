@@ -8,6 +8,7 @@ enum Schema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", migrate: version1)
         migrator.registerMigration("v2", foreignKeyChecks: .immediate, migrate: version2)
+        migrator.registerMigration("v3", migrate: version3)
         return migrator
     }
 
@@ -86,5 +87,24 @@ enum Schema {
     /// on a 1,000,000-answer database, against 3 ms with the index. A cascade from deleting a player would scan `answer`; nothing deletes players.
     static func version2(_ db: Database) throws {
         try db.execute(sql: "DROP INDEX IF EXISTS answer_by_player")
+    }
+
+    /// A question keeps its kind's `detail` (times: `7,8`; arithmetic: its skills) instead of
+    /// two columns only the times race filled, so a new kind needs no new column. The times
+    /// rows carry their factors over as `fact_a,fact_b`, which is what the times race writes.
+    static func version3(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE question ADD COLUMN detail TEXT;
+            UPDATE question SET detail = fact_a || ',' || fact_b WHERE fact_a IS NOT NULL AND fact_b IS NOT NULL;
+            DROP INDEX IF EXISTS question_by_fact;
+            ALTER TABLE question DROP COLUMN fact_a;
+            ALTER TABLE question DROP COLUMN fact_b;
+            """)
+    }
+
+    /// How a report reads a question's detail: the column since v3, or the two factor columns
+    /// of a database a teacher locked read-only before it could be migrated.
+    static func detailColumn(_ db: Database, table: String) throws -> String {
+        try db.columns(in: "question").contains { $0.name == "detail" } ? "\(table).detail" : "(\(table).fact_a || ',' || \(table).fact_b)"
     }
 }

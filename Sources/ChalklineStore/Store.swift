@@ -146,9 +146,9 @@ public final class Store: @unchecked Sendable {
             let roundRow = db.lastInsertedRowID
             rowIDs.rounds[RowIDs.Round(game: gameID, number: round)] = roundRow
             for item in items {
-                try db.cachedStatement(sql: "INSERT INTO question (round_id, n, text, answer, fact_a, fact_b) VALUES (?, ?, ?, ?, ?, ?)")
+                try db.cachedStatement(sql: "INSERT INTO question (round_id, n, text, answer, detail) VALUES (?, ?, ?, ?, ?)")
                     .run(SQLArgument(roundRow), SQLArgument(item.n), SQLArgument(item.text), SQLArgument(item.answer),
-                         SQLArgument(item.factA), SQLArgument(item.factB), in: db)
+                         SQLArgument(item.detail), in: db)
                 rowIDs.questions[RowIDs.Question(round: roundRow, n: item.n)] = db.lastInsertedRowID
             }
         case let .answer(game, round, answer):

@@ -6,22 +6,22 @@ import ChalklineCore
 struct LimitOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Lines a second each connection may send, in bursts of twice that; 0 turns flood control off (for benchmarks).",
                                valueName: "n"))
-    var rateLimit = 20
+    var rateLimit = Limits.linesPerSecond
 
     @Option(help: ArgumentHelp("A connection still flooding this long after its first refused line is disconnected.",
                                valueName: "seconds"))
-    var floodTimeout = 10.0
+    var floodTimeout = Double(Limits.floodTimeoutMs) / 1000
 
     @Option(help: ArgumentHelp("A connection outside any room that sends nothing this long is disconnected; 0 never.",
                                valueName: "seconds"))
-    var idleTimeout = 600.0
+    var idleTimeout = Double(Limits.idleTimeoutMs) / 1000
 
     @Option(help: ArgumentHelp("Most connections at once.", valueName: "n"))
-    var maxConnections = 10_000
+    var maxConnections = Limits.connections
 
     @Option(name: .customLong("max-per-ip"), help: ArgumentHelp("Most connections from one IP address (a class behind one NAT shares one).",
                                                                 valueName: "n"))
-    var maxPerIP = 200
+    var maxPerIP = Limits.connectionsPerIP
 
     @Option(help: ArgumentHelp("When set, /create needs password=PASSWORD, so only the teacher opens rooms. Visible to other users of this machine in the process list.",
                                valueName: "password"))

@@ -24,7 +24,7 @@ struct Serve: ParsableCommand {
     var port = 7420
 
     @Option(help: ArgumentHelp("Most players one room may hold.", valueName: "n"))
-    var maxPlayers = 200
+    var maxPlayers = Limits.playersPerRoom
 
     @Option(help: ArgumentHelp("Output the server may hold for one client that is not reading; past it that client is disconnected (the others never wait for it).", valueName: "bytes"))
     var maxQueuedBytes = 1 << 20

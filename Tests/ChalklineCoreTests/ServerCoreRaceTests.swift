@@ -20,7 +20,7 @@ struct ServerCoreRaceTests {
         #expect(sends.map(\.to) == [[ConnectionID(1)], [ConnectionID(1), ConnectionID(2)]])
         #expect(sends.map(\.string) == [
             #"{"type":"ok","cmd":"start"}"# + "\n",
-            #"{"type":"question","id":1,"round":1,"rounds":3,"text":"7 x 2","time_ms":10000}"# + "\n",
+            #"{"type":"question","id":1,"round":1,"rounds":3,"text":"7 x 2","time_ms":10000,"game":"times"}"# + "\n",
         ])
         #expect(h.core.nextDeadline() == 11_000)
     }
@@ -385,7 +385,7 @@ struct ServerCoreRaceTests {
         let sends = Harness.sends(effects)
         #expect(sends.count == 3)              // the reply, then the question once per format
         #expect(sends.map(\.to) == [[ConnectionID(1)], [ConnectionID(1), ConnectionID(2)], [ConnectionID(3)]])
-        #expect(sends[1].string == #"{"type":"question","id":1,"round":1,"rounds":3,"text":"7 x 2","time_ms":10000}"# + "\n")
+        #expect(sends[1].string == #"{"type":"question","id":1,"round":1,"rounds":3,"text":"7 x 2","time_ms":10000,"game":"times"}"# + "\n")
         #expect(sends[2].string == "Question 1/3:   7 x 2 = ?   (10 s)\n")
 
         // The text player's answer reply reads as a sentence.

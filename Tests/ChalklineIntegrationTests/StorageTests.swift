@@ -79,12 +79,12 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
         let tables = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name") }
         #expect(tables == ["answer", "game", "player", "question", "round"])
         #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         // Opening again migrates nothing and keeps the data.
-        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3"])
     }
 
     /// A database as the v1 server left it: one game, in which ann answered 7 x 8 right.
@@ -110,9 +110,14 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         try Self.makeVersionOneDatabase(path)
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2"])
+        #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
         let indexes = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'answer'") }
         #expect(indexes.sorted() == ["answer_by_question", "answer_by_round"])
+        // v3: the times factors became the question's detail; the times-only columns are gone.
+        let detail = try store.read { try String.fetchAll($0, sql: "SELECT detail FROM question") }
+        #expect(detail == ["7,8"])
+        let columns = try store.read { try $0.columns(in: "question").map(\.name) }
+        #expect(!columns.contains("fact_a") && !columns.contains("fact_b") && columns.contains("detail"))
         let report = try jsonReport(["player", "ANN"], db: path)
         #expect((report["player"] as? [String: Any])?.int("answers") == 1)
         #expect(report.list("facts").map { "\($0.string("fact")!) \($0.int("seen")!) \($0.int("missed")!)" } == ["7 x 8 1 0"])
@@ -165,8 +170,8 @@ final class PlayedGames: @unchecked Sendable {
             let questions = try Row.fetchAll(db, sql: """
                 SELECT q.* FROM question q JOIN round r ON r.id = q.round_id WHERE r.game_id = ? ORDER BY r.number
                 """, arguments: [times["id"] as Int64])
-            #expect(questions.map { "\($0["n"] as Int) \($0["text"] as String) = \($0["answer"] as String) [\($0["fact_a"] as Int) \($0["fact_b"] as Int)]" }
-                    == ["1 7 x 2 = 14 [7 2]", "1 7 x 3 = 21 [7 3]"])
+            #expect(questions.map { "\($0["n"] as Int) \($0["text"] as String) = \($0["answer"] as String) [\($0["detail"] as String)]" }
+                    == ["1 7 x 2 = 14 [7,2]", "1 7 x 3 = 21 [7,3]"])
 
             let answers = try Row.fetchAll(db, sql: """
                 SELECT a.*, p.name, r.number AS round, q.text AS question FROM answer a JOIN player p ON p.id = a.player_id
@@ -193,7 +198,7 @@ final class PlayedGames: @unchecked Sendable {
             let revealed = played.levelEnd.list("clues")
             #expect(clues.map { "\($0["n"] as Int) \($0["text"] as String) \($0["answer"] as String)" }
                     == revealed.map { "\($0.int("n")!) \($0.string("clue")!) \($0.string("word")!)" })
-            #expect(clues.allSatisfy { ($0["fact_a"] as Int?) == nil })
+            #expect(clues.allSatisfy { ($0["detail"] as String?) == nil })
             let label = try String.fetchOne(db, sql: "SELECT label FROM round WHERE game_id = ?", arguments: [words["id"] as Int64])
             #expect(label == "Level 1")
             let guesses = try Row.fetchAll(db, sql: """

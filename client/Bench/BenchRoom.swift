@@ -1,3 +1,5 @@
+import ChalklineProtocol
+
 /// One bench room: a host that creates it (`play=no`, so it only runs the game) and starts
 /// the game when the bench says so, and the room's players.
 ///

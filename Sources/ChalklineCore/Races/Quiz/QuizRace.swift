@@ -1,50 +1,50 @@
-/// The times-table race: everyone gets the same question; one attempt each; faster is worth more.
+/// The race for every quiz kind: everyone gets the same question; one attempt each; faster is
+/// worth more, with a streak bonus. The kind says what the questions are and how an answer
+/// reads; timing, scoring, streaks and the round's end are the same for every kind, here.
 ///
 /// Owned by the loop thread (through its room) and touched only there.
-final class TimesRace: Race {
-    let settings: TimesSettings
-    private var sequence: TimesQuestionSequence
-    private var current: (id: Int, question: TimesQuestion, limitMs: Millis)?
+final class QuizRace<Kind: QuizKind>: Race {
+    let settings: QuizSettings<Kind>
+    private var questions: Kind.Questions
+    private var current: (id: Int, question: Kind.Question, limitMs: Millis)?
     /// The open question's place in the game, 1-based.
     private var currentRound = 0
     /// This round's answers, by seat.
     private var answers: [ObjectIdentifier: RoundResult] = [:]
 
-    init(settings: TimesSettings) {
+    init(settings: QuizSettings<Kind>) {
         self.settings = settings
-        sequence = Self.freshSequence(settings)
+        questions = settings.kind.questions(seed: settings.timing.seed)
     }
 
-    private static func freshSequence(_ s: TimesSettings) -> TimesQuestionSequence {
-        TimesQuestionSequence(tables: s.tables, maxMultiplier: s.maxMultiplier, order: s.order, seed: s.timing.seed)
-    }
-
-    var kind: String { "times" }
+    var kind: String { Kind.name }
     var settingsJSON: JSON { settings.json }
     var timing: RaceTiming { settings.timing }
     var rounds: Int { settings.rounds }
 
     func startGame() {
-        sequence = Self.freshSequence(settings)
+        questions = settings.kind.questions(seed: settings.timing.seed)
         current = nil
     }
 
     func openRound(index: Int, id: Int) -> RoundOpening {
-        let question = sequence.next()
+        let question = questions.next()
         current = (id, question, settings.timing.roundMs)
         currentRound = index + 1
         answers.removeAll(keepingCapacity: true)
-        let event = QuestionEvent(id: id, round: index + 1, rounds: settings.rounds,
-                                  questionText: question.text, timeMs: settings.timing.roundMs)
-        let item = RoundItem(n: 1, text: question.text, answer: String(question.answer),
-                             factA: question.table, factB: question.multiplier)
-        return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: question.text, items: [item])
+        let item = RoundItem(n: 1, text: question.text, answer: question.answerText, detail: question.detail)
+        return RoundOpening(event: questionEvent(id: id, question, timeMs: settings.timing.roundMs),
+                            limitMs: settings.timing.roundMs, label: question.text, items: [item])
+    }
+
+    private func questionEvent(id: Int, _ question: Kind.Question, timeMs: Millis) -> QuestionEvent {
+        QuestionEvent(id: id, round: currentRound, rounds: settings.rounds, game: Kind.name,
+                      questionText: question.text, prompt: question.prompt, timeMs: timeMs)
     }
 
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
         guard let current else { return nil }
-        return QuestionEvent(id: current.id, round: currentRound, rounds: settings.rounds,
-                             questionText: current.question.text, timeMs: remainingMs)
+        return questionEvent(id: current.id, current.question, timeMs: remainingMs)
     }
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
@@ -55,10 +55,13 @@ final class TimesRace: Race {
         if answers[key] != nil {
             return AnswerOutcome(reply: ErrorReply("answer", .alreadyAnswered, "You already answered this question."))
         }
-        guard let value = Self.parseNumber(text) else {
-            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, "Answer with a whole number, like 42. You can still answer this question."))
+        let correct: Bool
+        switch current.question.judge(text) {
+        case .unreadable(let hint):
+            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, hint + " You can still answer this question."))
+        case .right: correct = true
+        case .wrong: correct = false
         }
-        let correct = value == current.question.answer
         var points = 0
         if correct {
             seat.streak += 1
@@ -73,17 +76,10 @@ final class TimesRace: Race {
         let reply = OkReply("answer", [("id", .int(current.id)), ("correct", .bool(correct)), ("points", .int(points)),
                                        ("score", .int(seat.score)), ("streak", .int(seat.streak))],
                             text: correct
-                                ? "Right! +\(TextFormat.thousands(points)) points (score \(TextFormat.thousands(seat.score)), streak \(seat.streak))."
-                                : "Wrong. (score \(TextFormat.thousands(seat.score)))")
+                                ? "Right! +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score)), streak \(seat.streak))."
+                                : "Wrong. (score \(NumberText.thousands(seat.score)))")
         return AnswerOutcome(reply: reply, broadcast: nil,
                              judged: JudgedAnswer(correct: correct, points: points, streak: seat.streak, item: 1))
-    }
-
-    /// Answers compare as integers after trimming spaces: `056` and `+56` are 56.
-    static func parseNumber(_ text: String) -> Int? {
-        let trimmed = text.trimmingBlanks()
-        guard trimmed.count <= 18 else { return nil }
-        return Int(trimmed)
     }
 
     /// Called after every answer, so it stops at the first connected player still to answer and
@@ -110,8 +106,8 @@ final class TimesRace: Race {
         }
         let question = current!
         current = nil
-        let event = RoundEndEvent(id: question.id, questionText: question.question.text,
-                                  answer: question.question.answer, results: results, standings: standings)
+        let event = RoundEndEvent(id: question.id, reveal: question.question.reveal, answer: question.question.answerValue,
+                                  answerText: question.question.answerText, results: results, standings: standings)
         return RoundClosing(event: event, unanswered: unanswered)
     }
 }

@@ -11,7 +11,7 @@ public struct TimesQuestion: Equatable, Sendable {
 /// `normal` walks the multiplier 2...max and wraps to 2, moving to the next table after each full
 /// pass (wrapping the tables); `random` draws a multiplier from 2...max (and a table, when there
 /// are several) and never repeats the previous question.
-public struct TimesQuestionSequence: Sendable {
+public struct TimesQuestionSequence: QuizQuestionSource {
     public enum Order: String, Sendable { case normal, random }
 
     public let tables: [Int]
@@ -41,8 +41,8 @@ public struct TimesQuestionSequence: Sendable {
             let distinct = Set(tables).count * (maxMultiplier - 1)
             var draw: TimesQuestion
             repeat {
-                let table = tables.count == 1 ? tables[0] : tables[Int.random(in: 0..<tables.count, using: &rng)]
-                draw = TimesQuestion(table: table, multiplier: Int.random(in: 2...maxMultiplier, using: &rng))
+                let table = tables.count == 1 ? tables[0] : tables[rng.below(tables.count)]
+                draw = TimesQuestion(table: table, multiplier: rng.int(in: 2...maxMultiplier))
             } while draw == last && distinct > 1
             question = draw
         }

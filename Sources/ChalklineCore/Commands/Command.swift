@@ -1,0 +1,41 @@
+/// One line of the command table: the one place that says what a command is called, who may
+/// use it, how many words it takes, and what `/help` says of it. Dispatch checks `access`,
+/// then `arity`, in that order, before the handler runs; the handler checks only what is its
+/// own (a room code, a name).
+struct Command: Sendable {
+    /// Who may use the command; each refusal has its own error code and message.
+    enum Access: Sendable {
+        case anyone
+        /// Not seated in a room and not watching one (`already_in_room`).
+        case outsideRoom
+        /// Neither seated nor watching, with watching's own wording (`/watch`).
+        case notAudience
+        /// Seated in a room or watching it (`not_in_room`).
+        case audience
+        /// The room's host (`not_in_room`, then `not_host`).
+        case host
+    }
+
+    /// What was typed, for the handler.
+    struct Call {
+        var verb: String
+        var args: [String]
+        /// The text after the verb as typed, for commands that take a sentence.
+        var rest: String
+        var session: Session
+        var now: Millis
+    }
+
+    let name: String
+    let access: Access
+    /// Words the command takes; nil when it takes a sentence or checks its words itself.
+    var arity: ClosedRange<Int>? = nil
+    /// The refusal when the words do not fit: usually `bad_args` with the usage.
+    var arityError: (ErrorCode, String)? = nil
+    /// Takes a secret or a room code: wrong ones count towards the guess limit.
+    var guessed = false
+    let usage: String
+    /// `/help COMMAND`'s text; its first sentence is the command's line in `/help`.
+    let help: String
+    let run: @Sendable (ServerCore, Call, inout Outbox) throws(ErrorReply) -> Void
+}

@@ -1,0 +1,171 @@
+/// The command table and dispatch: every verb, who may use it, its words, its help, its handler.
+/// Each command replies exactly once, then lets the room broadcast what it caused.
+extension ServerCore {
+    static let commands: [Command] = [
+        Command(name: "name", access: .outsideRoom, arity: 1...1, arityError: (.badName, Names.rule),
+                usage: "/name NAME", help: "Choose your name, before joining a room. 1 to 16 letters, digits, _ - or . and no spaces.",
+                run: { core, call, out throws(ErrorReply) in try core.name(call, &out) }),
+        Command(name: "join", access: .outsideRoom, arity: 1...2, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
+                guessed: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.",
+                run: { core, call, out throws(ErrorReply) in try core.join(call, &out) }),
+        Command(name: "rejoin", access: .outsideRoom, arity: 2...2,
+                arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), guessed: true,
+                usage: "/rejoin CODE TOKEN", help: "Get your seat back after a dropped connection. The TOKEN came with /join.",
+                run: { core, call, out throws(ErrorReply) in try core.rejoin(call, &out) }),
+        Command(name: "create", access: .outsideRoom, guessed: true,
+                usage: "/create \(RaceCatalog.names.joined(separator: "|")) [key=value ...]",
+                help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
+                       + RaceCatalog.kinds.map { "\($0.name) options: \($0.optionsHelp)." }).joined(separator: "\n"),
+                run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
+        Command(name: "leave", access: .anyone, usage: "/leave", help: "Leave your room.",
+                run: { core, call, out throws(ErrorReply) in try core.leave(call, &out) }),
+        Command(name: "answer", access: .anyone, usage: "/answer TEXT",
+                help: "Answer the question, or spell a word on the board. Any line that does not start with / is an answer too.",
+                run: { core, call, out throws(ErrorReply) in try core.answer(call, &out) }),
+        Command(name: "say", access: .anyone, usage: "/say TEXT",
+                help: "Send a line to everyone in your room. The host can turn this off for players.",
+                run: { core, call, out throws(ErrorReply) in try core.say(call, &out) }),
+        Command(name: "watch", access: .notAudience, arity: 1...1, arityError: (.badArgs, "Use /watch CODE."), usage: "/watch CODE",
+                help: "Watch a room without playing, for a second screen. /leave to stop.",
+                run: { core, call, out throws(ErrorReply) in try core.watch(call, &out) }),
+        Command(name: "scores", access: .audience, usage: "/scores", help: "The room's standings.",
+                run: { core, call, out in core.scores(call, &out) }),
+        Command(name: "who", access: .audience, usage: "/who", help: "Who is in the room.",
+                run: { core, call, out in core.who(call, &out) }),
+        Command(name: "rooms", access: .anyone, usage: "/rooms", help: "The open rooms.",
+                run: { core, call, out in out.send(core.roomsReply(), to: call.session) }),
+        Command(name: "start", access: .host, usage: "/start", help: "Host: start the game.",
+                run: { core, call, out throws(ErrorReply) in try core.start(call, &out) }),
+        Command(name: "stop", access: .host, usage: "/stop", help: "Host: end the game now.",
+                run: { core, call, out throws(ErrorReply) in try core.stop(call, &out) }),
+        Command(name: "skip", access: .host, usage: "/skip", help: "Host: close the open question (or level) now.",
+                run: { core, call, out throws(ErrorReply) in try core.skip(call, &out) }),
+        Command(name: "kick", access: .host, arity: 1...1, arityError: (.badArgs, "Use /kick NAME."), usage: "/kick NAME",
+                help: "Host: remove a player. They may come back, but only under another name.",
+                run: { core, call, out throws(ErrorReply) in try core.expel(call, ban: false, &out) }),
+        Command(name: "ban", access: .host, arity: 1...1, arityError: (.badArgs, "Use /ban NAME."), usage: "/ban NAME",
+                help: "Host: remove a player for good. Name, connection and token are refused.",
+                run: { core, call, out throws(ErrorReply) in try core.expel(call, ban: true, &out) }),
+        Command(name: "lock", access: .host, usage: "/lock", help: "Host: let no new players in. Players in the room can still /rejoin.",
+                run: { core, call, out in core.lock(call, true, &out) }),
+        Command(name: "unlock", access: .host, usage: "/unlock", help: "Host: let new players join again.",
+                run: { core, call, out in core.lock(call, false, &out) }),
+        Command(name: "report", access: .host, usage: "/report",
+                help: "Host, after a game: its saved report. Standings, accuracy, every answer.",
+                run: { core, call, out throws(ErrorReply) in try core.report(call, &out) }),
+        Command(name: "claim", access: .outsideRoom, arity: 2...2,
+                arityError: (.badArgs, "Use /claim CODE HOST_KEY (the host_key came with /create)."), guessed: true,
+                usage: "/claim CODE HOST_KEY", help: "Host: take your room back from a new connection. The key came from /create.",
+                run: { core, call, out throws(ErrorReply) in try core.claim(call, &out) }),
+        Command(name: "format", access: .anyone, arity: 1...1, arityError: (.badArgs, "Use /format text or /format json."),
+                usage: "/format text|json", help: "Text for people, or JSON lines for bots. json is one JSON object a line.",
+                run: { core, call, out throws(ErrorReply) in try core.format(call, &out) }),
+        Command(name: "set", access: .host, usage: "/set chat=on|off",
+                help: "Host, in the lobby: let players /say, or mute them. Your own /say always goes out.",
+                run: { core, call, out throws(ErrorReply) in try core.set(call, &out) }),
+        Command(name: "ping", access: .anyone, usage: "/ping", help: "Check the connection: the server answers pong.",
+                run: { _, call, out in out.send(OkReply("ping", text: "pong"), to: call.session) }),
+        Command(name: "help", access: .anyone, usage: "/help [COMMAND]", help: "This list, or more about one command.",
+                run: { _, call, out in
+                    let topic = call.args.first.map { String($0.lowercased().trimmingPrefix("/")) }
+                    let text = Help.text(topic, call.args.dropFirst().first)
+                    out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
+                }),
+        Command(name: "quit", access: .anyone, usage: "/quit", help: "Say goodbye and disconnect.",
+                run: { _, call, out in
+                    out.send(OkReply("quit", text: "Goodbye!"), to: call.session)
+                    call.session.closing = true
+                    out.close(call.session)
+                }),
+    ]
+
+    static let commandsByName: [String: Command] = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
+
+    func handle(_ line: ClientLine, from session: Session, now: Millis, out: inout Outbox) {
+        guard case let .command(verb, args, rest) = line else { return }
+        do throws(ErrorReply) {
+            guard let command = Self.commandsByName[verb] else {
+                throw ErrorReply(verb, .unknownCommand, "There is no command /\(verb). Type /help for the list.")
+            }
+            let call = Command.Call(verb: verb, args: args, rest: rest, session: session, now: now)
+            if command.guessed {
+                try guessing(verb, session, now) { () throws(ErrorReply) in try run(command, call, &out) }
+            } else {
+                try run(command, call, &out)
+            }
+        } catch {
+            out.send(error, to: session)
+        }
+    }
+
+    private func run(_ command: Command, _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        try checkAccess(command.access, call.session, command.name)
+        if let arity = command.arity, !arity.contains(call.args.count) {
+            let (code, message) = command.arityError ?? (.badArgs, "Use \(command.usage).")
+            throw ErrorReply(command.name, code, message)
+        }
+        try command.run(self, call, &out)
+    }
+
+    private func checkAccess(_ access: Command.Access, _ session: Session, _ cmd: String) throws(ErrorReply) {
+        switch access {
+        case .anyone: break
+        case .outsideRoom: try outsideRoom(session, cmd)
+        case .notAudience:
+            if let room = session.audienceRoom {
+                throw ErrorReply(cmd, .alreadyInRoom, "You are already in room \(room.code). /leave it first.")
+            }
+        case .audience: _ = try audienceRoom(session, cmd)
+        case .host: _ = try hostRoom(session, cmd)
+        }
+    }
+
+    /// Commands that take a secret or a room code: after `maxFailedGuesses` wrong ones within
+    /// `guessWindow`, the connection's further attempts are refused unchecked, so room codes,
+    /// tokens, host keys and the create password cannot be found by trying them all.
+    private func guessing(_ cmd: String, _ session: Session, _ now: Millis,
+                          _ body: () throws(ErrorReply) -> Void) throws(ErrorReply) {
+        if session.guessingLimited(now: now, limit: config.maxFailedGuesses, window: config.guessWindow) {
+            throw ErrorReply(cmd, .rateLimited,
+                             "Too many wrong room codes, tokens or passwords: wait a minute, then check the code with your host.")
+        }
+        do {
+            try body()
+        } catch {
+            switch error.code {
+            case .noRoom, .badToken, .badKey, .badPassword:
+                session.recordFailedGuess(now: now, limit: config.maxFailedGuesses)
+            default: break
+            }
+            throw error
+        }
+    }
+
+    // MARK: Access checks, also used by handlers that need the room they found
+
+    func inRoom(_ session: Session, _ cmd: String) throws(ErrorReply) -> (Room, Seat) {
+        guard let seat = session.seat else { throw ErrorReply(cmd, .notInRoom, "You are not in a room. /join CODE first.") }
+        return (seat.room, seat)
+    }
+
+    func hostRoom(_ session: Session, _ cmd: String) throws(ErrorReply) -> Room {
+        let (room, _) = try inRoom(session, cmd)
+        guard room.isHost(session) else { throw ErrorReply(cmd, .notHost, "Only the host can /\(cmd).") }
+        return room
+    }
+
+    func outsideRoom(_ session: Session, _ cmd: String) throws(ErrorReply) {
+        if let room = session.room {
+            throw ErrorReply(cmd, .alreadyInRoom, "You are in room \(room.code). /leave it first.")
+        }
+        if let room = session.watching {
+            throw ErrorReply(cmd, .alreadyInRoom, "You are watching room \(room.code). /leave it first.")
+        }
+    }
+
+    /// The room a player sits in or a watcher watches: read-only commands work for both.
+    func audienceRoom(_ session: Session, _ cmd: String) throws(ErrorReply) -> Room {
+        if let room = session.audienceRoom { return room }
+        throw ErrorReply(cmd, .notInRoom, "You are not in a room. /join CODE first.")
+    }
+}

@@ -1,0 +1,42 @@
+/// `/help` and `/help VERB`: the same words a student at netcat and a bot author both read.
+enum Help {
+    /// `/help`'s topics: the command table, in its order.
+    static var topics: [(verb: String, usage: String, about: String)] {
+        ServerCore.commands.map { ($0.name, $0.usage, $0.help) }
+    }
+
+    /// Read at an 80-column netcat: the list is one line a command (each summary fits), and one
+    /// command's text is word-wrapped under its usage line.
+    static func text(_ topic: String?, _ detail: String? = nil) -> String {
+        if topic?.lowercased() == "create", let detail, let kind = RaceCatalog.kind(named: detail) {
+            return kindText(kind)
+        }
+        if let topic, let entry = topics.first(where: { $0.verb == topic.lowercased() }) {
+            let paragraphs = entry.about.split(separator: "\n").map { $0.trimmingBlanks() }
+            return ([entry.usage] + paragraphs.flatMap { WordsText.wrap($0, prefix: "  ") }).joined(separator: "\n")
+        }
+        let width = topics.map(\.usage.count).max() ?? 0
+        let lines = topics.map { "  " + TextFormat.pad($0.usage, min(width, 24)) + "  " + firstSentence($0.about) }
+        return (["Commands (type /help COMMAND for more):"] + lines).joined(separator: "\n")
+    }
+
+    /// `/help create KIND`: the kind, what it is, and every option it takes.
+    static func kindText(_ kind: RaceKind) -> String {
+        let options = kind.optionsHelp.split(separator: " ").map(String.init)
+        var lines = ["/create \(kind.name) [key=value ...]", "  \(kind.summary)"]
+        lines += WordsText.wrap("Options: " + options.joined(separator: " "), prefix: "  ")
+        return lines.joined(separator: "\n")
+    }
+
+    /// Up to the first dot that ends a sentence (before a space, a line break or the end), so a
+    /// dot inside brackets or a name rule does not cut a summary short.
+    static func firstSentence(_ s: String) -> String {
+        var index = s.startIndex
+        while index < s.endIndex {
+            let next = s.index(after: index)
+            if s[index] == ".", next == s.endIndex || s[next] == " " || s[next] == "\n" { return String(s[...index]) }
+            index = next
+        }
+        return s
+    }
+}

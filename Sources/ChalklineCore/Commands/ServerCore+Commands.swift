@@ -1,0 +1,354 @@
+/// The commands' handlers. `CommandTable.swift` has already checked who may use each and how
+/// many words it takes.
+extension ServerCore {
+    // MARK: Commands without arguments
+
+    func leave(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (session, now) = (call.session, call.now)
+        if let watched = session.watching {
+            watched.removeWatcher(session)
+            out.send(OkReply("leave", [("room", .string(watched.code))], text: "You stopped watching room \(watched.code)."), to: session)
+            session.lastHeard = now
+            scheduleIdle(session)
+            return
+        }
+        let (room, seat) = try inRoom(session, "leave")
+        out.send(OkReply("leave", [("room", .string(room.code))], text: "You left room \(room.code)."), to: session)
+        room.remove(seat, reason: .left, now: now, out: &out)
+        closeIfAbandoned(room, now: now)
+        scheduleIdle(session)
+    }
+
+    func start(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "start")
+        guard !room.isRunning else { throw ErrorReply("start", .wrongState, "A game is already running.") }
+        guard room.players.contains(where: \.connected) else {
+            throw ErrorReply("start", .wrongState, "Nobody is playing yet: wait for players to /join \(room.code).")
+        }
+        out.send(OkReply("start", text: "Starting the game."), to: call.session)
+        gamesStarted += 1
+        room.start(now: call.now, serial: gamesStarted, out: &out)
+    }
+
+    func stop(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "stop")
+        guard room.isRunning else { throw ErrorReply("stop", .wrongState, "No game is running.") }
+        out.send(OkReply("stop", text: "Stopping the game."), to: call.session)
+        room.stop(out: &out)
+    }
+
+    func skip(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "skip")
+        guard case .open = room.phase else { throw ErrorReply("skip", .noQuestion, "There is no open question to skip.") }
+        out.send(OkReply("skip", text: "Skipping this \(room.race.roundNoun)."), to: call.session)
+        room.skip(now: call.now, out: &out)
+    }
+
+    func lock(_ call: Command.Call, _ locked: Bool, _ out: inout Outbox) {
+        guard let room = call.session.room else { return }
+        room.locked = locked
+        out.send(OkReply(locked ? "lock" : "unlock", [("room", .string(room.code)), ("locked", .bool(room.locked))],
+                         text: room.locked ? "Room \(room.code) is locked: nobody new may join (players can still /rejoin)."
+                                           : "Room \(room.code) is open to new players again."),
+                 to: call.session)
+    }
+
+    func answer(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        if let watched = call.session.watching {
+            throw ErrorReply("answer", .notPlaying, "You are watching room \(watched.code); watchers cannot answer.")
+        }
+        let (room, seat) = try inRoom(call.session, "answer")
+        guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
+        room.answer(call.rest, seat: seat, now: call.now, out: &out)
+    }
+
+    func scores(_ call: Command.Call, _ out: inout Outbox) {
+        guard let room = call.session.audienceRoom else { return }
+        let standings = room.standings()
+        out.send(OkReply("scores", [("standings", .array(standings.map(\.json)))],
+                         text: (["Standings in \(room.code):"] + TextFormat.standings(standings, limit: 50)).joined(separator: "\n")),
+                 to: call.session)
+    }
+
+    func who(_ call: Command.Call, _ out: inout Outbox) {
+        guard let room = call.session.audienceRoom else { return }
+        out.send(OkReply("who", [("players", room.playersJSON())], text: whoText(room)), to: call.session)
+    }
+
+    func report(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "report")
+        guard !room.isRunning, let game = room.game else {
+            throw ErrorReply("report", .wrongState, room.isRunning
+                ? "The report is ready once the game is over."
+                : "No game has been played in this room yet.")
+        }
+        // The shell reads the stored report off the loop and sends it as this command's reply.
+        out.report(ReportRequest(to: call.session.id, format: call.session.format, game: game))
+    }
+
+    // MARK: Commands with arguments
+
+    func format(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let session = call.session
+        guard let format = OutputFormat(rawValue: call.args[0].lowercased()) else {
+            throw ErrorReply("format", .badArgs, "Use /format text or /format json.")
+        }
+        session.format = format
+        out.send(OkReply("format", [("format", .string(format.rawValue))], text: "Output is now \(format.rawValue)."), to: session)
+        // Every connection starts in text, so a bot met the welcome in words; it gets it again in json.
+        if format == .json { out.send(WelcomeEvent(version: config.version), to: session) }
+    }
+
+    func name(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session) = (call.args, call.session)
+        guard Names.isValid(args[0]) else { throw ErrorReply("name", .badName, Names.rule) }
+        session.name = args[0]
+        out.send(OkReply("name", [("name", .string(args[0]))], text: "Hello, \(args[0])! Now /join CODE, \(RaceCatalog.createHint)."), to: session)
+    }
+
+    func create(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let session = call.session
+        var args = call.args
+        guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
+        // The password is the server's business, not the game's: it never reaches the settings echo.
+        let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
+        let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
+        args = args.filter { !isPassword($0) }
+        if let required = config.createPassword, !required.isEmpty {
+            guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
+                throw ErrorReply("create", .badPassword,
+                                 passwords.isEmpty ? "This server needs a password to open rooms: /create GAME password=... (ask your teacher)."
+                                                   : "That is not the password for opening rooms on this server.")
+            }
+        }
+        guard let kind = args.first?.lowercased() else {
+            let names = RaceCatalog.names
+            throw ErrorReply("create", .badArgs,
+                             "Say which game: /create \(names[0]) (or \(RaceCatalog.orList(names.dropFirst().map { "/create \($0)" }))).")
+        }
+        let race = try makeRace(kind, options: CommandOptions(args.dropFirst()))
+        var code = Secrets.roomCode(random)
+        while rooms[code] != nil { code = Secrets.roomCode(random) }
+        let room = Room(code: code, hostKey: Secrets.token(random), race: race)
+        rooms[code] = room
+        let token = Secrets.token(random)
+        let seat = room.seatNew(session, name: name, token: token, plays: race.timing.hostPlays)
+        room.makeCreatorHost(seat)
+        out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token)),
+                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)],
+                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
+                 to: session)
+    }
+
+    func makeRace(_ kind: String, options: CommandOptions) throws(ErrorReply) -> Race {
+        guard let entry = RaceCatalog.kind(named: kind) else {
+            throw ErrorReply("create", .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
+        }
+        return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks))
+    }
+
+    func join(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session) = (call.args, call.session)
+        var name = session.name
+        if args.count == 2 {
+            guard Names.isValid(args[1]) else { throw ErrorReply("join", .badName, Names.rule) }
+            name = args[1]
+        }
+        guard let name else { throw ErrorReply("join", .noName, "Choose a name first: /join CODE NAME, or /name YOURNAME.") }
+        guard let room = rooms[args[0].uppercased()] else {
+            throw ErrorReply("join", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
+        }
+        if room.isBanned(session) || room.isBanned(name: name) {
+            throw ErrorReply("join", .banned, "The host of room \(room.code) has banned you from it.")
+        }
+        if room.locked {
+            throw ErrorReply("join", .roomLocked, "Room \(room.code) is locked: the host is not letting new players in.")
+        }
+        if room.isKickedName(name) {
+            throw ErrorReply("join", .nameRefused, "The host removed \(name) from room \(room.code): join under another name.")
+        }
+        if room.isRunning && !room.race.timing.lateJoin {
+            throw ErrorReply("join", .wrongState, "This room's game has started and it takes no late players. Wait for the next game.")
+        }
+        // Players, as protocol.md counts them: a host with play=no takes no player's place.
+        guard room.players.count < config.maxPlayersPerRoom else {
+            throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
+        }
+        guard room.seat(named: name) == nil else {
+            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name.")
+        }
+        session.name = name
+        let seat = room.seatNew(session, name: name, token: Secrets.token(random), plays: true)
+        out.send(joinReply("join", room, seat), to: session)
+        room.announceJoin(of: seat, out: &out)
+    }
+
+    func rejoin(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session, now) = (call.args, call.session, call.now)
+        guard let room = rooms[args[0].uppercased()] else {
+            throw ErrorReply("rejoin", .noRoom, "There is no room \(args[0].uppercased()) any more.")
+        }
+        if room.isBanned(session) || room.isBanned(token: args[1]) {
+            throw ErrorReply("rejoin", .banned, "The host of room \(room.code) has banned you from it.")
+        }
+        // Every seat is compared, whatever matches, so the time taken says nothing about the tokens.
+        var found: Seat?
+        for seat in room.seats where Secrets.constantTimeEquals(seat.token, args[1]) { found = seat }
+        guard let seat = found else {
+            throw ErrorReply("rejoin", .badToken, "That token does not hold a seat in room \(room.code).")
+        }
+        let wasConnected = seat.connected
+        room.reattach(session, to: seat, out: &out)
+        out.send(joinReply("rejoin", room, seat), to: session)
+        if !wasConnected { room.announceJoin(of: seat, out: &out) }
+        room.resendOpenRound(to: seat, now: now, out: &out)
+    }
+
+    private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
+        OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token)), ("game", .string(room.race.kind)),
+                      ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
+                      ("score", .int(seat.score))],
+                text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
+                    + (!room.isRunning ? "Wait for the host to start."
+                       : room.race.roundNoun == "level" ? "A game is running: you play from the next level."
+                       : "A game is running: answer the next question!"))
+    }
+
+    /// `/kick NAME` and `/ban NAME`: both remove the player and their seat; a kicked name may not
+    /// come back, a banned player (name, token and connection) may not come back at all.
+    func expel(_ call: Command.Call, ban: Bool, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session, now) = (call.args, call.session, call.now)
+        let cmd = ban ? "ban" : "kick"
+        let room = try hostRoom(session, cmd)
+        guard let target = room.seat(named: args[0]) else {
+            throw ErrorReply(cmd, .noSuchPlayer, "Nobody in room \(room.code) is called \(args[0]).")
+        }
+        guard target.session !== session else { throw ErrorReply(cmd, .badArgs, "You cannot \(cmd) yourself; /leave instead.") }
+        out.send(OkReply(cmd, [("name", .string(target.name))],
+                         text: ban ? "\(target.name) is banned from the room." : "\(target.name) was removed from the room."),
+                 to: session)
+        let victim = target.session
+        room.expel(target, ban: ban, now: now, out: &out)
+        if let victim { scheduleIdle(victim) }
+    }
+
+    /// `/claim CODE HOST_KEY`: the host, on a new connection, takes the room back. The creator's
+    /// seat is reattached if it still exists (as `/rejoin` would); otherwise a new seat is made
+    /// under the connection's name (or the creator's), playing as the creator chose if it still can.
+    func claim(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session, now) = (call.args, call.session, call.now)
+        guard let room = rooms[args[0].uppercased()] else {
+            throw ErrorReply("claim", .noRoom, "There is no room \(args[0].uppercased()) any more.")
+        }
+        guard Secrets.constantTimeEquals(room.hostKey, args[1]) else {
+            throw ErrorReply("claim", .badKey, "That is not the host key of room \(room.code).")
+        }
+        let seat: Seat
+        let announce: Bool
+        if let creator = room.creatorSeat, room.seats.contains(where: { $0 === creator }) {
+            announce = !creator.connected
+            room.reattach(session, to: creator, out: &out)
+            seat = creator
+        } else {
+            let name = session.name ?? room.creatorName
+            guard room.seat(named: name) == nil else {
+                throw ErrorReply("claim", .nameTaken, "Someone in room \(room.code) is already called \(name): /name another first.")
+            }
+            let plays = room.creatorPlays && room.players.count < config.maxPlayersPerRoom
+                && (!room.isRunning || room.race.timing.lateJoin)
+            seat = room.seatNew(session, name: name, token: Secrets.token(random), plays: plays)
+            announce = true
+        }
+        out.send(joinReply("claim", room, seat), to: session)
+        if announce { room.announceJoin(of: seat, out: &out) }
+        room.claim(seat, out: &out)
+        room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
+    }
+
+    // MARK: Listings
+
+    func whoText(_ room: Room) -> String {
+        var lines = ["Room \(room.code) (\(room.race.kind), \(room.stateName)):"]
+        let width = room.seats.map(\.name.count).max() ?? 4
+        for seat in room.seats {
+            var notes: [String] = []
+            if seat === room.host { notes.append("host") }
+            if !seat.plays { notes.append("not playing") }
+            if !seat.connected { notes.append("disconnected") }
+            lines.append("  " + TextFormat.pad(seat.name, width) + "  " + TextFormat.padLeft(NumberText.thousands(seat.score), 7)
+                         + (notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func roomsReply() -> OkReply {
+        let list = rooms.values.sorted { $0.code < $1.code }
+        let json = JSON.array(list.map { room in
+            .object([("code", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
+                     ("players", .int(room.players.count)), ("host", .optional(room.host?.name)), ("locked", .bool(room.locked))])
+        })
+        var lines = list.isEmpty ? ["No rooms are open. \(RaceCatalog.createHint) opens one."] : ["Open rooms:"]
+        for room in list {
+            lines.append("  \(room.code)  \(TextFormat.pad(room.race.kind, 6))  \(TextFormat.pad(room.stateName, 8))  \(TextFormat.count(room.players.count, "player")), host \(room.host?.name ?? "none")"
+                         + (room.locked ? " (locked)" : ""))
+        }
+        return OkReply("rooms", [("rooms", json)], text: lines.joined(separator: "\n"))
+    }
+}
+
+// MARK: Chat and watching
+
+extension ServerCore {
+    /// `/say TEXT`: one line to everyone in the room. The host always gets through, so a
+    /// teacher can mute the class and still make announcements.
+    func say(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (rest, session) = (call.rest, call.session)
+        if session.watching != nil {
+            throw ErrorReply("say", .notPlaying, "You are watching this room; watchers cannot chat.")
+        }
+        guard let seat = session.seat else { throw ErrorReply("say", .notInRoom, "You are not in a room. /join CODE first.") }
+        let room = seat.room
+        let isHost = room.isHost(session)
+        guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, "The host has turned chat off in this room.") }
+        let text = ChatText.clean(rest)
+        guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
+        out.send(OkReply("say", text: "(sent)"), to: session)
+        out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.connectedSessions)
+    }
+
+    /// `/set key=value` in the lobby: today only `chat=on|off`.
+    func set(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session) = (call.args, call.session)
+        let room = try hostRoom(session, "set")
+        let options = CommandOptions(args)
+        guard !options.pairs.isEmpty, options.positional.isEmpty, options.pairs.allSatisfy({ $0.key == "chat" }) else {
+            throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
+        }
+        guard !room.isRunning else { throw ErrorReply("set", .wrongState, "Settings change in the lobby, between games.") }
+        var reader = try wrapOption { () throws(OptionError) in try OptionReader(options) }
+        let chat = try wrapOption { () throws(OptionError) in try reader.flag("chat", default: room.chatOn) }
+        room.chatOn = chat
+        out.send(OkReply("set", [("chat", .bool(chat))], text: chat ? "Chat is on: everyone can /say." : "Chat is off: only the host can /say."),
+                 to: session)
+    }
+
+    private func wrapOption<T>(_ body: () throws(OptionError) -> T) throws(ErrorReply) -> T {
+        do { return try body() } catch { throw ErrorReply("set", .badArgs, error.message) }
+    }
+
+    /// `/watch CODE`: a second screen for the room. It hears every event but holds no seat.
+    func watch(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let (args, session) = (call.args, call.session)
+        guard let room = rooms[args[0].uppercased()] else {
+            throw ErrorReply("watch", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
+        }
+        guard room.watchers.count < Room.maxWatchers else {
+            throw ErrorReply("watch", .roomFull, "Room \(room.code) already has \(Room.maxWatchers) watchers.")
+        }
+        room.addWatcher(session)
+        out.send(OkReply("watch", [("room", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
+                                   ("players", room.playersJSON()), ("standings", .array(room.standings().map(\.json)))],
+                         text: "You are watching room \(room.code) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))). /leave to stop."),
+                 to: session)
+    }
+}

@@ -1,0 +1,84 @@
+/// A kind of quiz: one question for everyone, one attempt each, points for speed and a streak
+/// bonus. `QuizRace` does all of that (timing, scoring, streaks, late joins, `/skip`,
+/// `round_end`, records) for every kind; a kind supplies only its options, its questions and
+/// how to read a typed answer, so a new kind cannot get the scoring wrong.
+///
+/// Adding a kind: one file for the kind and its questions, its tests, a line in `RaceCatalog`,
+/// a section in protocol.md, and a solver for `chalkline bot`.
+public protocol QuizKind: Sendable {
+    associatedtype Question: QuizQuestion
+    associatedtype Questions: QuizQuestionSource<Question>
+
+    /// As `/create` takes it: `times`, `arith`.
+    static var name: String { get }
+    /// One line for `/help create` and `/rooms` readers: "times tables: one fact a question".
+    static var summary: String { get }
+    /// The kind's own options, as `/help create KIND` lists them before the options every quiz
+    /// has: `table=all|7|3-5|3,4,8 max=12 order=normal|random`.
+    static var optionsHelp: String { get }
+    /// Seconds a question stays open unless `time=` says otherwise.
+    static var defaultTime: Double { get }
+    /// Questions in a game unless `rounds=` says otherwise.
+    static var defaultRounds: Int { get }
+
+    /// Reads the kind's own options from the shared reader (so an unknown key or a bad value
+    /// reads the same in every kind); the quiz reads the shared options after it.
+    init(options: inout OptionReader) throws(OptionError)
+    /// The kind's own `settings` fields, in the order protocol.md lists them; the quiz appends
+    /// `rounds`, `streak` and the timing fields.
+    var settingsJSON: [(String, JSON)] { get }
+    /// A game's questions: the same seed gives the same questions on every machine (draw with
+    /// `SplitMix64`'s own methods, never the standard library's `random`/`shuffle`). Never ends.
+    func questions(seed: UInt64) -> Questions
+
+    /// The kind's "what is hard for this student / this class" sections of the reports.
+    /// The default groups answers by the tags in each question's `detail` (`QuizReport.byTag`).
+    static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable]
+}
+
+extension QuizKind {
+    public static var defaultRounds: Int { 20 }
+    public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
+        QuizReport.byTag(answers, scope: scope)
+    }
+}
+
+/// One question of a quiz, with everything needed to show it, judge it and record it.
+public protocol QuizQuestion: Sendable, Equatable {
+    /// The question as json `text` carries it and the text mode shows it: `7 x 8`, `15% of 80`.
+    var text: String { get }
+    /// The text mode's question line; `text + " = ?"` unless the question reads as a sentence
+    /// of its own (`Bill $48.00, tip 15%: the tip?`).
+    var prompt: String { get }
+    /// `round_end`'s text-mode line after "Time! ": `7 x 8 = 56` unless the kind says otherwise.
+    var reveal: String { get }
+    /// The right answer as the text mode shows it: `56`, `3.5`, `$7.20`, `5:15 /km`.
+    var answerText: String { get }
+    /// The right answer as `round_end`'s `answer`: `.int` or `.double` where it is a number.
+    var answerValue: JSON { get }
+    /// Kept with the question's record for the kind's reports. By default, space-separated tags
+    /// (skills: `x precedence decimals`) that `QuizReport.byTag` counts; times keeps `7,8`.
+    var detail: String? { get }
+    /// Reads a typed answer, leniently, and judges it strictly. An unreadable answer keeps the
+    /// player's attempt and gets the hint (`Type a number, like 3.5.`).
+    func judge(_ typed: String) -> QuizVerdict
+}
+
+extension QuizQuestion {
+    public var prompt: String { text + " = ?" }
+    public var reveal: String { text + " = " + answerText }
+    public var detail: String? { nil }
+}
+
+/// A game's questions, drawn one at a time; never runs out.
+public protocol QuizQuestionSource<Question>: Sendable {
+    associatedtype Question: QuizQuestion
+    mutating func next() -> Question
+}
+
+public enum QuizVerdict: Equatable, Sendable {
+    case right
+    case wrong
+    /// Not an answer at all (`abc`, `7/2` where fractions are not taken): the hint says what is.
+    case unreadable(hint: String)
+}

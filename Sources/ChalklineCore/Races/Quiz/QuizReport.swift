@@ -1,0 +1,132 @@
+/// Who a report is about: one student's answers, or the whole class's.
+public enum ReportScope: Sendable, Equatable {
+    case player
+    case classroom
+}
+
+/// One stored answer to a quiz question, as a kind's report section reads it.
+public struct QuizAnswerRow: Sendable, Equatable {
+    public var player: String
+    /// The question's text and right answer (`answer_text`), as stored.
+    public var question: String
+    public var answer: String
+    public var detail: String?
+    /// Nil when the player did not answer before the round closed (a miss).
+    public var typed: String?
+    public var correct: Bool
+    public var ms: Int?
+
+    public init(player: String, question: String, answer: String, detail: String?, typed: String?, correct: Bool, ms: Int?) {
+        self.player = player
+        self.question = question
+        self.answer = answer
+        self.detail = detail
+        self.typed = typed
+        self.correct = correct
+        self.ms = ms
+    }
+}
+
+/// A report table a kind makes, with no I/O and no dates: the store turns it into a `ReportTable`
+/// and every report format (plain, csv, json) writes it as it writes the others.
+public struct KindReportTable: Sendable, Equatable {
+    public enum Cell: Sendable, Equatable {
+        case null
+        case int(Int)
+        case text(String)
+        /// 0...1, written `75%` for people and `0.75` for scripts.
+        case fraction(Double)
+        /// Milliseconds.
+        case ms(Int)
+    }
+
+    public var name: String
+    public var title: String
+    public var columns: [(key: String, heading: String)]
+    public var rows: [[Cell]]
+    /// Plain text shown instead of the aligned table where a picture says it better.
+    public var plain: String?
+
+    public init(name: String, title: String, columns: [(key: String, heading: String)], rows: [[Cell]], plain: String? = nil) {
+        self.name = name
+        self.title = title
+        self.columns = columns
+        self.rows = rows
+        self.plain = plain
+    }
+
+    public static func == (a: KindReportTable, b: KindReportTable) -> Bool {
+        a.name == b.name && a.title == b.title && a.rows == b.rows && a.plain == b.plain
+            && a.columns.map(\.key) == b.columns.map(\.key) && a.columns.map(\.heading) == b.columns.map(\.heading)
+    }
+}
+
+/// The report sections most kinds want, from the tags in each question's `detail`.
+public enum QuizReport {
+    /// Accuracy and median answer time by tag, the five weakest tags, and the questions missed
+    /// most. `tagHeading` names what the tags are (`Skill`, `Question kind`).
+    public static func byTag(_ answers: [QuizAnswerRow], scope: ReportScope, tagHeading: String = "Skill",
+                             tagName: (String) -> String = { $0 }) -> [KindReportTable] {
+        struct Tally { var seen = 0; var right = 0; var ms: [Int] = [] }
+        var tallies: [String: Tally] = [:]
+        var order: [String] = []
+        for answer in answers {
+            for tag in (answer.detail ?? "").split(separator: " ").map(String.init) {
+                if tallies[tag] == nil { order.append(tag) }
+                tallies[tag, default: Tally()].seen += 1
+                if answer.correct { tallies[tag]!.right += 1 }
+                if answer.typed != nil, let ms = answer.ms { tallies[tag]!.ms.append(ms) }
+            }
+        }
+        let rows = order.map { tag -> [KindReportTable.Cell] in
+            let t = tallies[tag]!
+            return [.text(tagName(tag)), .int(t.seen), .int(t.right), .fraction(Double(t.right) / Double(t.seen)),
+                    median(t.ms).map(KindReportTable.Cell.ms) ?? .null]
+        }
+        let who = scope == .player ? "" : " (the class)"
+        let bySkill = KindReportTable(
+            name: "by_tag", title: "By \(tagHeading.lowercased())\(who)",
+            columns: [("tag", tagHeading), ("seen", "Seen"), ("right", "Right"), ("accuracy", "Accuracy"), ("median_ms", "Median time")],
+            rows: rows)
+        let weakest = order.filter { tallies[$0]!.right < tallies[$0]!.seen }
+            .sorted { a, b in
+                let x = tallies[a]!, y = tallies[b]!
+                let rx = Double(x.seen - x.right) / Double(x.seen), ry = Double(y.seen - y.right) / Double(y.seen)
+                return rx != ry ? rx > ry : x.seen != y.seen ? x.seen > y.seen : a < b
+            }
+            .prefix(5)
+        let weakTable = KindReportTable(
+            name: "weakest", title: "Five weakest (\(tagHeading.lowercased()))",
+            columns: [("tag", tagHeading), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
+            rows: weakest.map { tag in
+                let t = tallies[tag]!
+                return [.text(tagName(tag)), .int(t.seen), .int(t.seen - t.right), .fraction(Double(t.right) / Double(t.seen))]
+            })
+        var missed: [String: (answer: String, seen: Int, missed: Int)] = [:]
+        var questionOrder: [String] = []
+        for answer in answers {
+            if missed[answer.question] == nil { questionOrder.append(answer.question) }
+            missed[answer.question, default: (answer.answer, 0, 0)].seen += 1
+            if !answer.correct { missed[answer.question]!.missed += 1 }
+        }
+        let most = questionOrder.filter { missed[$0]!.missed > 0 }
+            .sorted { missed[$0]!.missed != missed[$1]!.missed ? missed[$0]!.missed > missed[$1]!.missed : $0 < $1 }
+            .prefix(10)
+        let missedTable = KindReportTable(
+            name: "missed", title: "Questions missed most",
+            columns: [("question", "Question"), ("answer", "Answer"), ("seen", "Seen"), ("missed", "Missed")],
+            rows: most.map { q in
+                let m = missed[q]!
+                return [.text(q), .text(m.answer), .int(m.seen), .int(m.missed)]
+            })
+        return [bySkill, weakTable, missedTable]
+    }
+
+    /// The middle value, rounding a half up; nil for none.
+    public static func median(_ values: [Int]) -> Int? {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid] + 1) / 2
+    }
+}

@@ -1,0 +1,75 @@
+/// What a kind needs from the server to make its race: the room's random source (for seeds)
+/// and the word packs this server has.
+struct RaceContext {
+    var random: () -> UInt64
+    var levelPacks: [LevelPack]
+}
+
+/// One kind of game, as `/create KIND` takes it.
+public struct RaceKind: Sendable {
+    /// How a kind's rounds are played, which the reports and a few texts follow.
+    public enum Style: Sendable {
+        /// One question for everyone, one attempt each: `QuizRace`. Its reports come from
+        /// the kind's `reportSections`.
+        case quiz(reportSections: @Sendable ([QuizAnswerRow], ReportScope) -> [KindReportTable])
+        /// A board of clues the room races to claim: the word puzzle.
+        case board
+    }
+
+    public let name: String
+    /// One line for `/help create`.
+    public let summary: String
+    /// Every option `/create KIND` takes, with its default, for `/help create KIND`.
+    public let optionsHelp: String
+    public let style: Style
+    let make: @Sendable (CommandOptions, RaceContext) throws(ErrorReply) -> Race
+
+    /// What one round is called in texts: "question", or "level".
+    public var roundNoun: String {
+        if case .board = style { return "level" }
+        return "question"
+    }
+
+    static func quiz<Kind: QuizKind>(_ kind: Kind.Type) -> RaceKind {
+        RaceKind(
+            name: Kind.name, summary: Kind.summary,
+            optionsHelp: Kind.optionsHelp + " " + QuizSettings<Kind>.sharedOptionsHelp,
+            style: .quiz(reportSections: { Kind.reportSections($0, scope: $1) }),
+            make: { options, context throws(ErrorReply) in
+                do throws(OptionError) {
+                    return QuizRace(settings: try QuizSettings<Kind>.parse(options, random: context.random))
+                } catch {
+                    throw ErrorReply("create", .badArgs, error.message)
+                }
+            })
+    }
+}
+
+/// The only list of game kinds in the code. `/create`, `/help`, the welcome, the errors that
+/// name the games, and the reports all read it: adding a kind here is its only registration.
+public enum RaceCatalog {
+    public static let kinds: [RaceKind] = [
+        .quiz(TimesQuiz.self),
+        WordsRace.catalogEntry,
+    ]
+
+    public static var names: [String] { kinds.map(\.name) }
+
+    public static func kind(named name: String) -> RaceKind? {
+        kinds.first { $0.name == name.lowercased() }
+    }
+
+    /// How a text says "open a room": `/create times or /create words` while there are two
+    /// kinds, `/create GAME (times, words or arith)` once a list of commands would not read.
+    public static var createHint: String {
+        names.count <= 2
+            ? names.map { "/create \($0)" }.joined(separator: " or ")
+            : "/create GAME (\(orList(names)))"
+    }
+
+    /// `a`, `a or b`, `a, b or c`.
+    static func orList(_ words: [String]) -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + words.last!
+    }
+}
