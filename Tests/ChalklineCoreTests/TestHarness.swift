@@ -160,3 +160,13 @@ extension Array where Element == Msg {
     var types: [String] { map(\.type) }
     var replies: [Msg] { filter(\.isReply) }
 }
+
+/// This checkout's top folder (the one holding Package.swift), wherever the asking test file
+/// sits in the tests' folders.
+func repositoryRoot(_ file: String = #filePath) -> URL {
+    var url = URL(fileURLWithPath: file).deletingLastPathComponent()
+    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
+        url = url.deletingLastPathComponent()
+    }
+    return url
+}

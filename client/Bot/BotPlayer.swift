@@ -1,3 +1,4 @@
+import ChalklineProtocol
 /// One computer player on its own connection, playing whatever game its room runs.
 ///
 /// It uses only what protocol.md documents, so it is also a worked example of a bot.
@@ -17,6 +18,8 @@ final class BotPlayer {
     private var rng = SystemRandomNumberGenerator()
     private var pendingAnswer: TimerID?
     private var board: WordBoard?
+    /// The room's kind, from the join reply; a question's own `game` field wins.
+    private var game: String?
     private var nextGuess: TimerID?
 
     /// The score as the server's replies last stated it: what `game_end` must agree with.
@@ -95,6 +98,7 @@ final class BotPlayer {
         switch reply.cmd {
         case "join":
             joined = true
+            game = reply.string("game")
             replyScore = reply.int("score") ?? 0
             onJoined(self)
         case "answer":
@@ -117,18 +121,25 @@ final class BotPlayer {
         }
     }
 
-    // MARK: The times race
+    // MARK: Quizzes
 
+    /// Any quiz kind: the solver for the question's `game` works the answer out of its text.
     private func question(_ event: ServerMessage) {
         cancelTimers()
-        guard let answer = timesAnswer(event.string("text") ?? "") else { return }
+        let text = event.string("text") ?? ""
+        guard let solver = QuizSolvers.solver(for: event.string("game") ?? game ?? "times"),
+              let answer = solver.answer(to: text) else {
+            log("\(name): cannot read \(text)")
+            return
+        }
         let right = Double.random(in: 0..<1, using: &rng) < settings.skill
+        let typed = right ? answer : solver.wrongAnswer(to: text, draw: Int.random(in: 0...1000, using: &rng)) ?? answer
         let limit = Double(event.int("time_ms") ?? 10_000)
         // Around --think, never past the time allowed: a bot that times out teaches nothing.
         let think = min(settings.thinkMs * Double.random(in: 0.5...1.5, using: &rng), limit * 0.9)
         pendingAnswer = reactor.after(think / 1000) { [unowned self] in
             pendingAnswer = nil
-            connection.send("/answer \(right ? answer : answer + 1 + Int.random(in: 0...2, using: &rng))")
+            connection.send("/answer \(typed)")
         }
     }
 

@@ -1,3 +1,4 @@
+import ChalklineProtocol
 /// A bot's copy of a word-puzzle board, kept in step with `solved` events.
 struct WordBoard {
     struct Clue {
@@ -13,7 +14,7 @@ struct WordBoard {
 
     init(_ event: ServerMessage) {
         clues = event.list("clues").compactMap { clue in
-            guard let n = clue["n"] as? Int, let letters = clue["letters"] as? Int else { return nil }
+            guard let n = clue["n"]?.intValue, let letters = clue["letters"]?.intValue else { return nil }
             let solved = clue["word"] is String || clue["solved_by"] is String
             return Clue(n: n, letters: letters, solved: solved)
         }

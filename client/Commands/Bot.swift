@@ -8,8 +8,10 @@ struct Bot: ParsableCommand {
         abstract: "Add computer players to a room.",
         discussion: """
         Starts COUNT bots in one process, each on its own connection, and joins them to the \
-        room CODE. In the times race a bot answers after a think time drawn around --think \
-        (from half to one and a half times it), and is right with probability --skill. In the \
+        room CODE. In a quiz (times tables and every other question-and-answer race) a bot \
+        works the answer out of the question's text with the solver for the room's kind, \
+        answers after a think time drawn around --think (from half to one and a half times \
+        it), and is right with probability --skill. In the \
         word puzzle a bot tries the board's letter groups that fit a clue's length and spell a \
         word it knows (Debian's /usr/share/dict/words when present, else a short list shipped \
         with the client), one try per think time.

@@ -6,7 +6,7 @@ struct Host: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Host a room on the projector: the code to join, the lobby, each round, the podium.",
         discussion: """
-        Creates a room for GAME (times, or words when the server has it) with the options \
+        Creates a room for GAME (any kind the server offers: /help create lists them) with the options \
         given as key=value (as /create takes them, e.g. table=7 rounds=10 time=8; see \
         /help create). The host runs the game and does not play (play=no) unless you pass \
         play=yes.
@@ -44,16 +44,18 @@ struct Host: ParsableCommand {
 
     mutating func validate() throws { _ = try target() }
 
-    /// `HOST[:PORT]` is optional: the first word is the server unless it is a game name or an option.
-    private func target() throws -> (server: Endpoint, game: String, options: [String]) {
+    /// `HOST[:PORT]` is optional, and the client keeps no list of games (the server's catalog
+    /// decides): the first word is the server when the second is not an option either, as in
+    /// `laptop.local times`; in `times table=7` the game comes first.
+    func target() throws -> (server: Endpoint, game: String, options: [String]) {
         var rest = words[...]
         var server = Endpoint()
-        if let first = rest.first, !["times", "words"].contains(first.lowercased()), !first.contains("="), rest.count >= 2 {
+        if let first = rest.first, !first.contains("="), rest.count >= 2, !rest[rest.index(after: rest.startIndex)].contains("=") {
             guard let endpoint = Endpoint.parse(first) else { throw ValidationError("\(first) is not HOST[:PORT].") }
             server = endpoint
             rest = rest.dropFirst()
         }
-        guard let game = rest.first, !game.contains("=") else { throw ValidationError("Say which game: times or words.") }
+        guard let game = rest.first, !game.contains("=") else { throw ValidationError("Say which game, e.g. times (the server's /help create lists them).") }
         return (server, game, Array(rest.dropFirst()))
     }
 

@@ -1,35 +1,38 @@
-import Foundation
+import ChalklineProtocol
 
 /// One json-mode line from the server: a reply (`ok`, `error`) or an event, dispatched on `type`.
 ///
 /// Fields are read by name and anything unknown is ignored, as protocol.md's compatibility
-/// rule asks of every client.
+/// rule asks of every client. Read with the protocol module's `JSON.parse`, the same value
+/// type the server writes.
 struct ServerMessage {
     let type: String
-    let fields: [String: Any]
+    let fields: JSON
 
     init?(line: String) {
-        guard line.first == "{",
-              let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-              let type = object["type"] as? String else { return nil }
+        guard line.first == "{", let object = JSON.parse(line), let type = object["type"]?.stringValue else { return nil }
         self.type = type
         fields = object
     }
 
-    init(type: String, fields: [String: Any]) {
-        self.type = type
-        self.fields = fields
-    }
-
-    var isReply: Bool { type == "ok" || type == "error" }
+    var isReply: Bool { type == EventType.ok.rawValue || type == EventType.error.rawValue }
     var cmd: String? { string("cmd") }
 
-    func string(_ key: String) -> String? { fields[key] as? String }
-    func int(_ key: String) -> Int? { (fields[key] as? NSNumber)?.intValue }
-    func double(_ key: String) -> Double? { (fields[key] as? NSNumber)?.doubleValue }
-    func bool(_ key: String) -> Bool? { (fields[key] as? NSNumber)?.boolValue }
-    func list(_ key: String) -> [[String: Any]] { (fields[key] as? [[String: Any]]) ?? [] }
-    func strings(_ key: String) -> [String] { (fields[key] as? [Any])?.compactMap { $0 as? String } ?? [] }
+    func string(_ key: String) -> String? { fields[key]?.stringValue }
+    func int(_ key: String) -> Int? { fields[key]?.intValue }
+    func double(_ key: String) -> Double? { fields[key]?.doubleValue }
+    func bool(_ key: String) -> Bool? { fields[key]?.boolValue }
+    func list(_ key: String) -> [JSON] { fields[key]?.arrayValue ?? [] }
+    func strings(_ key: String) -> [String] { list(key).compactMap(\.stringValue) }
+
+    /// `round_end`'s right answer as people read it: `answer_text`, or, from a server older
+    /// than the field, `answer` written out.
+    var answerText: String? {
+        if let text = string("answer_text") { return text }
+        return fields["answer"].flatMap { value in
+            value.intValue.map(String.init) ?? value.doubleValue.map { String($0) } ?? value.stringValue
+        }
+    }
 }
 
 /// A row of `standings`.
@@ -38,18 +41,10 @@ struct StandingRow: Equatable {
     var name: String
     var score: Int
 
-    static func list(_ rows: [[String: Any]]) -> [StandingRow] {
+    static func list(_ rows: [JSON]) -> [StandingRow] {
         rows.compactMap { row in
-            guard let name = row["name"] as? String else { return nil }
-            return StandingRow(rank: (row["rank"] as? NSNumber)?.intValue ?? 0, name: name,
-                               score: (row["score"] as? NSNumber)?.intValue ?? 0)
+            guard let name = row["name"]?.stringValue else { return nil }
+            return StandingRow(rank: row["rank"]?.intValue ?? 0, name: name, score: row["score"]?.intValue ?? 0)
         }
     }
-}
-
-/// A times question's answer, worked out from its text (`"7 x 8"`), as any bot has to.
-func timesAnswer(_ text: String) -> Int? {
-    let parts = text.split(separator: "x").map { $0.trimmingCharacters(in: .whitespaces) }
-    guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]) else { return nil }
-    return a * b
 }

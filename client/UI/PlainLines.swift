@@ -1,3 +1,4 @@
+import ChalklineProtocol
 /// One line of plain text per event, for pipes, logs and NO_COLOR terminals: readable, and
 /// stable enough to grep.
 enum PlainLines {
@@ -20,7 +21,7 @@ enum PlainLines {
             case "kick": return "\(m.string("name") ?? "?") was removed."
             case "leave": return "You left room \(m.string("room") ?? "?")."
             case "help": return m.string("text")
-            case "who": return "Players: " + m.list("players").compactMap { $0["name"] as? String }.joined(separator: ", ")
+            case "who": return "Players: " + m.list("players").compactMap { $0["name"]?.stringValue }.joined(separator: ", ")
             case "scores": return "Standings: " + standings(StandingRow.list(m.list("standings")), model: model)
             default: return nil
             }
@@ -31,6 +32,7 @@ enum PlainLines {
         case "left":
             let why = switch m.string("reason") {
             case "kicked": "was removed by the host"
+            case "banned": "was banned by the host"
             case "disconnected": "lost their connection"
             default: "left"
             }
@@ -38,9 +40,9 @@ enum PlainLines {
         case "host": return "\(m.string("name") ?? "?") is now the host."
         case "countdown": return "Get ready: the race starts in \(seconds(m.double("seconds") ?? 0)) s."
         case "question":
-            return "Question \(m.int("round") ?? 0)/\(m.int("rounds") ?? 0): \(m.string("text") ?? "") = ?  (\(seconds(Double(m.int("time_ms") ?? 0) / 1000)) s)"
+            return "Question \(m.int("round") ?? 0)/\(m.int("rounds") ?? 0): \(QuestionText.prompt(m.string("text") ?? ""))  (\(seconds(Double(m.int("time_ms") ?? 0) / 1000)) s)"
         case "round_end":
-            return "Time! The answer was \(m.int("answer") ?? 0). Standings: " + standings(model.standings, model: model)
+            return "Time! The answer was \(m.answerText ?? "?"). Standings: " + standings(model.standings, model: model)
         case "board":
             let clues = model.board?.clues.map { "\($0.n). \($0.clue) (\($0.letters))" }.joined(separator: "; ") ?? ""
             return "Level \(m.int("level") ?? 0)/\(m.int("levels") ?? 0): \(clues). Groups: \(m.strings("groups").joined(separator: " "))"

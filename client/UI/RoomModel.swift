@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Foundation
 
 /// What a screen knows about its room, rebuilt from events alone: the same state for the
@@ -57,7 +58,7 @@ struct RoomModel {
     /// The last answer's verdict, for the player: "Right! +987 ..." or "Wrong.".
     var verdict: String?
     var myScore = 0
-    var roundAnswer: Int?
+    var roundAnswer: String?
     var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
     var standings: [StandingRow] = []
     var chat: [String] = []
@@ -109,10 +110,10 @@ struct RoomModel {
             answersIn = m.int("answers")
         case "round_end":
             phase = .roundEnd
-            roundAnswer = m.int("answer")
+            roundAnswer = m.answerText
             roundResults = m.list("results").map { r in
-                (r["name"] as? String ?? "?", (r["correct"] as? NSNumber)?.boolValue ?? false,
-                 (r["points"] as? NSNumber)?.intValue ?? 0, (r["ms"] as? NSNumber)?.intValue)
+                (r["name"]?.stringValue ?? "?", r["correct"]?.boolValue ?? false,
+                 r["points"]?.intValue ?? 0, r["ms"]?.intValue)
             }
             updateStandings(StandingRow.list(m.list("standings")))
         case "board":
@@ -169,12 +170,12 @@ struct RoomModel {
             if let name = m.string("name") { me = name }
             if m.cmd == "create" {
                 players = [Player(name: me ?? "host", score: 0, host: true,
-                                  playing: (m.fields["settings"] as? [String: Any])?["play"] as? Bool ?? true, connected: true)]
+                                  playing: m.fields["settings"]?["play"]?.boolValue ?? true, connected: true)]
             } else {
                 players = m.list("players").map { p in
-                    Player(name: p["name"] as? String ?? "?", score: (p["score"] as? NSNumber)?.intValue ?? 0,
-                           host: (p["host"] as? NSNumber)?.boolValue ?? false, playing: (p["playing"] as? NSNumber)?.boolValue ?? true,
-                           connected: (p["connected"] as? NSNumber)?.boolValue ?? true)
+                    Player(name: p["name"]?.stringValue ?? "?", score: p["score"]?.intValue ?? 0,
+                           host: p["host"]?.boolValue ?? false, playing: p["playing"]?.boolValue ?? true,
+                           connected: p["connected"]?.boolValue ?? true)
                 }
             }
             myScore = m.int("score") ?? myScore
@@ -221,8 +222,8 @@ struct RoomModel {
         }
     }
 
-    private static func clue(_ c: [String: Any]) -> Clue {
-        Clue(n: (c["n"] as? NSNumber)?.intValue ?? 0, clue: c["clue"] as? String ?? "",
-             letters: (c["letters"] as? NSNumber)?.intValue ?? 0, solvedBy: c["solved_by"] as? String, word: c["word"] as? String)
+    private static func clue(_ c: JSON) -> Clue {
+        Clue(n: c["n"]?.intValue ?? 0, clue: c["clue"]?.stringValue ?? "",
+             letters: c["letters"]?.intValue ?? 0, solvedBy: c["solved_by"]?.stringValue, word: c["word"]?.stringValue)
     }
 }

@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Foundation
 
 /// Draws a `RoomModel` as one 80x24 (or larger) frame, for the player, the host or a watcher.
@@ -54,7 +55,7 @@ struct RoomScreen {
         switch model.role {
         case .player:
             if let me = model.me { parts.append(me) }
-            parts.append("score \(thousands(model.myScore))")
+            parts.append("score \(NumberText.thousands(model.myScore))")
         case .host: parts.append("host")
         case .watcher: parts.append("watching")
         }
@@ -98,7 +99,7 @@ struct RoomScreen {
 
     private func roundEnd(_ f: inout Frame) {
         if let q = model.question, let answer = model.roundAnswer {
-            f.add(.bold("Question \(q.round)/\(q.rounds):  \(q.text) = "), .green("\(answer)"))
+            f.add(.bold("Question \(q.round)/\(q.rounds):  \(QuestionText.reveal(q.text)) "), .green(answer))
         } else {
             f.add(.bold("Round over"))
         }
@@ -140,7 +141,7 @@ struct RoomScreen {
         let top = model.standings.prefix(3)
         let medals = ["1st", "2nd", "3rd"]
         for (i, row) in top.enumerated() {
-            f.add(.yellow(pad(medals[i], 5)), .bold(pad(row.name, 18)), .plain(padLeft(thousands(row.score), 9)))
+            f.add(.yellow(pad(medals[i], 5)), .bold(pad(row.name, 18)), .plain(padLeft(NumberText.thousands(row.score), 9)))
         }
         f.blank()
         leaderboard(&f, limit: 12, from: 3)
@@ -155,7 +156,7 @@ struct RoomScreen {
             shown.append(mine)
         }
         for row in shown {
-            let text = padLeft("\(row.rank).", 5) + " " + pad(row.name, 18) + padLeft(thousands(row.score), 9)
+            let text = padLeft("\(row.rank).", 5) + " " + pad(row.name, 18) + padLeft(NumberText.thousands(row.score), 9)
             f.add(row.name == model.me ? .inverse(text + "  ◀ you") : .plain(text))
         }
     }
@@ -184,14 +185,4 @@ struct RoomScreen {
             items[start..<min(start + per, items.count)].map { pad($0, width) }.joined()
         }
     }
-}
-
-func thousands(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, ch) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(ch)
-    }
-    return n < 0 ? "-" + out : out
 }

@@ -47,10 +47,10 @@ extension QuizKind {
 public protocol QuizQuestion: Sendable, Equatable {
     /// The question as json `text` carries it and the text mode shows it: `7 x 8`, `15% of 80`.
     var text: String { get }
-    /// The text mode's question line; `text + " = ?"` unless the question reads as a sentence
-    /// of its own (`Bill $48.00, tip 15%: the tip?`).
+    /// The text mode's question line; by default `QuestionText.prompt`: `7 x 8 = ?`, or a
+    /// question that ends with `?` as it is (`Bill $48.00, tip 15%: the tip?`).
     var prompt: String { get }
-    /// `round_end`'s text-mode line after "Time! ": `7 x 8 = 56` unless the kind says otherwise.
+    /// `round_end`'s text-mode line after "Time! ": `7 x 8 = 56`, or the sentence and its answer.
     var reveal: String { get }
     /// The right answer as the text mode shows it: `56`, `3.5`, `$7.20`, `5:15 /km`.
     var answerText: String { get }
@@ -65,8 +65,8 @@ public protocol QuizQuestion: Sendable, Equatable {
 }
 
 extension QuizQuestion {
-    public var prompt: String { text + " = ?" }
-    public var reveal: String { text + " = " + answerText }
+    public var prompt: String { QuestionText.prompt(text) }
+    public var reveal: String { QuestionText.reveal(text) + " " + answerText }
     public var detail: String? { nil }
 }
 

@@ -44,7 +44,7 @@ public struct OkReply: Message {
         self.text = text
     }
 
-    public var json: JSON { .object([("type", "ok"), ("cmd", .string(cmd))] + fields) }
+    public var json: JSON { .object([EventType.ok.field, ("cmd", .string(cmd))] + fields) }
 }
 
 /// `{"type":"error","cmd":...,"code":...,"message":...}`; the code is for programs, the message for people.
@@ -64,7 +64,7 @@ public struct ErrorReply: Message, Error {
     }
 
     public var json: JSON {
-        .object([("type", "error"), ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message))] + extra)
+        .object([EventType.error.field, ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message))] + extra)
     }
 
     public var text: String { "error \(code.rawValue): \(message)" }

@@ -31,7 +31,7 @@ public struct BoardEvent: Message {
     public var groups: [String]
 
     public var json: JSON {
-        .object([("type", "board"), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
+        .object([EventType.board.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
                  ("time_ms", .int(Int(timeMs))), ("clues", .array(clues.map(\.boardJSON))),
                  ("groups", .array(groups.map(JSON.string)))])
     }
@@ -56,7 +56,7 @@ public struct SolvedEvent: Message {
     public var groupsLeft: [String]
 
     public var json: JSON {
-        .object([("type", "solved"), ("n", .int(n)), ("word", .string(word)), ("name", .string(name)), ("points", .int(points))])
+        .object([EventType.solved.field, ("n", .int(n)), ("word", .string(word)), ("name", .string(name)), ("points", .int(points))])
     }
 
     public var text: String {
@@ -78,7 +78,7 @@ public struct LevelEndEvent: Message {
     public var standings: [Standing]
 
     public var json: JSON {
-        .object([("type", "level_end"), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
+        .object([EventType.levelEnd.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
                  ("clues", .array(clues.map(\.endJSON))), ("standings", .array(standings.map(\.json)))])
     }
 

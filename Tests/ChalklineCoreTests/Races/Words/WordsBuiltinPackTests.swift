@@ -7,8 +7,7 @@ import Testing
 @Suite struct WordsBuiltinPackTests {
     /// The files shipped in `Sources/chalkline-server/Levels/builtin`, read from this checkout.
     static func builtinSources() throws -> [LevelSource] {
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/chalkline-server/Levels/builtin")
+        let folder = repositoryRoot().appendingPathComponent("Sources/chalkline-server/Levels/builtin")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         return try names.map { name in
             LevelSource(path: "builtin/" + name, text: try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8))

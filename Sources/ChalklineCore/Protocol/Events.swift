@@ -1,7 +1,7 @@
 /// The first line on every connection: which server, and which protocol a bot is talking to.
 public struct WelcomeEvent: Message {
     public var version: String
-    public var json: JSON { .object([("type", "welcome"), ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
+    public var json: JSON { .object([EventType.welcome.field, ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
     public var text: String {
         "Welcome to Chalkline \(version) (protocol 1).\nSet your name: /name YOURNAME. Then /join CODE, \(RaceCatalog.createHint).\nType /help for all commands."
     }
@@ -11,7 +11,7 @@ public struct JoinedEvent: Message {
     public var room: String
     public var name: String
     public var players: Int
-    public var json: JSON { .object([("type", "joined"), ("room", .string(room)), ("name", .string(name)), ("players", .int(players))]) }
+    public var json: JSON { .object([EventType.joined.field, ("room", .string(room)), ("name", .string(name)), ("players", .int(players))]) }
     public var text: String { "\(name) joined room \(room) (\(players) \(players == 1 ? "player" : "players"))." }
 }
 
@@ -22,7 +22,7 @@ public struct LeftEvent: Message {
     public var players: Int
     public var reason: Reason
     public var json: JSON {
-        .object([("type", "left"), ("room", .string(room)), ("name", .string(name)), ("players", .int(players)), ("reason", .string(reason.rawValue))])
+        .object([EventType.left.field, ("room", .string(room)), ("name", .string(name)), ("players", .int(players)), ("reason", .string(reason.rawValue))])
     }
     public var text: String {
         let what = switch reason {
@@ -37,13 +37,13 @@ public struct LeftEvent: Message {
 
 public struct HostEvent: Message {
     public var name: String
-    public var json: JSON { .object([("type", "host"), ("name", .string(name))]) }
+    public var json: JSON { .object([EventType.host.field, ("name", .string(name))]) }
     public var text: String { "\(name) is now the host." }
 }
 
 public struct CountdownEvent: Message {
     public var seconds: Double
-    public var json: JSON { .object([("type", "countdown"), ("seconds", .double(seconds))]) }
+    public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }
     public var text: String { "Get ready: the race starts in \(OptionReader.format(seconds)) seconds!" }
 }
 
@@ -58,7 +58,7 @@ public struct QuestionEvent: Message {
     public var prompt: String
     public var timeMs: Millis
     public var json: JSON {
-        .object([("type", "question"), ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
+        .object([EventType.question.field, ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
                  ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))])
     }
     public var text: String {
@@ -89,7 +89,7 @@ public struct RoundEndEvent: Message {
     public var results: [RoundResult]
     public var standings: [Standing]
     public var json: JSON {
-        .object([("type", "round_end"), ("id", .int(id)), ("answer", answer),
+        .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
                  ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json))),
                  ("answer_text", .string(answerText))])
     }
@@ -112,7 +112,7 @@ public struct GameEndEvent: Message {
     public var standings: [Standing]
     public var game: String
     public var json: JSON {
-        .object([("type", "game_end"), ("standings", .array(standings.map(\.json))), ("game", .string(game))])
+        .object([EventType.gameEnd.field, ("standings", .array(standings.map(\.json))), ("game", .string(game))])
     }
     public var text: String {
         var lines = ["Game over! Final standings:"]
@@ -127,7 +127,7 @@ public struct GameEndEvent: Message {
 public struct KickedEvent: Message {
     public var room: String
     public var banned = false
-    public var json: JSON { .object([("type", "kicked"), ("room", .string(room)), ("banned", .bool(banned))]) }
+    public var json: JSON { .object([EventType.kicked.field, ("room", .string(room)), ("banned", .bool(banned))]) }
     public var text: String {
         banned
             ? "The host banned you from room \(room). You can /join another room."
@@ -146,13 +146,13 @@ public struct ByeEvent: Message {
     }
     public var reason: Reason
     public var message: String
-    public var json: JSON { .object([("type", "bye"), ("reason", .string(reason.rawValue)), ("message", .string(message))]) }
+    public var json: JSON { .object([EventType.bye.field, ("reason", .string(reason.rawValue)), ("message", .string(message))]) }
     public var text: String { "Goodbye: \(message)" }
 }
 
 public struct ShutdownEvent: Message {
     public var message: String
-    public var json: JSON { .object([("type", "shutdown"), ("message", .string(message))]) }
+    public var json: JSON { .object([EventType.shutdown.field, ("message", .string(message))]) }
     public var text: String { "Server: \(message)" }
 }
 
@@ -164,7 +164,7 @@ public struct StorageFailedEvent: Message {
         "Results could not be saved (\(reason)). The game goes on; the server keeps trying to save them."
     }
     public var json: JSON {
-        .object([("type", "error"), ("cmd", .null), ("code", .string(ErrorCode.storageFailed.rawValue)), ("message", .string(message))])
+        .object([EventType.error.field, ("cmd", .null), ("code", .string(ErrorCode.storageFailed.rawValue)), ("message", .string(message))])
     }
     public var text: String { "error storage_failed: \(message)" }
 }
@@ -175,7 +175,7 @@ public struct ChatEvent: Message {
     /// What was said (already cleaned); `text` is the rendering for people.
     public var said: String
     public var host: Bool
-    public var json: JSON { .object([("type", "chat"), ("name", .string(name)), ("text", .string(said)), ("host", .bool(host))]) }
+    public var json: JSON { .object([EventType.chat.field, ("name", .string(name)), ("text", .string(said)), ("host", .bool(host))]) }
     public var text: String { host ? "\(name) (host): \(said)" : "\(name): \(said)" }
 }
 
@@ -184,6 +184,6 @@ public struct ProgressEvent: Message {
     public var id: Int
     public var answers: Int
     public var players: Int
-    public var json: JSON { .object([("type", "progress"), ("id", .int(id)), ("answers", .int(answers)), ("players", .int(players))]) }
+    public var json: JSON { .object([EventType.progress.field, ("id", .int(id)), ("answers", .int(answers)), ("players", .int(players))]) }
     public var text: String { "Answers in: \(answers) of \(players)." }
 }

@@ -7,7 +7,7 @@ import Testing
 /// drift, caught here rather than by a student's bot.
 @Suite("protocol.md agrees with the core")
 struct ProtocolDocTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = repositoryRoot()
 
     static func protocolText() throws -> String {
         try String(contentsOf: root.appendingPathComponent("protocol.md"), encoding: .utf8)
@@ -30,13 +30,16 @@ struct ProtocolDocTests {
     /// event is checked without anyone remembering to add it here.
     static func renderedTypes() throws -> Set<String> {
         let folder = root.appendingPathComponent("Sources/ChalklineCore")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
-        let pattern = try NSRegularExpression(pattern: #"\("type", "([a-z_]+)"\)"#)
+        // Every file under the core, in whatever folder it lives.
+        let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".swift") }
+        // Lines start with `EventType.NAME.field`; NAME is the enum case, the wire name its raw value.
+        let pattern = try NSRegularExpression(pattern: #"EventType\.([A-Za-z]+)\.field"#)
         var types: Set<String> = []
         for file in files {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             for match in pattern.matches(in: source, range: NSRange(source.startIndex..., in: source)) {
-                types.insert(String(source[Range(match.range(at: 1), in: source)!]))
+                let name = String(source[Range(match.range(at: 1), in: source)!])
+                if let type = EventType.allCases.first(where: { "\($0)" == name }) { types.insert(type.rawValue) }
             }
         }
         return types

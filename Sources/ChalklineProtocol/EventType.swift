@@ -1,0 +1,16 @@
+/// The `type` of every line the server sends: the replies `ok` and `error`, and each event
+/// protocol.md lists. Server and client both name them from here.
+public enum EventType: String, Sendable, CaseIterable {
+    case ok, error
+    case welcome, joined, left, host, countdown, question
+    case roundEnd = "round_end"
+    case gameEnd = "game_end"
+    case board, solved
+    case levelEnd = "level_end"
+    case kicked, bye, shutdown, chat, progress
+}
+
+extension EventType {
+    /// The `"type"` field that starts every line.
+    public var field: (String, JSON) { ("type", .string(rawValue)) }
+}
