@@ -80,12 +80,12 @@ struct TestHost {
         self.code = code
     }
 
-    init(_ server: TestServer, create options: String) throws {
+    init(_ server: TestServer, game: String = "times", create options: String) throws {
         client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")
         _ = try client.command("/name MsLee")
-        let created = try client.command("/create times play=no \(options)")
+        let created = try client.command("/create \(game) play=no \(options)")
         guard let code = created.string("room") else { throw TestFailure("create failed: \(created)") }
         self.code = code
     }

@@ -1,0 +1,87 @@
+import Testing
+@testable import ChalklineCore
+
+/// Walks the race catalog: every kind plays a short game, its help lists its options, and the
+/// texts that name the games name it. A kind added to the catalog is tested here without
+/// anyone adding it to this file.
+@Suite("Every kind in the catalog")
+struct CatalogTests {
+    /// A short game of `kind`: two questions, or one level.
+    static func shortGame(_ kind: RaceKind) -> String {
+        switch kind.style {
+        case .quiz: "rounds=2 time=10 gap=0 countdown=0 seed=3"
+        case .board: "levels=1 time=60 gap=0 countdown=0 seed=3"
+        }
+    }
+
+    @Test(arguments: RaceCatalog.names)
+    func playsAShortGame(name: String) throws {
+        let kind = try #require(RaceCatalog.kind(named: name))
+        let h = WordsCoreHarness()
+        let host = h.connect("Ann")
+        let player = h.connect("Bea")
+        h.send(host, "/create \(name) \(Self.shortGame(kind))")
+        let created = h.take(host)
+        #expect(created.first?["type"] as? String == "ok", "\(created)")
+        #expect(created.first?["game"] as? String == name)
+        let code = try #require(created.first?["room"] as? String)
+        h.send(player, "/join \(code)")
+        #expect(h.take(player).first?["game"] as? String == name)
+        h.send(host, "/start")
+        var rounds = 0
+        var ended = false
+        while !ended && rounds < 5 {
+            let seen = h.take(player)
+            if let question = seen.first(where: { $0["type"] as? String == "question" }) {
+                #expect(question["game"] as? String == name, "question must name its kind")
+                #expect((question["text"] as? String)?.isEmpty == false)
+                // Any answer is judged (right or wrong) or refused as unreadable: never a crash.
+                h.send(player, "/answer 1")
+                let reply = h.take(player).first { ($0["cmd"] as? String) == "answer" }
+                #expect(reply != nil)
+            }
+            h.send(host, "/skip")
+            rounds += 1
+            let after = h.take(player)
+            for end in after where end["type"] as? String == "round_end" {
+                #expect((end["answer_text"] as? String)?.isEmpty == false, "round_end needs answer_text: \(end)")
+            }
+            ended = after.contains { $0["type"] as? String == "game_end" }
+        }
+        #expect(ended, "\(name): no game_end after \(rounds) skips")
+    }
+
+    @Test(arguments: RaceCatalog.names)
+    func helpCreateListsTheKindsOptions(name: String) throws {
+        let kind = try #require(RaceCatalog.kind(named: name))
+        let help = Help.text("create", name)
+        #expect(help.hasPrefix("/create \(name) "))
+        #expect(help.contains(kind.summary))
+        let keys = kind.optionsHelp.split(separator: " ").filter { $0.contains("=") }
+            .compactMap { $0.split(separator: "=").first.map(String.init) }
+        #expect(keys.count >= 5)
+        for key in keys { #expect(help.contains("\(key)="), "\(name): /help create \(name) lacks \(key)=") }
+        #expect(Help.text("create").contains("\(name) options:"))
+    }
+
+    @Test func textsThatNameTheGamesNameEveryKind() {
+        let welcome = WelcomeEvent(version: "t").text
+        for name in RaceCatalog.names {
+            #expect(welcome.contains(name), "the welcome does not mention \(name)")
+            #expect(Help.text("create").contains(name))
+        }
+    }
+
+    @Test func kindNamesAreUniqueAndLowercase() {
+        #expect(Set(RaceCatalog.names).count == RaceCatalog.names.count)
+        #expect(RaceCatalog.names.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty })
+    }
+
+    @Test func seededDrawsMatchTheStandardLibraryThatEarlierSeedsWereDrawnWith() {
+        var ours = SplitMix64(seed: 7), theirs = SplitMix64(seed: 7)
+        for bound in [1, 2, 3, 10, 11, 12, 19, 1_000_003] {
+            for _ in 0..<100 { #expect(ours.below(bound) == Int.random(in: 0..<bound, using: &theirs)) }
+        }
+        #expect(ours.int(in: 2...12) == Int.random(in: 2...12, using: &theirs))
+    }
+}
