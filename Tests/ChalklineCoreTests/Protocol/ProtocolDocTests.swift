@@ -67,4 +67,9 @@ struct ProtocolDocTests {
         let unknown = documented.filter { !events.contains($0) }
         #expect(unknown.isEmpty, "protocol.md lists event types the core never sends: \(unknown)")
     }
+
+    @Test func everyKindInTheCatalogIsInTheKindsTable() throws {
+        let documented = Self.tableKeys(under: "Kinds of game", in: try Self.protocolText())
+        #expect(documented == RaceCatalog.names, "protocol.md's kinds table must list the catalog, in its order")
+    }
 }
