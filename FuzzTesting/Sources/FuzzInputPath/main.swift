@@ -1,7 +1,7 @@
 import ChalklineCore
 
 /// libFuzzer's entry: the input is a script of chunks for four connections to one core, so the
-/// fuzzer reaches framing, UTF-8 and IAC handling, command parsing, rooms and both races.
+/// fuzzer reaches framing, UTF-8 and IAC handling, command parsing, rooms and every race.
 ///
 /// Each chunk starts with a control byte: the low two bits pick the connection, the next three
 /// how far the clock moves (0 to 700 ms, so rounds open and close), and the top bit whether the
@@ -18,8 +18,9 @@ public func fuzzInputPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var generation: [UInt64] = [0, 0, 0, 0]
     func id(_ n: Int) -> ConnectionID { ConnectionID(UInt64(n) * 1000 + generation[n]) }
     for n in 0..<4 { FuzzSupport.check(core.connect(id(n), peer: "10.0.0.\(n)", now: now)) }
-    // A room every connection can find, so short inputs reach the game quickly.
-    FuzzSupport.opening.withUnsafeBytes { FuzzSupport.check(core.receive(id(0), $0, now: now)) }
+    // A room every connection can find, so short inputs reach the game quickly; the first byte
+    // picks which quiz kind of the catalog it plays, so every kind's judge meets fuzzed answers.
+    FuzzSupport.opening(kind: input.first ?? 0).withUnsafeBytes { FuzzSupport.check(core.receive(id(0), $0, now: now)) }
     var i = 0
     while i + 1 < input.count {
         let control = input[i]
@@ -51,7 +52,15 @@ enum FuzzSupport {
         return config
     }()
 
-    static let opening = Array("/name host\n/create times time=0.5 gap=0.2 countdown=0 rounds=3 table=2-4\n".utf8)
+    static let quizKinds: [String] = RaceCatalog.kinds.compactMap { kind in
+        if case .quiz = kind.style { return kind.name }
+        return nil
+    }
+
+    static func opening(kind byte: UInt8) -> [UInt8] {
+        let kind = quizKinds[Int(byte) % quizKinds.count]
+        return Array("/name host\n/create \(kind) time=0.5 gap=0.2 countdown=0 rounds=3\n".utf8)
+    }
 
     /// Whatever the input, every message the server sends is whole lines.
     static func check(_ effects: [Effect]) {
