@@ -48,6 +48,8 @@ public struct RaceKind: Sendable {
 /// The only list of game kinds in the code. `/create`, `/help`, the welcome, the errors that
 /// name the games, and the reports all read it: adding a kind here is its only registration.
 public enum RaceCatalog {
+    /// In the order `/help` lists them; a new kind goes at the end, so reports keep their
+    /// tables' order.
     public static let kinds: [RaceKind] = [
         .quiz(TimesQuiz.self),
         WordsRace.catalogEntry,
@@ -61,7 +63,9 @@ public enum RaceCatalog {
 
     /// How a text says "open a room": `/create times or /create words` while there are two
     /// kinds, `/create GAME (times, words or arith)` once a list of commands would not read.
-    public static var createHint: String {
+    public static var createHint: String { createHint(names) }
+
+    static func createHint(_ names: [String]) -> String {
         names.count <= 2
             ? names.map { "/create \($0)" }.joined(separator: " or ")
             : "/create GAME (\(orList(names)))"

@@ -16,7 +16,7 @@ struct ServerCoreCommandTests {
         #expect(effects.count == 1)
         #expect(sends.map(\.to) == [[ConnectionID(1)]])
         #expect(sends.first?.string == "Welcome to Chalkline 9.8.7 (protocol 1).\n"
-                + "Set your name: /name YOURNAME. Then /join CODE, /create times or /create words.\n"
+                + "Set your name: /name YOURNAME. Then /join CODE, \(RaceCatalog.createHint).\n"
                 + "Type /help for all commands.\n")
         #expect(h.core.connectionCount == 1)
     }

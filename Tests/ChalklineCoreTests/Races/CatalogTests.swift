@@ -84,4 +84,10 @@ struct CatalogTests {
         }
         #expect(ours.int(in: 2...12) == Int.random(in: 2...12, using: &theirs))
     }
+
+    /// Two kinds read as two commands, as the welcome always has; more as one command and a list.
+    @Test func createHintReadsWellForAnyNumberOfKinds() {
+        #expect(RaceCatalog.createHint(["times", "words"]) == "/create times or /create words")
+        #expect(RaceCatalog.createHint(["times", "words", "arith"]) == "/create GAME (times, words or arith)")
+    }
 }
