@@ -9,6 +9,27 @@ public enum Limits {
     public static let watchersPerRoom = 50
     /// A room with nobody connected closes after this long.
     public static let emptyRoomTimeoutMs: Millis = 5 * 60 * 1000
+    /// Rooms open at once on the server (`--max-rooms`): past it, `/create` gets `too_many_rooms`.
+    /// A class is one room; 2,000 is a district's worth, and keeps every room list cheap.
+    public static let rooms = 2_000
+    /// Rooms created from one IP address still open (`--max-rooms-per-ip`): a school behind one
+    /// NAT runs a few classes at once, not hundreds of rooms.
+    public static let roomsPerIP = 20
+    /// A room nobody but its creator ever joined closes this long after the creator leaves,
+    /// instead of `emptyRoomTimeoutMs`: long enough for a dropped teacher to `/claim` it back.
+    public static let unjoinedRoomTimeoutMs: Millis = 60 * 1000
+    /// A running game with nobody connected ends (as if stopped) after this long: a class that
+    /// went home stops writing "no answer" rows for seats nobody will take back.
+    public static let abandonedGameMs: Millis = 30 * 1000
+    /// Room codes tried at random before `/create` gives up with `too_many_rooms`: with the
+    /// room cap far below the 331,776 codes, a free one is found in a draw or two.
+    public static let roomCodeDraws = 64
+    /// Rows a `/rooms` or `/who` reply lists at most; `/rooms N` and `/who N` ask for page N.
+    public static let listPage = 50
+    /// `/say` lines a second a room's players may send together (bursts of twice as many); the
+    /// excess gets `rate_limited`. The host's `/say` is not counted.
+    public static let roomChatLinesPerSecond = 10
+
     /// Questions (or levels) a game may have: `rounds=` takes 1 to this.
     public static let maxRounds = 500
     /// Seconds a quiz question may stay open: `time=` takes this range.
@@ -18,6 +39,10 @@ public enum Limits {
     public static let countdownSeconds: ClosedRange<Double> = 0...10
     public static let defaultGapSeconds = 3.0
     public static let defaultCountdownSeconds = 3.0
+
+    /// Results held in memory while the database cannot take them (`--max-unsaved`): about
+    /// 30 MB; past it the oldest answers are dropped, counted, and reported.
+    public static let unsavedRecords = 100_000
 
     // MARK: Lines
 

@@ -37,6 +37,15 @@ public struct ServerConfig: Sendable {
     /// connection may make within `guessWindow` before further attempts get `rate_limited`.
     public var maxFailedGuesses = Limits.failedGuesses
     public var guessWindow: Millis = Limits.guessWindowMs
+    /// Rooms open at once (`--max-rooms`), and rooms created from one address still open
+    /// (`--max-rooms-per-ip`).
+    public var maxRooms = Limits.rooms
+    public var maxRoomsPerIP = Limits.roomsPerIP
+    /// See `Limits.unjoinedRoomTimeoutMs` and `Limits.abandonedGameMs`.
+    public var unjoinedRoomTimeout: Millis = Limits.unjoinedRoomTimeoutMs
+    public var abandonedGameTimeout: Millis = Limits.abandonedGameMs
+    /// `/say` lines a second a room's players share; 0 turns the room budget off.
+    public var roomChatLinesPerSecond = Limits.roomChatLinesPerSecond
 
     public init() {}
 }

@@ -14,6 +14,8 @@ public final class ServerCore {
     var random: () -> UInt64
     /// Games started by this process so far: each game's `GameRef.serial`.
     var gamesStarted = 0
+    /// Open rooms by the address that created them, for `maxRoomsPerIP`.
+    var roomsPerAddress: [String: Int] = [:]
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config
@@ -102,7 +104,8 @@ public final class ServerCore {
     /// Time passed: fire every deadline at or before `now`.
     public func tick(now: Millis) -> [Effect] {
         var out = Outbox()
-        for room in Array(rooms.values) where !room.tick(now: now, emptyTimeout: config.emptyRoomTimeout, out: &out) {
+        let timeouts = RoomTimeouts(config)
+        for room in Array(rooms.values) where !room.tick(now: now, timeouts: timeouts, out: &out) {
             close(room, now: now)
         }
         closeIdle(now: now, out: &out)
@@ -112,7 +115,8 @@ public final class ServerCore {
     /// The earliest moment `tick` has work to do, or nil; the shell arms one timer for it
     /// after every call into the core.
     public func nextDeadline() -> Millis? {
-        let roomDeadline = rooms.values.compactMap { $0.deadline(emptyTimeout: config.emptyRoomTimeout) }.min()
+        let timeouts = RoomTimeouts(config)
+        let roomDeadline = rooms.values.compactMap { $0.deadline(timeouts) }.min()
         // Entries of connections that are gone or sit in a room are dropped as they surface.
         while let top = idleSchedule.first, idleExempt(top.id) { idleSchedule.popFirst() }
         guard let idle = idleSchedule.first?.at else { return roomDeadline }
@@ -186,9 +190,25 @@ public final class ServerCore {
         return out.effects
     }
 
+    /// The backlog of unsaved results was full and the oldest were dropped: each room's host is
+    /// told how many of its game's results are lost, once a failing spell.
+    public func storageDropped(_ dropped: [String: Int], keeping limit: Int) -> [Effect] {
+        var out = Outbox()
+        for (code, count) in dropped.sorted(by: { $0.key < $1.key }) {
+            guard let room = rooms[code], !room.droppedWarned, let session = room.hostSession else { continue }
+            room.droppedWarned = true
+            out.send(StorageFailedEvent(reason: "the database is failing and the server holds at most \(NumberText.thousands(limit)) unsaved results; \(NumberText.thousands(count)) of this room's oldest answers were dropped"),
+                     to: session)
+        }
+        return out.effects
+    }
+
     /// Storage works again (the missed writes went through): a new failure is worth telling again.
     public func storageRecovered() {
-        for room in rooms.values { room.storageWarned = false }
+        for room in rooms.values {
+            room.storageWarned = false
+            room.droppedWarned = false
+        }
     }
 
     /// Connections currently open, for logs and benchmarks.
@@ -207,5 +227,10 @@ public final class ServerCore {
             scheduleIdle(watcher)
         }
         rooms[room.code] = nil
+        if let count = roomsPerAddress[room.creatorAddress], count > 1 {
+            roomsPerAddress[room.creatorAddress] = count - 1
+        } else {
+            roomsPerAddress[room.creatorAddress] = nil
+        }
     }
 }

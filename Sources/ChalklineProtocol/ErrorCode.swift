@@ -32,4 +32,5 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case badPassword = "bad_password"
     case chatOff = "chat_off"
     case storageFailed = "storage_failed"
+    case tooManyRooms = "too_many_rooms"
 }

@@ -17,6 +17,13 @@ final class Connection {
     private(set) var state = State.open
     /// Bytes handed to `uv_write` and not yet confirmed written: the client is that far behind.
     private(set) var queuedBytes = 0
+    /// Bytes of replies this client asked for (a report) still on their way: a reply asked for
+    /// is never why a client is cut off, so they are added to its allowance until its output
+    /// has drained.
+    private var askedBytes = 0
+    /// The client has finished sending (EOF, as `nc -N` does): its commands are answered, then
+    /// the connection closes.
+    private(set) var inputEnded = false
 
     init(id: ConnectionID, loop: UnsafeMutablePointer<uv_loop_t>, shell: ServerShell) {
         self.id = id
@@ -46,8 +53,11 @@ final class Connection {
             guard let stream, let connection = owner(of: stream.pointee.data, as: Connection.self) else { return }
             if nread > 0, let base = buf?.pointee.base {
                 connection.shell.received(UnsafeRawBufferPointer(start: base, count: nread), on: connection)
+            } else if nread == Int(UV_EOF.rawValue) {
+                connection.inputEnded = true
+                connection.shell.inputEnded(connection)
             } else if nread < 0 {
-                connection.shell.drop(connection, reason: nread == Int(UV_EOF.rawValue) ? nil : uvMessage(Int32(nread)))
+                connection.shell.drop(connection, reason: uvMessage(Int32(nread)))
             }
         })
         if rc < 0 { shell.drop(self, reason: uvMessage(rc)) }
@@ -57,16 +67,24 @@ final class Connection {
     /// that runs once per loop iteration, just before libuv waits for I/O: all that one
     /// iteration produced for this client then leaves in one `writev`, however many events
     /// (Redis writes its clients' buffers in `beforeSleep` for the same reason).
-    func send(_ payload: Payload) {
+    func send(_ payload: Payload, asked: Bool = false) {
         guard state == .open, payload.count > 0 else { return }
+        if asked { askedBytes += payload.count }
         // A client that stops reading must not grow our memory without bound (Redis's output
-        // buffer limit): past the cap it is cut off, and nobody else waits for it.
-        if queuedBytes + unflushedBytes + payload.count > shell.options.maxQueuedBytes {
-            shell.logger.warning("client too slow, disconnecting",
-                                 metadata: ["id": "\(id)", "peer": "\(peer)",
-                                            "queued-bytes": "\(queuedBytes + unflushedBytes + payload.count)"])
-            shell.drop(self, reason: nil)
-            return
+        // buffer limit): past the cap it is cut off, and nobody else waits for it. It is judged
+        // by what it has not taken after a write was tried: a burst gathered in one loop turn
+        // is written out first, so a client reading as fast as it can is never cut off for it.
+        let cap = shell.options.maxQueuedBytes + askedBytes
+        if queuedBytes + unflushedBytes + payload.count > cap {
+            flush()
+            guard state == .open else { return }
+            if queuedBytes + payload.count > cap {
+                shell.logger.warning("client too slow, disconnecting",
+                                     metadata: ["id": "\(id)", "peer": "\(peer)",
+                                                "queued-bytes": "\(queuedBytes + payload.count)"])
+                shell.drop(self, reason: nil)
+                return
+            }
         }
         if unflushed.isEmpty { shell.needsFlush(self) }
         unflushed.append(payload)
@@ -98,7 +116,10 @@ final class Connection {
                 left -= Int(bufs[first].len)
                 first += 1
             }
-            if first == bufs.count { return }
+            if first == bufs.count {
+                askedBytes = 0
+                return
+            }
             bufs[first].base += left
             bufs[first].len -= left
         }
@@ -115,6 +136,7 @@ final class Connection {
                 request.deallocate()
                 guard let connection = owner(of: stream?.pointee.data, as: Connection.self) else { return }
                 connection.queuedBytes -= pending.count
+                if connection.queuedBytes == 0 { connection.askedBytes = 0 }
                 if status < 0 && status != UV_ECANCELED.rawValue {
                     connection.shell.drop(connection, reason: uvMessage(status))
                 }

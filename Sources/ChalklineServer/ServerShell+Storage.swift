@@ -20,19 +20,29 @@ extension ServerShell {
             logger.error("STORAGE FAILED: cannot open the results database; games go on but results are not saved until it works",
                          metadata: ["db": "\(options.databasePath)", "error": "\(error)"])
         }
-        storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }) { [unowned self] in storageFinished($0) }
+        gate.deliverReply = { [unowned self] id, reply in connections(id)?.send(reply, asked: true) }
+        storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
+            storageFinished($0)
+        }
     }
 
     /// Back on the loop thread after a storage job: answer its tickets and release what they held.
     private func storageFinished(_ finished: StorageQueue.Finished) {
         var notices: [Effect] = []
+        if !finished.dropped.isEmpty {
+            notices += core.storageDropped(finished.dropped, keeping: storage?.maxUnsaved ?? 0)
+        }
         if let failure = finished.failure {
-            logger.error("STORAGE FAILED: results are not being saved; the games go on and the writes are retried",
-                         metadata: ["db": "\(options.databasePath)", "error": "\(failure)",
-                                    "rooms": "\(finished.failedRooms.sorted().joined(separator: ","))",
-                                    "queued": "\(storage?.pendingRecords ?? 0)"])
-            notices = core.storageFailed(rooms: finished.failedRooms, reason: Self.shortReason(failure))
+            storageLog.failed(now: clock.now) { failures in
+                logger.error("STORAGE FAILED: results are not being saved; the games go on and the writes are retried",
+                             metadata: ["db": "\(options.databasePath)", "error": "\(Self.shortReason(failure))",
+                                        "failures": "\(failures)",
+                                        "rooms": "\(finished.failedRooms.sorted().prefix(20).joined(separator: ","))",
+                                        "unsaved": "\(storage?.pendingRecords ?? 0)", "dropped": "\(storage?.droppedTotal ?? 0)"])
+            }
+            notices += core.storageFailed(rooms: finished.failedRooms, reason: Self.shortReason(failure))
         } else if finished.recovered {
+            storageLog.recovered()
             logger.notice("storage works again: the missed results are saved", metadata: ["db": "\(options.databasePath)"])
             core.storageRecovered()
         }

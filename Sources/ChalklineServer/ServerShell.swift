@@ -20,6 +20,8 @@ public final class ServerShell {
         public var databasePath: String
         /// Output waiting for one slow client, past which it is disconnected (`--max-queued-bytes`).
         public var maxQueuedBytes = 1 << 20
+        /// Results held while the database fails, past which the oldest answers are dropped (`--max-unsaved`).
+        public var maxUnsaved = Limits.unsavedRecords
 
         public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
@@ -46,6 +48,7 @@ public final class ServerShell {
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
     var storage: StorageQueue?
+    let storageLog = StorageFailureLog()
     /// Output held behind storage commits and reads, per connection.
     lazy var gate = StorageGate { [unowned self] in perform($0) }
     private var openFileLimit: UInt64 = 0
@@ -122,7 +125,14 @@ public final class ServerShell {
         execute(core.receive(connection.id, bytes, now: clock.now))
     }
 
-    /// The connection is finished (EOF, an error, or a flushed close): close it and tell the core.
+    /// The client finished sending (a half-close, as `nc -N` does after its last line): every
+    /// command it sent has been handled; the close waits in line behind their replies (a
+    /// `/report` still being read included), then the output drains and the connection closes.
+    func inputEnded(_ connection: Connection) {
+        gate.submit([.effect(.close(connection.id))])
+    }
+
+    /// The connection is finished (an error, or a flushed close): close it and tell the core.
     func drop(_ connection: Connection, reason: String?) {
         guard connection.state != .closed else { return }
         connection.close()
@@ -201,6 +211,8 @@ public final class ServerShell {
             break  // handled in `execute`, never held
         }
     }
+
+    func connections(_ id: ConnectionID) -> Connection? { connections[id] }
 
     func needsFlush(_ connection: Connection) {
         unflushed.append(connection)

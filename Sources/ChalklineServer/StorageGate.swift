@@ -29,6 +29,11 @@ final class StorageGate {
     /// (a `storage_failed` for the host) and, for a read, the reply.
     private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
 
+    /// Delivers a read's reply (`/report`) to the connection that asked; by default an
+    /// ordinary send. The shell sets it so a reply someone asked for never counts as them
+    /// falling behind.
+    var deliverReply: ((ConnectionID, Payload) -> Void)?
+
     init(perform: @escaping (Effect) -> Void) {
         self.perform = perform
     }
@@ -103,7 +108,9 @@ final class StorageGate {
         case .wait(let ticket, let replyTo):
             guard let done = answered.removeValue(forKey: ticket) else { return }
             done.effects.forEach(perform)
-            if let replyTo, let reply = done.reply { perform(.send([replyTo], reply)) }
+            if let replyTo, let reply = done.reply {
+                if let deliverReply { deliverReply(replyTo, reply) } else { perform(.send([replyTo], reply)) }
+            }
         }
     }
 }

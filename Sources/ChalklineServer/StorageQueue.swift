@@ -24,6 +24,8 @@ final class StorageQueue {
         var failedRooms: Set<String>
         /// The write succeeded after earlier ones had failed.
         var recovered: Bool
+        /// Unsaved records dropped since the last job, by room, because the backlog was full.
+        var dropped: [String: Int] = [:]
     }
 
     let store: Store
@@ -39,7 +41,19 @@ final class StorageQueue {
     private var failing = false
     private var retryTimer: DeadlineTimer?
     private var stopped = false
-    static let retryMs: Millis = 5000
+    /// A failing database is retried after `retryMs`, then twice as long each time it fails
+    /// again, up to `maxRetryMs`: a broken disk is not hammered with the whole backlog on
+    /// every round's commit. While waiting, commits are answered without a write.
+    static let retryMs: Millis = 1000
+    static let maxRetryMs: Millis = 60_000
+    private var retryDelay = StorageQueue.retryMs
+    private var retryAt: Millis = 0
+    /// The most records held unsaved (`--max-unsaved`): past it the oldest answers go first
+    /// (a game's start, rounds and end are kept while any answer is left to drop).
+    let maxUnsaved: Int
+    /// Records dropped since the last job finished, by room, and in all.
+    private var droppedByRoom: [String: Int] = [:]
+    private(set) var droppedTotal = 0
     /// Plain records (answers, a round opening) wait for a round's commit, for `batchMs`, or
     /// until `batchRecords` have queued, whichever comes first; the promise is only that a
     /// round's results are on disk before its `round_end`. Written at once, every loop
@@ -51,12 +65,18 @@ final class StorageQueue {
     /// When the oldest record still queued must be written by, or nil when none waits.
     private var batchDeadline: Millis?
 
-    init(store: Store, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, finished: @escaping (Finished) -> Void) {
+    init(store: Store, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
+         finished: @escaping (Finished) -> Void) {
         self.store = store
+        self.maxUnsaved = max(1, maxUnsaved)
         self.loop = loop
         self.now = now
         self.finished = finished
-        retryTimer = DeadlineTimer(loop: loop) { [unowned self] in submit() }
+        // When it fires the retry is due, whatever the clock's rounding says.
+        retryTimer = DeadlineTimer(loop: loop) { [unowned self] in
+            retryAt = 0
+            submit()
+        }
         // When it fires the batch is due, whatever the clock's rounding says: write it.
         batchTimer = DeadlineTimer(loop: loop) { [unowned self] in if mayWrite { submit() } }
     }
@@ -64,6 +84,33 @@ final class StorageQueue {
     /// Queues a record for the next write (`flush` starts it).
     func append(_ record: StampedRecord) {
         records.append(record)
+        if records.count > maxUnsaved { dropOldest() }
+    }
+
+    /// Makes room in a full backlog: a tenth of it at once (so a failing disk costs one pass
+    /// now and then, not one per answer), oldest answers first, then the oldest of anything.
+    private func dropOldest() {
+        var excess = max(1, maxUnsaved / 10)
+        var kept: [StampedRecord] = []
+        kept.reserveCapacity(records.count)
+        for stamped in records {
+            if excess > 0, case .answer = stamped.record {
+                excess -= 1
+                noteDropped(stamped)
+            } else {
+                kept.append(stamped)
+            }
+        }
+        if excess > 0 {
+            for stamped in kept.prefix(excess) { noteDropped(stamped) }
+            kept.removeFirst(min(excess, kept.count))
+        }
+        records = kept
+    }
+
+    private func noteDropped(_ stamped: StampedRecord) {
+        droppedByRoom[stamped.record.game.room, default: 0] += 1
+        droppedTotal += 1
     }
 
     /// A ticket answered once every record queued so far is committed (or the write failed).
@@ -99,8 +146,11 @@ final class StorageQueue {
 
     /// Someone is waiting for an answer: a commit or a read.
     private var hasTickets: Bool { !commits.isEmpty || !reads.isEmpty }
-    /// Plain records go only while storage works; tickets go whatever.
+    /// Plain records go only while storage works; tickets go whatever (while the database is
+    /// failing and its retry is not due, without the records).
     private var mayWrite: Bool { !failing || hasTickets }
+    /// A write is tried: storage works, or its retry is due, or the server is stopping.
+    private var writeDue: Bool { !failing || stopped || now() >= retryAt }
 
     /// The server is stopping: one last attempt for what is queued, then no more retries.
     func stop() {
@@ -114,17 +164,19 @@ final class StorageQueue {
 
     private func submit() {
         guard !inFlight, !records.isEmpty || hasTickets else { return }
-        retryTimer?.arm(at: nil, now: 0)
+        let writing = writeDue
+        // A job that only answers tickets leaves the pending retry where it is.
+        if writing { retryTimer?.arm(at: nil, now: 0) }
         batchTimer?.arm(at: nil, now: 0)
         batchDeadline = nil
         inFlight = true
-        let job = Job(store: store, records: records, reads: reads.map(\.work))
+        let job = Job(store: store, records: writing ? records : [], reads: reads.map(\.work))
         let tickets = (commits + reads.map(\.ticket)).sorted()
         let readTickets = reads.map(\.ticket)
-        records = []
+        if writing { records = [] }
         commits = []
         reads = []
-        job.done = { [unowned self] job in complete(job, tickets: tickets, readTickets: readTickets) }
+        job.done = { [unowned self] job in complete(job, tickets: tickets, readTickets: readTickets, wrote: writing) }
         let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(job).toOpaque()
         let status = uv_queue_work(loop, request, { request in
@@ -145,7 +197,7 @@ final class StorageQueue {
         }
     }
 
-    private func complete(_ job: Job, tickets: [Int], readTickets: [Int]) {
+    private func complete(_ job: Job, tickets: [Int], readTickets: [Int], wrote: Bool) {
         inFlight = false
         let wasFailing = failing
         var failedRooms: Set<String> = []
@@ -153,14 +205,20 @@ final class StorageQueue {
             failing = true
             // Put the records back in front of anything queued meanwhile: order is kept for the retry.
             records = job.records + records
+            if records.count > maxUnsaved { dropOldest() }
             failedRooms = Set(job.records.map(\.record.game.room))
-            if !stopped { retryTimer?.arm(at: now() + Self.retryMs, now: now()) }
-        } else {
+            retryAt = now() + retryDelay
+            retryDelay = min(retryDelay * 2, Self.maxRetryMs)
+            if !stopped { retryTimer?.arm(at: retryAt, now: now()) }
+        } else if wrote {
             failing = false
+            retryDelay = Self.retryMs
         }
         let replies = Dictionary(uniqueKeysWithValues: zip(readTickets, job.replies))
+        let dropped = droppedByRoom
+        droppedByRoom = [:]
         finished(Finished(tickets: tickets.map { ($0, replies[$0]) }, failure: job.failure, failedRooms: failedRooms,
-                          recovered: wasFailing && job.failure == nil))
+                          recovered: wasFailing && wrote && job.failure == nil, dropped: dropped))
         if !stopped {
             flush()
         } else if job.failure == nil {

@@ -23,6 +23,17 @@ struct LimitOptions: ParsableArguments {
                                                                 valueName: "n"))
     var maxPerIP = Limits.connectionsPerIP
 
+    @Option(help: ArgumentHelp("Most rooms open at once; past it /create gets too_many_rooms.", valueName: "n"))
+    var maxRooms = Limits.rooms
+
+    @Option(name: .customLong("max-rooms-per-ip"),
+            help: ArgumentHelp("Most open rooms created from one IP address.", valueName: "n"))
+    var maxRoomsPerIP = Limits.roomsPerIP
+
+    @Option(help: ArgumentHelp("/say lines a second a room's players share (bursts of twice that; the host is not counted); 0 no limit.",
+                               valueName: "n"))
+    var roomChatRate = Limits.roomChatLinesPerSecond
+
     @Option(help: ArgumentHelp("When set, /create needs password=PASSWORD, so only the teacher opens rooms. Visible to other users of this machine in the process list.",
                                valueName: "password"))
     var createPassword: String?
@@ -33,6 +44,8 @@ struct LimitOptions: ParsableArguments {
         guard idleTimeout >= 0, idleTimeout <= 86_400 * 365 else { throw ValidationError("--idle-timeout takes 0 or more seconds.") }
         guard maxConnections >= 1 else { throw ValidationError("--max-connections takes 1 or more.") }
         guard maxPerIP >= 1 else { throw ValidationError("--max-per-ip takes 1 or more.") }
+        guard maxRooms >= 1, maxRoomsPerIP >= 1 else { throw ValidationError("--max-rooms and --max-rooms-per-ip take 1 or more.") }
+        guard roomChatRate >= 0 else { throw ValidationError("--room-chat-rate takes 0 or more.") }
         guard createPassword.map({ !$0.isEmpty }) ?? true else { throw ValidationError("--create-password cannot be empty.") }
     }
 
@@ -43,5 +56,8 @@ struct LimitOptions: ParsableArguments {
         config.maxConnections = maxConnections
         config.maxConnectionsPerIP = maxPerIP
         config.createPassword = createPassword
+        config.maxRooms = maxRooms
+        config.maxRoomsPerIP = maxRoomsPerIP
+        config.roomChatLinesPerSecond = roomChatRate
     }
 }

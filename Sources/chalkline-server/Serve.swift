@@ -39,6 +39,10 @@ struct Serve: ParsableCommand {
         valueName: "path"))
     var databasePath = "./chalkline.sqlite"
 
+    @Option(help: ArgumentHelp("Results held in memory while the database cannot take them; past it the oldest answers are dropped (counted, logged and told to the host).",
+                               valueName: "n"))
+    var maxUnsaved = Limits.unsavedRecords
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -48,6 +52,7 @@ struct Serve: ParsableCommand {
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port takes 0 to 65535.") }
         guard maxQueuedBytes >= 1024 else { throw ValidationError("--max-queued-bytes takes 1024 or more.") }
+        guard maxUnsaved >= 100 else { throw ValidationError("--max-unsaved takes 100 or more.") }
         guard maxPlayers >= 1 else { throw ValidationError("--max-players takes 1 or more.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \(logLevel).") }
     }
@@ -67,6 +72,7 @@ struct Serve: ParsableCommand {
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         var options = ServerShell.Options(bind: bind, port: port, core: config)
         options.maxQueuedBytes = maxQueuedBytes
+        options.maxUnsaved = maxUnsaved
         options.databasePath = databasePath
         let shell = ServerShell(options: options, logger: logger)
         do {

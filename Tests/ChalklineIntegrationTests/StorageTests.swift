@@ -404,6 +404,8 @@ final class PlayedGames: @unchecked Sendable {
         try ann.send("\(product(of: second.string("text")!)!)")
         _ = try ann.expect("round_end")
         _ = try ann.expect("game_end")
+        // The write is retried with backoff (1 s, then longer), not with every commit.
+        try server.waitForLog("storage works again")
         // Everything missed while it was read-only is there now, in order.
         let report = try jsonReport(["game", "\(code)-1"], db: path)
         #expect((report["game"] as? [String: Any])?.string("state") == "finished")

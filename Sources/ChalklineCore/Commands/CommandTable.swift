@@ -30,10 +30,14 @@ extension ServerCore {
                 run: { core, call, out throws(ErrorReply) in try core.watch(call, &out) }),
         Command(name: "scores", access: .audience, usage: "/scores", help: "The room's standings.",
                 run: { core, call, out in core.scores(call, &out) }),
-        Command(name: "who", access: .audience, usage: "/who", help: "Who is in the room.",
-                run: { core, call, out in core.who(call, &out) }),
-        Command(name: "rooms", access: .anyone, usage: "/rooms", help: "The open rooms.",
-                run: { core, call, out in out.send(core.roomsReply(), to: call.session) }),
+        Command(name: "who", access: .audience, arity: 0...1, usage: "/who [PAGE]",
+                help: "Who is in the room. A big room is listed \(Limits.listPage) at a time: /who 2 for the next page.",
+                run: { core, call, out throws(ErrorReply) in try core.who(call, &out) }),
+        Command(name: "rooms", access: .anyone, arity: 0...1, usage: "/rooms [PAGE]",
+                help: "The open rooms. Listed \(Limits.listPage) at a time: /rooms 2 for the next page.",
+                run: { core, call, out throws(ErrorReply) in
+                    out.send(core.roomsReply(page: try ListPage.requested(call.args, "rooms")), to: call.session)
+                }),
         Command(name: "start", access: .host, usage: "/start", help: "Host: start the game.",
                 run: { core, call, out throws(ErrorReply) in try core.start(call, &out) }),
         Command(name: "stop", access: .host, usage: "/stop", help: "Host: end the game now.",

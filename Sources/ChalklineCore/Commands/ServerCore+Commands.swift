@@ -70,9 +70,11 @@ extension ServerCore {
                  to: call.session)
     }
 
-    func who(_ call: Command.Call, _ out: inout Outbox) {
+    func who(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         guard let room = call.session.audienceRoom else { return }
-        out.send(OkReply("who", [("players", room.playersJSON())], text: whoText(room)), to: call.session)
+        let page = ListPage(total: room.seats.count, page: try ListPage.requested(call.args, "who"))
+        let seats = room.seats[page.range]
+        out.send(OkReply("who", [("players", room.playersJSON(seats))] + page.json, text: whoText(room, seats, page)), to: call.session)
     }
 
     func report(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
@@ -127,10 +129,11 @@ extension ServerCore {
                              "Say which game: /create \(names[0]) (or \(RaceCatalog.orList(names.dropFirst().map { "/create \($0)" }))).")
         }
         let race = try makeRace(kind, options: CommandOptions(args.dropFirst()))
-        var code = Secrets.roomCode(random)
-        while rooms[code] != nil { code = Secrets.roomCode(random) }
-        let room = Room(code: code, hostKey: Secrets.token(random), race: race)
+        let code = try freeRoomCode(for: session)
+        let room = Room(code: code, hostKey: Secrets.token(random), race: race, creatorAddress: session.address,
+                        chatLinesPerSecond: config.roomChatLinesPerSecond, now: call.now)
         rooms[code] = room
+        roomsPerAddress[session.address, default: 0] += 1
         let token = Secrets.token(random)
         let seat = room.seatNew(session, name: name, token: token, plays: race.timing.hostPlays)
         room.makeCreatorHost(seat)
@@ -138,6 +141,23 @@ extension ServerCore {
                                     ("game", .string(race.kind)), ("settings", race.settingsJSON)],
                          text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
                  to: session)
+    }
+
+    /// A code no open room has, within the room caps. Drawing is bounded: however full the
+    /// server, `/create` answers at once.
+    private func freeRoomCode(for session: Session) throws(ErrorReply) -> String {
+        guard rooms.count < config.maxRooms else {
+            throw ErrorReply("create", .tooManyRooms, "The server has as many rooms open as it takes (\(config.maxRooms)). Try again when a class has finished.")
+        }
+        guard roomsPerAddress[session.address, default: 0] < config.maxRoomsPerIP else {
+            throw ErrorReply("create", .tooManyRooms,
+                             "Your address already has \(config.maxRoomsPerIP) rooms open. Close one (/leave it) before opening another.")
+        }
+        for _ in 0..<Limits.roomCodeDraws {
+            let code = Secrets.roomCode(random)
+            if rooms[code] == nil { return code }
+        }
+        throw ErrorReply("create", .tooManyRooms, "No free room code was found. Try again in a minute.")
     }
 
     func makeRace(_ kind: String, options: CommandOptions) throws(ErrorReply) -> Race {
@@ -267,10 +287,10 @@ extension ServerCore {
 
     // MARK: Listings
 
-    func whoText(_ room: Room) -> String {
+    func whoText(_ room: Room, _ seats: ArraySlice<Seat>, _ page: ListPage) -> String {
         var lines = ["Room \(room.code) (\(room.race.kind), \(room.stateName)):"]
-        let width = room.seats.map(\.name.count).max() ?? 4
-        for seat in room.seats {
+        let width = seats.map(\.name.count).max() ?? 4
+        for seat in seats {
             var notes: [String] = []
             if seat === room.host { notes.append("host") }
             if !seat.plays { notes.append("not playing") }
@@ -278,11 +298,14 @@ extension ServerCore {
             lines.append("  " + TextFormat.pad(seat.name, width) + "  " + TextFormat.padLeft(NumberText.thousands(seat.score), 7)
                          + (notes.isEmpty ? "" : "  (" + notes.joined(separator: ", ") + ")"))
         }
+        if let note = page.note("who", noun: "people") { lines.append(note) }
         return lines.joined(separator: "\n")
     }
 
-    func roomsReply() -> OkReply {
-        let list = rooms.values.sorted { $0.code < $1.code }
+    func roomsReply(page requested: Int) -> OkReply {
+        let sorted = rooms.values.sorted { $0.code < $1.code }
+        let page = ListPage(total: sorted.count, page: requested)
+        let list = sorted[page.range]
         let json = JSON.array(list.map { room in
             .object([("code", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
                      ("players", .int(room.players.count)), ("host", .optional(room.host?.name)), ("locked", .bool(room.locked))])
@@ -292,7 +315,8 @@ extension ServerCore {
             lines.append("  \(room.code)  \(TextFormat.pad(room.race.kind, 6))  \(TextFormat.pad(room.stateName, 8))  \(TextFormat.count(room.players.count, "player")), host \(room.host?.name ?? "none")"
                          + (room.locked ? " (locked)" : ""))
         }
-        return OkReply("rooms", [("rooms", json)], text: lines.joined(separator: "\n"))
+        if let note = page.note("rooms", noun: "rooms") { lines.append(note) }
+        return OkReply("rooms", [("rooms", json)] + page.json, text: lines.joined(separator: "\n"))
     }
 }
 
@@ -312,11 +336,15 @@ extension ServerCore {
         guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, "The host has turned chat off in this room.") }
         let text = ChatText.clean(rest)
         guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
+        guard isHost || room.takeChatLine(now: call.now) else {
+            throw ErrorReply("say", .rateLimited, "The room is chatting faster than \(config.roomChatLinesPerSecond) lines a second: that line was not sent.")
+        }
         out.send(OkReply("say", text: "(sent)"), to: session)
         out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.connectedSessions)
     }
 
-    /// `/set key=value` in the lobby: today only `chat=on|off`.
+    /// `/set key=value`: today only `chat=on|off`, at any time (a teacher mutes a noisy class
+    /// mid-game too).
     func set(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
         let room = try hostRoom(session, "set")
@@ -324,7 +352,6 @@ extension ServerCore {
         guard !options.pairs.isEmpty, options.positional.isEmpty, options.pairs.allSatisfy({ $0.key == "chat" }) else {
             throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
         }
-        guard !room.isRunning else { throw ErrorReply("set", .wrongState, "Settings change in the lobby, between games.") }
         var reader = try wrapOption { () throws(OptionError) in try OptionReader(options) }
         let chat = try wrapOption { () throws(OptionError) in try reader.flag("chat", default: room.chatOn) }
         room.chatOn = chat

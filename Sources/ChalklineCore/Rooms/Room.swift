@@ -31,6 +31,8 @@ final class Room {
     private(set) var game: GameRef?
     /// The host was told storage failed during this game; once is enough until it works again.
     var storageWarned = false
+    /// The host was told results of this room were dropped from a full backlog.
+    var droppedWarned = false
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
     /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
@@ -48,11 +50,27 @@ final class Room {
     private(set) var creatorName = ""
     private(set) var creatorPlays = true
 
-    init(code: String, hostKey: String, race: Race) {
+    /// The address the room was created from: `--max-rooms-per-ip` counts rooms by it.
+    let creatorAddress: String
+    /// Someone besides the creator has sat in the room. A room nobody ever joined closes soon
+    /// after its creator leaves (`RoomTimeouts.unjoined`), so one client cannot hold codes.
+    private(set) var othersJoined = false
+    /// The players' shared `/say` budget (the host's lines are not counted).
+    private var chatBudget: LineBucket
+
+    init(code: String, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0, now: Millis = 0) {
         self.code = code
         self.hostKey = hostKey
         self.race = race
+        self.creatorAddress = creatorAddress
         chatOn = race.timing.chat
+        chatBudget = LineBucket(rate: chatLinesPerSecond, now: now)
+    }
+
+    /// One player's `/say` line against the room's budget: false when the room is over it.
+    func takeChatLine(now: Millis) -> Bool {
+        if case .run = chatBudget.take(now: now, floodTimeout: .max) { return true }
+        return false
     }
 
     var isRunning: Bool { phase != .lobby }
@@ -75,8 +93,13 @@ final class Room {
         return seats.first { $0.name.lowercased() == folded }
     }
 
+    /// How long an empty room waits: the full timeout once anyone but the creator sat in it.
+    private func emptyTimeout(_ timeouts: RoomTimeouts) -> Millis {
+        othersJoined ? timeouts.empty : min(timeouts.empty, timeouts.unjoined)
+    }
+
     /// The earliest moment this room has something to do.
-    func deadline(emptyTimeout: Millis) -> Millis? {
+    func deadline(_ timeouts: RoomTimeouts) -> Millis? {
         var phaseDeadline: Millis? = switch phase {
         case .lobby: nil
         case .countdown(let until), .gap(_, let until): until
@@ -85,7 +108,8 @@ final class Room {
         if progressWaiting, let sent = progressSentAt {
             phaseDeadline = min(phaseDeadline ?? .max, sent + Self.progressEveryMs)
         }
-        let closeAt = emptySince.map { $0 + emptyTimeout }
+        var closeAt = emptySince.map { $0 + emptyTimeout(timeouts) }
+        if isRunning, let since = emptySince { closeAt = min(closeAt ?? .max, since + timeouts.abandonedGame) }
         switch (phaseDeadline, closeAt) {
         case let (a?, b?): return min(a, b)
         case let (a, b): return a ?? b
@@ -96,8 +120,8 @@ final class Room {
         Standing.rank(players.map { ($0.name, $0.score, $0.correctMs) })
     }
 
-    func playersJSON() -> JSON {
-        .array(seats.map { seat in
+    func playersJSON(_ seats: ArraySlice<Seat>? = nil) -> JSON {
+        .array((seats ?? self.seats[...]).map { seat in
             .object([("name", .string(seat.name)), ("score", .int(seat.score)), ("connected", .bool(seat.connected)),
                      ("host", .bool(seat === host)), ("playing", .bool(seat.plays))])
         })
@@ -109,6 +133,7 @@ final class Room {
     @discardableResult
     func seatNew(_ session: Session, name: String, token: String, plays: Bool) -> Seat {
         let seat = Seat(name: name, token: token, room: self, plays: plays)
+        if !seats.isEmpty || creatorSeat != nil { othersJoined = true }
         seats.append(seat)
         attach(session, to: seat)
         return seat
@@ -297,8 +322,14 @@ final class Room {
     /// Fires every phase deadline that has passed. Returns false once the room should close:
     /// nobody connected for `emptyTimeout`, or a game that everyone dropped out of has ended
     /// (its seats were released with it, so nobody can come back).
-    func tick(now: Millis, emptyTimeout: Millis, out: inout Outbox) -> Bool {
-        if let since = emptySince, since + emptyTimeout <= now { return false }
+    func tick(now: Millis, timeouts: RoomTimeouts, out: inout Outbox) -> Bool {
+        if let since = emptySince, since + emptyTimeout(timeouts) <= now { return false }
+        // Everyone left a running game: after the grace it ends as if stopped, and its kept
+        // seats go with it, so nothing more is written for a class that went home.
+        if isRunning, let since = emptySince, since + timeouts.abandonedGame <= now {
+            endGame(out: &out)
+            return !seats.isEmpty
+        }
         if progressWaiting, let sent = progressSentAt, sent + Self.progressEveryMs <= now { sendProgress(now: now, out: &out) }
         while true {
             switch phase {
@@ -405,5 +436,18 @@ final class Room {
         out.send(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), to: connectedSessions)
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
+    }
+}
+
+/// How long rooms wait before closing or ending a game nobody is in (see `Limits`).
+struct RoomTimeouts {
+    var empty: Millis
+    var unjoined: Millis
+    var abandonedGame: Millis
+
+    init(_ config: ServerConfig) {
+        empty = config.emptyRoomTimeout
+        unjoined = config.unjoinedRoomTimeout
+        abandonedGame = config.abandonedGameTimeout
     }
 }

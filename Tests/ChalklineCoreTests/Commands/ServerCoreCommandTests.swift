@@ -196,14 +196,14 @@ struct ServerCoreCommandTests {
         #expect(h.core.roomCount == 1)
         // The creator is the host and a player.
         let who = Harness.messages(h.line(1, "/who"), to: 1)[0]
-        #expect(who.line == #"{"type":"ok","cmd":"who","players":[{"name":"Ann","score":0,"connected":true,"host":true,"playing":true}]}"#)
+        #expect(who.line == #"{"type":"ok","cmd":"who","players":[{"name":"Ann","score":0,"connected":true,"host":true,"playing":true}],"total":1,"page":1,"pages":1}"#)
     }
 
     @Test func createWithPlayNoMakesAHostWhoDoesNotPlay() {
         let h = Harness()
         _ = h.room("play=no")
         let who = Harness.messages(h.line(1, "/who"), to: 1)[0]
-        #expect(who.line == #"{"type":"ok","cmd":"who","players":[{"name":"Ann","score":0,"connected":true,"host":true,"playing":false}]}"#)
+        #expect(who.line == #"{"type":"ok","cmd":"who","players":[{"name":"Ann","score":0,"connected":true,"host":true,"playing":false}],"total":1,"page":1,"pages":1}"#)
         // Not a player: an empty scoreboard, and /start has nobody to play with.
         #expect(Harness.messages(h.line(1, "/scores"), to: 1)[0].line == #"{"type":"ok","cmd":"scores","standings":[]}"#)
         let start = Harness.messages(h.line(1, "/start"), to: 1)
@@ -330,11 +330,11 @@ struct ServerCoreCommandTests {
     @Test func roomsListsOpenRooms() {
         let h = Harness()
         h.jsonClient(9)
-        #expect(Harness.messages(h.line(9, "/rooms"), to: 9)[0].line == #"{"type":"ok","cmd":"rooms","rooms":[]}"#)
+        #expect(Harness.messages(h.line(9, "/rooms"), to: 9)[0].line == #"{"type":"ok","cmd":"rooms","rooms":[],"total":0,"page":1,"pages":1}"#)
         let code = h.room()
         h.join(2, "Bob", code)
         let m = Harness.messages(h.line(9, "/rooms"), to: 9)[0]
-        #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann","locked":false}]}"#)
+        #expect(m.line == #"{"type":"ok","cmd":"rooms","rooms":[{"code":"\#(code)","game":"times","state":"lobby","players":2,"host":"Ann","locked":false}],"total":1,"page":1,"pages":1}"#)
     }
 
     /// One player is "1 player", as everywhere else in the text format (it said "1 players").
@@ -427,7 +427,7 @@ struct ServerCoreCommandTests {
     }
 
     /// A teacher whose laptop drops in the lobby, alone in the room, can still `/claim` it:
-    /// the room waits out the empty-room timeout instead of closing at once.
+    /// the room waits (a minute, as nobody else ever joined it) instead of closing at once.
     @Test func lastDropInTheLobbyKeepsTheRoomForClaimUntilTheTimeout() {
         let h = Harness()
         h.jsonClient(1, name: "Ann")
@@ -435,11 +435,21 @@ struct ServerCoreCommandTests {
         let code = created.string("room") ?? "", key = created.string("host_key") ?? ""
         #expect(h.disconnect(1).isEmpty)
         #expect(h.core.roomCount == 1)
-        #expect(h.core.nextDeadline() == Millis(300_000))
-        h.now = 60_000
+        #expect(h.core.nextDeadline() == Limits.unjoinedRoomTimeoutMs)
+        h.now = 30_000
         h.jsonClient(2)
         #expect(Harness.messages(h.line(2, "/claim \(code) \(key)"), to: 2).first?.type == "ok")
         #expect(Harness.messages(h.line(2, "/start"), to: 2).first?.type == "ok")
+    }
+
+    /// Once someone else has sat in the room, an empty room waits the whole empty-room timeout.
+    @Test func aRoomSomeoneJoinedWaitsTheWholeTimeout() {
+        let h = Harness()
+        let code = h.room()
+        h.join(2, "Bea", code)
+        h.disconnect(2)
+        h.disconnect(1)
+        #expect(h.core.nextDeadline() == Limits.emptyRoomTimeoutMs)
     }
 
     @Test func aRoomNobodyComesBackToClosesAfterTheTimeout() {

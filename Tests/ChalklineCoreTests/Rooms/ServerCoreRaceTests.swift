@@ -496,24 +496,33 @@ struct ServerCoreRaceTests {
         #expect(h.core.nextDeadline() == nil)
     }
 
-    @Test func aRoomWithNobodyConnectedClosesAfterTheTimeoutEvenMidGame() {
+    /// A game everyone dropped out of ends `abandonedGameTimeout` after the last one went (as
+    /// if stopped), so a class that went home does not keep writing "no answer" rows; its kept
+    /// seats go with it, and so does the room.
+    @Test func aGameWithNobodyConnectedEndsAfterTheGraceAndTheRoomCloses() {
         var config = ServerConfig()
         config.emptyRoomTimeout = 60_000
+        config.abandonedGameTimeout = 30_000
         let (h, _) = race("table=7 max=4 rounds=20 time=10 gap=0 countdown=0 seed=1", config: config)
         h.line(1, "/start")
         h.now = 1_000
         h.disconnect(1)
         h.disconnect(2)
-        for t: Millis in [10_000, 20_000, 30_000, 40_000, 50_000, 60_000] {
+        for t: Millis in [10_000, 20_000, 30_000] {
             #expect(Harness.sends(h.tick(t)).isEmpty)
         }
         #expect(h.core.roomCount == 1)
-        #expect(h.core.nextDeadline() == 61_000)
-        #expect(h.tick(60_999).isEmpty)
-        #expect(h.core.roomCount == 1)
-        h.tick(61_000)
+        #expect(h.core.nextDeadline() == 31_000)
+        let end = h.tick(31_000)
+        let records = end.compactMap { effect -> GameRecord? in
+            if case .record(let record) = effect { return record }
+            return nil
+        }
+        #expect(records.contains { if case .gameEnded(_, _, let stopped) = $0 { stopped } else { false } })
         #expect(h.core.roomCount == 0)
         #expect(h.core.nextDeadline() == nil)
+        // Nothing more is recorded for it.
+        #expect(h.tick(41_000).isEmpty)
     }
 
     @Test func shutdownTellsEveryoneOnceThenClosesEachConnection() {

@@ -91,6 +91,16 @@ final class TestServer {
 
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
+    /// Waits until the log has a line containing `fragment`, reading the file again every few
+    /// milliseconds until the deadline: for what the server does on its own time (a retry).
+    func waitForLog(_ fragment: String, timeout: Double = 10) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !log.contains(fragment) {
+            guard Date() < deadline else { throw TestFailure("no \"\(fragment)\" in the server's log within \(timeout) s") }
+            usleep(20_000)
+        }
+    }
+
     deinit {
         try? FileManager.default.removeItem(atPath: logPath)
         if process.isRunning {
