@@ -34,6 +34,9 @@ struct LimitOptions: ParsableArguments {
                                valueName: "n"))
     var roomChatRate = Limits.roomChatLinesPerSecond
 
+    @Option(help: ArgumentHelp("A running game nobody is connected to ends (as if stopped) after this long.", valueName: "seconds"))
+    var abandonedGameTimeout = Double(Limits.abandonedGameMs) / 1000
+
     @Option(help: ArgumentHelp("When set, /create needs password=PASSWORD, so only the teacher opens rooms. Visible to other users of this machine in the process list.",
                                valueName: "password"))
     var createPassword: String?
@@ -45,6 +48,9 @@ struct LimitOptions: ParsableArguments {
         guard maxConnections >= 1 else { throw ValidationError("--max-connections takes 1 or more.") }
         guard maxPerIP >= 1 else { throw ValidationError("--max-per-ip takes 1 or more.") }
         guard maxRooms >= 1, maxRoomsPerIP >= 1 else { throw ValidationError("--max-rooms and --max-rooms-per-ip take 1 or more.") }
+        guard abandonedGameTimeout >= 0.1, abandonedGameTimeout <= 86_400 else {
+            throw ValidationError("--abandoned-game-timeout takes 0.1 to 86400 seconds.")
+        }
         guard roomChatRate >= 0 else { throw ValidationError("--room-chat-rate takes 0 or more.") }
         guard createPassword.map({ !$0.isEmpty }) ?? true else { throw ValidationError("--create-password cannot be empty.") }
     }
@@ -59,5 +65,6 @@ struct LimitOptions: ParsableArguments {
         config.maxRooms = maxRooms
         config.maxRoomsPerIP = maxRoomsPerIP
         config.roomChatLinesPerSecond = roomChatRate
+        config.abandonedGameTimeout = Millis((abandonedGameTimeout * 1000).rounded())
     }
 }

@@ -76,6 +76,11 @@ final class Harness {
         core = ServerCore(config: config, random: { rng.next() })
     }
 
+    /// A core built by the test itself (a random source of its own, say).
+    init(core: ServerCore) {
+        self.core = core
+    }
+
     static func id(_ n: UInt64) -> ConnectionID { ConnectionID(n) }
 
     @discardableResult

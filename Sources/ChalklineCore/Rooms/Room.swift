@@ -33,6 +33,10 @@ final class Room {
     var storageWarned = false
     /// The host was told results of this room were dropped from a full backlog.
     var droppedWarned = false
+    /// A game ended with nobody connected: every seat went with it, nobody can come back, and
+    /// the room closes at its next tick. (A room whose creator dropped in the lobby has no seat
+    /// either, but waits for its timeout: the host can still `/claim` it.)
+    private var releasedEveryone = false
     /// When the last connected seat went away; the room closes `emptyTimeout` later.
     private(set) var emptySince: Millis?
     /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
@@ -134,6 +138,7 @@ final class Room {
     func seatNew(_ session: Session, name: String, token: String, plays: Bool) -> Seat {
         let seat = Seat(name: name, token: token, room: self, plays: plays)
         if !seats.isEmpty || creatorSeat != nil { othersJoined = true }
+        releasedEveryone = false
         seats.append(seat)
         attach(session, to: seat)
         return seat
@@ -328,7 +333,7 @@ final class Room {
         // seats go with it, so nothing more is written for a class that went home.
         if isRunning, let since = emptySince, since + timeouts.abandonedGame <= now {
             endGame(out: &out)
-            return !seats.isEmpty
+            return !(releasedEveryone && seats.isEmpty)
         }
         if progressWaiting, let sent = progressSentAt, sent + Self.progressEveryMs <= now { sendProgress(now: now, out: &out) }
         while true {
@@ -340,7 +345,7 @@ final class Room {
             case .gap(let next, let until) where until <= now:
                 openRound(next, now: now, out: &out)
             default:
-                return !seats.isEmpty
+                return !(releasedEveryone && seats.isEmpty)
             }
         }
     }
@@ -436,6 +441,7 @@ final class Room {
         out.send(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), to: connectedSessions)
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
+        if seats.isEmpty { releasedEveryone = true }
     }
 }
 

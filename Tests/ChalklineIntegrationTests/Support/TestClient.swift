@@ -49,6 +49,9 @@ final class TestClient {
         try sendRaw(Array((line + "\n").utf8))
     }
 
+    /// Closes the sending side only, as `nc -N` does after its last line: replies still arrive.
+    func finishSending() { shutdown(fd, Int32(SHUT_WR)) }
+
     func sendRaw(_ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
