@@ -17,7 +17,7 @@ BAD_HOST = "127.0.0.250"
 # What the misbehaving clients were told, by error code or event: the run shows each limit at work.
 SEEN = {}
 WATCHED = [b"line_too_long", b"bad_utf8", b"bad_name", b"rate_limited", b"too_many_connections",
-           b"Goodbye:", b"no_room", b"bad_token", b"not_in_room"]
+           b"Goodbye:", b"no_room", b"bad_token", b"not_in_room", b"too_many_rooms"]
 
 
 class Bot:
@@ -112,8 +112,13 @@ async def read_json(reader):
 
 # ---- misbehaving clients: each loops until `stop` is set -------------------------------------
 
-async def bad_connection():
-    return await asyncio.open_connection("127.0.0.1", PORT, local_addr=(BAD_HOST, 0))
+# The attackers added for issue 17 come from an address of their own, since the connection hog
+# holds every connection 127.0.0.250 may have.
+ATTACK_HOST = "127.0.0.251"
+
+
+async def bad_connection(host=BAD_HOST):
+    return await asyncio.open_connection("127.0.0.1", PORT, local_addr=(host, 0))
 
 
 async def misbehave_lines(stop, payloads, pause):
@@ -207,6 +212,70 @@ async def silent(stop):
     writer.close()
 
 
+async def room_filler(stop):
+    """Opens a room and quits, over and over, as the attack that once used up every room code:
+    the per-address cap answers too_many_rooms and /create always answers."""
+    while not stop.is_set():
+        try:
+            reader, writer = await bad_connection(ATTACK_HOST)
+            writer.write(b"/name filler\n/create times\n/quit\n")
+            await writer.drain()
+            await discard(reader)
+            writer.close()
+        except (ConnectionError, OSError):
+            await asyncio.sleep(0.05)
+
+
+async def rooms_amplifier(stop):
+    """Asks /rooms as fast as the rate limit lets it: each reply is one page, however many rooms."""
+    reader, writer = await bad_connection(ATTACK_HOST)
+    drain = asyncio.create_task(discard(reader))
+    try:
+        writer.write(b"/format json\n")
+        while not stop.is_set():
+            writer.write(b"/rooms\n" * 15)
+            await writer.drain()
+            await asyncio.sleep(1)
+    except (ConnectionError, OSError):
+        pass
+    finally:
+        drain.cancel()
+        writer.close()
+
+
+async def chat_burst(stop, code, index):
+    """Joins a room and sends /say lines of 295 characters in bursts: the room's chat budget
+    refuses the excess (rate_limited) and nobody who reads is cut off."""
+    line = b"/say " + b"y" * 295 + b"\n"
+    while not stop.is_set():
+        try:
+            reader, writer = await bad_connection(ATTACK_HOST)
+            drain = asyncio.create_task(discard(reader))
+            writer.write(f"/join {code} chat{index}\n".encode())
+            while not stop.is_set() and not reader.at_eof():
+                writer.write(line * 30)
+                await writer.drain()
+                await asyncio.sleep(2)
+            drain.cancel()
+            writer.close()
+        except (ConnectionError, OSError):
+            await asyncio.sleep(0.2)
+
+
+async def abandoned_game(stop):
+    """Starts a game and drops it, over and over: the game ends after the grace and writes nothing more."""
+    while not stop.is_set():
+        try:
+            reader, writer = await bad_connection(ATTACK_HOST)
+            writer.write(b"/format json\n/name quitter\n/create times time=1 gap=0 countdown=0 rounds=500\n/start\n")
+            await writer.drain()
+            await asyncio.sleep(0.5)
+            writer.close()
+            await asyncio.sleep(0.5)
+        except (ConnectionError, OSError):
+            await asyncio.sleep(0.2)
+
+
 def peak_rss_kib(pid):
     with open(f"/proc/{pid}/status") as f:
         for line in f:
@@ -229,7 +298,7 @@ async def main():
     # A small output cap, so the slow readers meet it within the run; --flood-timeout 3 so the
     # flooders are cut off (bye, reason flood: "Goodbye:" in text) several times.
     server = subprocess.Popen([args.server, "--port", "0", "--bind", "127.0.0.1", "--db", ":memory:",
-                               "--max-queued-bytes", "65536", "--flood-timeout", "3"],
+                               "--max-queued-bytes", "65536", "--flood-timeout", "3", "--abandoned-game-timeout", "2"],
                               stdout=subprocess.PIPE, stderr=open("soak-server.log", "w"))
     line = server.stdout.readline().decode()
     m = re.match(r"listening on .*:(\d+)", line)
@@ -261,6 +330,8 @@ async def main():
             misbehave_lines(stop, [b"/join ZZZZ\n", b"/join QQQQ x\n", b"/rejoin " + rooms[0].encode() + b" deadbeef\n", b"/start\n", b"/kick r0p1\n"], 0.02),
             flooder(stop), flooder(stop), slow_reader(stop, rooms[0]), slow_reader(stop, rooms[-1]),
             connection_hog(stop), silent(stop),
+            room_filler(stop), rooms_amplifier(stop), abandoned_game(stop),
+            chat_burst(stop, rooms[1 % len(rooms)], 1), chat_burst(stop, rooms[1 % len(rooms)], 2),
         ]
         bad_tasks = [asyncio.create_task(b) for b in bad]
         await asyncio.wait_for(asyncio.gather(*room_tasks), timeout=args.deadline)
