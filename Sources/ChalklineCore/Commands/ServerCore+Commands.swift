@@ -334,11 +334,12 @@ extension ServerCore {
         let room = seat.room
         let isHost = room.isHost(session)
         guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, "The host has turned chat off in this room.") }
-        let text = ChatText.clean(rest)
-        guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
+        // The budget first: a burst over it costs one bucket check a line, not a cleaning.
         guard isHost || room.takeChatLine(now: call.now) else {
             throw ErrorReply("say", .rateLimited, "The room is chatting faster than \(config.roomChatLinesPerSecond) lines a second: that line was not sent.")
         }
+        let text = ChatText.clean(rest)
+        guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
         out.send(OkReply("say", text: "(sent)"), to: session)
         out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.connectedSessions)
     }
