@@ -12,6 +12,7 @@ Each room's players connect from their own loopback address (127.0.0.10, .11, ..
 behind its own NAT would; the misbehaving clients come from 127.0.0.250.
 """
 import argparse, asyncio, json, random, re, socket, subprocess, sys, time
+from fractions import Fraction
 
 BAD_HOST = "127.0.0.250"
 # What the misbehaving clients were told, by error code or event: the run shows each limit at work.
@@ -71,16 +72,35 @@ class Bot:
 
     async def answer(self, writer, question):
         await asyncio.sleep(random.uniform(0.05, question["time_ms"] / 1000 * 0.7))
-        a, b = (int(x) for x in question["text"].split(" x "))
-        value = a * b if random.random() < self.skill else a * b + 1
-        writer.write(f"{value}\n".encode())
+        right = solve(question.get("game", "times"), question["text"])
+        value = Fraction(right) if random.random() < self.skill else Fraction(right) + 1
+        text = str(value.numerator) if value.denominator == 1 else f"{float(value):.6f}".rstrip("0")
+        writer.write(f"{text}\n".encode())
         self.answers += 1
         await writer.drain()
 
 
+def solve(game, text):
+    """The answer from the question's text, as protocol.md describes each quiz kind's."""
+    if game == "arith":
+        m = re.fullmatch(r"(\d+)% of (\d+)", text)
+        if m:
+            return Fraction(int(m.group(1)) * int(m.group(2)), 100)
+        # Only digits, points, brackets and the four operators reach eval, as exact fractions.
+        expr = re.sub(r"\d+(\.\d+)?", lambda n: f"Fraction('{n.group(0)}')", text.replace(" x ", " * "))
+        return eval(expr, {"Fraction": Fraction, "__builtins__": {}})
+    a, b = (int(x) for x in text.split(" x "))
+    return a * b
+
+
+# Rooms take turns at these kinds, so every quiz's judge meets the load.
+KINDS = [("times", "order=random"), ("arith", "negatives=yes parens=yes decimals=1 percent=yes")]
+
+
 async def host_room(port, index, rounds, time_s, players, results):
     reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(f"127.0.0.{10 + index}", 0))
-    writer.write(f"/format json\n/name teacher{index}\n/create times play=no time={time_s} gap=0.2 countdown=0 rounds={rounds} order=random\n".encode())
+    kind, options = KINDS[index % len(KINDS)]
+    writer.write(f"/format json\n/name teacher{index}\n/create {kind} play=no time={time_s} gap=0.2 countdown=0 rounds={rounds} {options}\n".encode())
     await writer.drain()
     code = None
     while code is None:
@@ -361,7 +381,10 @@ async def main():
         print("soak: never seen (a misbehaving client was not handled as expected): " + ", ".join(missing))
     for b in (wrong + dropped)[:10]:
         print(f"  {b.name}: final {b.final_score}, replied {b.replied_points}, disconnected {b.disconnected}")
-    return 0 if not wrong and not dropped and not missing and len(results) == args.rooms * args.players else 1
+    # Every bot answers every question: a bot that cannot read a kind's questions shows here.
+    silent = [b for b in results if b.answers != args.rounds]
+    print(f"soak: well-behaved players that missed questions: {len(silent)}")
+    return 0 if not wrong and not dropped and not missing and not silent and len(results) == args.rooms * args.players else 1
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ public enum RaceCatalog {
     public static let kinds: [RaceKind] = [
         .quiz(TimesQuiz.self),
         WordsRace.catalogEntry,
+        .quiz(ArithQuiz.self),
     ]
 
     public static var names: [String] { kinds.map(\.name) }

@@ -12,6 +12,7 @@ protocol QuizSolver: Sendable {
 enum QuizSolvers {
     static let byKind: [String: any QuizSolver] = [
         "times": TimesSolver(),
+        "arith": ArithSolver(),
     ]
 
     static func solver(for kind: String) -> (any QuizSolver)? { byKind[kind] }

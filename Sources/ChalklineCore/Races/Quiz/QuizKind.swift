@@ -39,7 +39,7 @@ public protocol QuizKind: Sendable {
 extension QuizKind {
     public static var defaultRounds: Int { 20 }
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
-        QuizReport.byTag(answers, scope: scope)
+        QuizReport.byTag(answers, scope: scope, kind: name)
     }
 }
 

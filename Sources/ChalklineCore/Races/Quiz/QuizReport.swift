@@ -64,8 +64,9 @@ public struct KindReportTable: Sendable, Equatable {
 /// The report sections most kinds want, from the tags in each question's `detail`.
 public enum QuizReport {
     /// Accuracy and median answer time by tag, the five weakest tags, and the questions missed
-    /// most. `tagHeading` names what the tags are (`Skill`, `Question kind`).
-    public static func byTag(_ answers: [QuizAnswerRow], scope: ReportScope, tagHeading: String = "Skill",
+    /// most. `tagHeading` names what the tags are (`Skill`, `Question kind`); `kind` starts each
+    /// table's name (`arith_tags`), so one report can hold several kinds' sections.
+    public static func byTag(_ answers: [QuizAnswerRow], scope: ReportScope, kind: String, tagHeading: String = "Skill",
                              tagName: (String) -> String = { $0 }) -> [KindReportTable] {
         struct Tally { var seen = 0; var right = 0; var ms: [Int] = [] }
         var tallies: [String: Tally] = [:]
@@ -85,7 +86,7 @@ public enum QuizReport {
         }
         let who = scope == .player ? "" : " (the class)"
         let bySkill = KindReportTable(
-            name: "by_tag", title: "By \(tagHeading.lowercased())\(who)",
+            name: "\(kind)_tags", title: "\(kind): by \(tagHeading.lowercased())\(who)",
             columns: [("tag", tagHeading), ("seen", "Seen"), ("right", "Right"), ("accuracy", "Accuracy"), ("median_ms", "Median time")],
             rows: rows)
         let weakest = order.filter { tallies[$0]!.right < tallies[$0]!.seen }
@@ -96,7 +97,7 @@ public enum QuizReport {
             }
             .prefix(5)
         let weakTable = KindReportTable(
-            name: "weakest", title: "Five weakest (\(tagHeading.lowercased()))",
+            name: "\(kind)_weakest", title: "\(kind): five weakest (\(tagHeading.lowercased()))",
             columns: [("tag", tagHeading), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
             rows: weakest.map { tag in
                 let t = tallies[tag]!
@@ -113,7 +114,7 @@ public enum QuizReport {
             .sorted { missed[$0]!.missed != missed[$1]!.missed ? missed[$0]!.missed > missed[$1]!.missed : $0 < $1 }
             .prefix(10)
         let missedTable = KindReportTable(
-            name: "missed", title: "Questions missed most",
+            name: "\(kind)_missed", title: "\(kind): questions missed most",
             columns: [("question", "Question"), ("answer", "Answer"), ("seen", "Seen"), ("missed", "Missed")],
             rows: most.map { q in
                 let m = missed[q]!
