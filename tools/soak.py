@@ -75,6 +75,8 @@ class Bot:
         right = solve(question.get("game", "times"), question["text"])
         value = Fraction(right) if random.random() < self.skill else Fraction(right) + 1
         text = str(value.numerator) if value.denominator == 1 else f"{float(value):.6f}".rstrip("0")
+        if question.get("game") == "money" and value.denominator != 1:
+            text = f"{float(value):.2f}"
         writer.write(f"{text}\n".encode())
         self.answers += 1
         await writer.drain()
@@ -89,12 +91,34 @@ def solve(game, text):
         # Only digits, points, brackets and the four operators reach eval, as exact fractions.
         expr = re.sub(r"\d+(\.\d+)?", lambda n: f"Fraction('{n.group(0)}')", text.replace(" x ", " * "))
         return eval(expr, {"Fraction": Fraction, "__builtins__": {}})
+    if game == "money":
+        return solve_money(text)
     a, b = (int(x) for x in text.split(" x "))
     return a * b
 
 
+def solve_money(text):
+    """USD questions, as protocol.md words them; amounts in cents, rounded half up."""
+    amounts = [int(a.replace(",", "").replace(".", "")) for a in re.findall(r"\$([\d,]+\.\d\d)", text)]
+    numbers = [int(n) for n in re.findall(r"(?<![\d$.,])(\d+)(?=%| with)", text)]
+    half_up = lambda cents_x100: (cents_x100 + 50) // 100
+    if text.endswith("is what percent?"):
+        return Fraction(amounts[0] * 100, amounts[1])
+    if "shared by" in text:
+        people = int(re.search(r"shared by (\d+)", text).group(1))
+        pct = int(re.search(r"(\d+)% tip", text).group(1))
+        total = amounts[0] + half_up(amounts[0] * pct)
+        return Fraction((total * 2 + people) // (people * 2), 100)
+    pct = int(re.search(r"(\d+)%", text).group(1))
+    part = half_up(amounts[0] * pct)
+    if "% off" in text:
+        return Fraction(amounts[0] - part, 100)
+    return Fraction(part if "the tip" in text else amounts[0] + part, 100)
+
+
 # Rooms take turns at these kinds, so every quiz's judge meets the load.
-KINDS = [("times", "order=random"), ("arith", "negatives=yes parens=yes decimals=1 percent=yes")]
+KINDS = [("times", "order=random"), ("arith", "negatives=yes parens=yes decimals=1 percent=yes"),
+         ("money", "level=3 currency=USD")]
 
 
 async def host_room(port, index, rounds, time_s, players, results):
@@ -382,9 +406,9 @@ async def main():
     for b in (wrong + dropped)[:10]:
         print(f"  {b.name}: final {b.final_score}, replied {b.replied_points}, disconnected {b.disconnected}")
     # Every bot answers every question: a bot that cannot read a kind's questions shows here.
-    silent = [b for b in results if b.answers != args.rounds]
-    print(f"soak: well-behaved players that missed questions: {len(silent)}")
-    return 0 if not wrong and not dropped and not missing and not silent and len(results) == args.rooms * args.players else 1
+    missed = [b for b in results if b.answers != args.rounds]
+    print(f"soak: well-behaved players that missed questions: {len(missed)}")
+    return 0 if not wrong and not dropped and not missing and not missed and len(results) == args.rooms * args.players else 1
 
 
 if __name__ == "__main__":

@@ -54,6 +54,7 @@ public enum RaceCatalog {
         .quiz(TimesQuiz.self),
         WordsRace.catalogEntry,
         .quiz(ArithQuiz.self),
+        .quiz(MoneyQuiz.self),
     ]
 
     public static var names: [String] { kinds.map(\.name) }

@@ -13,6 +13,7 @@ enum QuizSolvers {
     static let byKind: [String: any QuizSolver] = [
         "times": TimesSolver(),
         "arith": ArithSolver(),
+        "money": MoneySolver(),
     ]
 
     static func solver(for kind: String) -> (any QuizSolver)? { byKind[kind] }

@@ -20,7 +20,7 @@ public enum DecimalMark: String, Sendable {
 /// writes decimals with a comma. Fractions (`7/2`), words and anything else are unreadable: the
 /// caller answers with `hint`.
 public enum NumberReader {
-    public static func read(_ typed: String, mark: DecimalMark = .point) -> Exact? {
+    public static func read(_ typed: String, mark: DecimalMark = .point, extraGroup: Character? = nil) -> Exact? {
         var text = Substring(typed.trimmingBlanks())
         guard !text.isEmpty, text.count <= 30 else { return nil }
         var negative = false
@@ -29,7 +29,8 @@ public enum NumberReader {
             text = text.dropFirst().drop { $0 == " " }
         }
         let decimal = mark.character
-        let group: Set<Character> = mark == .point ? [","] : [".", " ", "\u{00A0}", "\u{202F}"]
+        var group: Set<Character> = mark == .point ? [","] : [".", " ", "\u{00A0}", "\u{202F}"]
+        if let extraGroup, extraGroup != decimal { group.insert(extraGroup) }
         var whole = "", fraction = ""
         var seenDecimal = false
         var groups: [Int] = []   // lengths of digit runs between group marks, before the decimal mark

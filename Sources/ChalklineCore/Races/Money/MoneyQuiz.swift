@@ -1,0 +1,170 @@
+/// Money: tips, totals, splits, discounts and percents, in the class's own currency. Amounts
+/// are whole minor units (cents), every result is rounded half up to the minor unit, and the
+/// question says so whenever rounding happens; no `Double` anywhere.
+public struct MoneyQuiz: QuizKind {
+    public enum Ask: String, Sendable, CaseIterable {
+        case tip, total, split, discount, percent
+    }
+
+    public var asks: [Ask]
+    public var level: Int
+    public var currency: Currency
+
+    public static let name = "money"
+    public static let summary = "money: tips, totals, splits, discounts, percents"
+    public static let optionsHelp = "ask=tip,total,split,discount,percent level=1..3 (default 2) currency=USD|EUR|GBP|JPY|INR|CHF|AUD|CAD"
+    public static let defaultTime = 30.0
+
+    public init(options r: inout OptionReader) throws(OptionError) {
+        let askText = r.take("ask") ?? "tip,total,split,discount,percent"
+        var asks: [Ask] = []
+        for word in askText.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+            guard let ask = Ask(rawValue: String(word)) else {
+                throw OptionError(message: "ask= takes any of tip,total,split,discount,percent, separated by commas.")
+            }
+            if !asks.contains(ask) { asks.append(ask) }
+        }
+        self.asks = Ask.allCases.filter(asks.contains)
+        level = try r.int("level", default: 2, in: 1...3)
+        let code = r.take("currency") ?? "USD"
+        guard let currency = Currency.named(code) else {
+            throw OptionError(message: "currency= takes one of \(Currency.all.map(\.code).joined(separator: ", ")).")
+        }
+        self.currency = currency
+    }
+
+    public var settingsJSON: [(String, JSON)] {
+        [("ask", .string(asks.map(\.rawValue).joined(separator: ","))), ("level", .int(level)), ("currency", .string(currency.code))]
+    }
+
+    public func questions(seed: UInt64) -> MoneyQuestions { MoneyQuestions(quiz: self, rng: SplitMix64(seed: seed)) }
+
+    /// Accuracy and median time by question kind and by level.
+    public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
+        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Question")
+    }
+}
+
+/// One money question; its answer is an amount (minor units) or, for `percent`, a whole percent.
+public struct MoneyQuestion: QuizQuestion {
+    public let text: String
+    let ask: MoneyQuiz.Ask
+    let level: Int
+    let currency: Currency
+    /// Minor units, or the percent for `percent`.
+    let answer: Int
+
+    public var answerText: String { ask == .percent ? "\(answer)%" : currency.format(answer) }
+    public var answerValue: JSON { ask == .percent ? .int(answer) : Exact(answer, over: currency.scale)!.json }
+    public var detail: String? { "\(ask.rawValue) level\(level)" }
+
+    public func judge(_ typed: String) -> QuizVerdict {
+        if ask == .percent {
+            var text = typed.trimmingBlanks()
+            if text.hasSuffix("%") { text = String(text.dropLast()) }
+            guard let value = NumberReader.read(text, mark: currency.mark) else {
+                return .unreadable(hint: "Type a percent, like 15 or 15%.")
+            }
+            return value == Exact(answer) ? .right : .wrong
+        }
+        guard let value = currency.read(typed) else {
+            return .unreadable(hint: "Type an amount, like \(currency.format(720)).")
+        }
+        return value == Exact(answer, over: currency.scale)! ? .right : .wrong
+    }
+}
+
+/// A game's questions from the room's seed, never the same twice in a row.
+public struct MoneyQuestions: QuizQuestionSource {
+    let quiz: MoneyQuiz
+    var rng: SplitMix64
+    private var last: String?
+
+    init(quiz: MoneyQuiz, rng: SplitMix64) {
+        self.quiz = quiz
+        self.rng = rng
+    }
+
+    public mutating func next() -> MoneyQuestion {
+        var question = make()
+        var tries = 0
+        while question.text == last && tries < 100 {
+            question = make()
+            tries += 1
+        }
+        last = question.text
+        return question
+    }
+
+    private var currency: Currency { quiz.currency }
+
+    /// `amount x percent / 100`, half up to the minor unit, and whether it had to be rounded.
+    static func percentOf(_ amount: Int, _ percent: Int) -> (Int, rounded: Bool) {
+        let hundredths = amount * percent
+        return ((hundredths + 50) / 100, hundredths % 100 != 0)
+    }
+
+    /// A bill in minor units: whole major units at level 1, multiples of 5 minor units at 2,
+    /// any at 3. The yen, with no minor unit, counts in hundreds (and tens at level 3).
+    private mutating func bill(_ low: Int, _ high: Int) -> Int {
+        if currency.places == 0 {
+            let step = quiz.level == 3 ? 10 : 100
+            return rng.int(in: (low * 100 / step)...(high * 100 / step)) * step
+        }
+        let major = rng.int(in: low...high) * currency.scale
+        switch quiz.level {
+        case 1: return major
+        case 2: return major + rng.int(in: 0...19) * 5
+        default: return major + rng.int(in: 0...99)
+        }
+    }
+
+    private mutating func percent(tip: Bool) -> Int {
+        switch quiz.level {
+        case 1: return rng.pick(tip ? [10, 20, 50] : [10, 20, 25, 50])
+        case 2: return rng.int(in: 1...5) * 5
+        default: return rng.int(in: tip ? 1...30 : 1...75)
+        }
+    }
+
+    private func nearest(_ rounded: Bool) -> String { rounded ? ", to the nearest \(currency.unitName)" : "" }
+
+    private mutating func make() -> MoneyQuestion {
+        let ask = rng.pick(quiz.asks)
+        let c = currency
+        func question(_ text: String, _ answer: Int) -> MoneyQuestion {
+            MoneyQuestion(text: text, ask: ask, level: quiz.level, currency: c, answer: answer)
+        }
+        switch ask {
+        case .tip, .total:
+            let amount = bill(5, 120), pct = percent(tip: true)
+            let (tip, rounded) = Self.percentOf(amount, pct)
+            return ask == .tip
+                ? question("Bill \(c.format(amount)), tip \(pct)%: the tip\(nearest(rounded))?", tip)
+                : question("Bill \(c.format(amount)), tip \(pct)%: the total\(nearest(rounded))?", amount + tip)
+        case .split:
+            let people = rng.int(in: 2...6), pct = percent(tip: true)
+            var amount = bill(20, 200)
+            // At level 1 the shares come out even: the bill with its tip divides by the people.
+            if quiz.level == 1 { amount = (amount / (people * c.scale * 10) + 1) * people * c.scale * 10 }
+            let (tip, tipRounded) = Self.percentOf(amount, pct)
+            let total = amount + tip
+            let share = (total * 2 + people) / (people * 2)
+            let rounded = tipRounded || total % people != 0
+            return question("\(c.format(amount)) shared by \(people) with a \(pct)% tip: each pays\(nearest(rounded))?", share)
+        case .discount:
+            let amount = bill(5, 150), pct = percent(tip: false)
+            let (off, rounded) = Self.percentOf(amount, pct)
+            return question("\(c.format(amount)), \(pct)% off: the price\(nearest(rounded))?", amount - off)
+        case .percent:
+            // The part is a whole percent of the whole: choose both, then the amounts.
+            let pct = quiz.level == 3 ? rng.int(in: 1...99) : rng.int(in: 1...19) * 5
+            var whole = bill(10, 200)
+            let step = c.places == 0 ? 100 : (quiz.level == 3 ? 1 : c.scale)
+            whole = Swift.max(step, whole / step * step)
+            // The part must be whole minor units: whole x pct divisible by 100.
+            while whole * pct % 100 != 0 { whole += step }
+            return question("\(c.format(whole * pct / 100)) of \(c.format(whole)) is what percent?", pct)
+        }
+    }
+}
