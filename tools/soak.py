@@ -73,6 +73,17 @@ class Bot:
     async def answer(self, writer, question):
         await asyncio.sleep(random.uniform(0.05, question["time_ms"] / 1000 * 0.7))
         right = solve(question.get("game", "times"), question["text"])
+        if isinstance(right, tuple):  # pace: a time (m:ss) or a number
+            kind, v = right
+            if kind == "time":
+                s = round(v) + (0 if random.random() < self.skill else 7)
+                text = f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}"
+            else:
+                text = f"{float(v) + (0 if random.random() < self.skill else 0.5):.2f}"
+            writer.write(f"{text}\n".encode())
+            self.answers += 1
+            await writer.drain()
+            return
         value = Fraction(right) if random.random() < self.skill else Fraction(right) + 1
         text = str(value.numerator) if value.denominator == 1 else f"{float(value):.6f}".rstrip("0")
         if question.get("game") == "money" and value.denominator != 1:
@@ -93,8 +104,38 @@ def solve(game, text):
         return eval(expr, {"Fraction": Fraction, "__builtins__": {}})
     if game == "money":
         return solve_money(text)
+    if game == "pace":
+        return solve_pace(text)
     a, b = (int(x) for x in text.split(" x "))
     return a * b
+
+
+def pace_seconds(t):
+    total = 0
+    for part in t.split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+def solve_pace(text):
+    """Pace questions as protocol.md words them; the answer as a runner types it."""
+    given, asked = text.rsplit(": ", 1)
+    mile = Fraction(1609344, 1000000)
+    dist = lambda phrase: Fraction(re.findall(r"([\d.]+) (?:km|mi)", phrase)[-1])
+    if asked.startswith("pace per") and " in " in given:
+        d, t = given.rsplit(" in ", 1)
+        return ("time", Fraction(pace_seconds(t)) / dist(d))
+    if asked.startswith("speed in"):
+        d, t = given.rsplit(" in ", 1)
+        return ("number", dist(d) * 3600 / pace_seconds(t))
+    if asked.startswith("time"):
+        d, p = given.rsplit(" at ", 1)
+        return ("time", dist(d) * pace_seconds(p.split(" ")[0]))
+    if asked.startswith("distance in"):
+        t, p = given.split(" at ", 1)
+        return ("number", Fraction(pace_seconds(t), pace_seconds(p.split(" ")[0])))
+    p, _, unit = given.split(" ")
+    return ("time", pace_seconds(p) * mile if unit == "km" else pace_seconds(p) / mile)
 
 
 def solve_money(text):
@@ -118,7 +159,7 @@ def solve_money(text):
 
 # Rooms take turns at these kinds, so every quiz's judge meets the load.
 KINDS = [("times", "order=random"), ("arith", "negatives=yes parens=yes decimals=1 percent=yes"),
-         ("money", "level=3 currency=USD")]
+         ("money", "level=3 currency=USD"), ("pace", "units=both level=3 ask=time,distance,pace,speed,convert")]
 
 
 async def host_room(port, index, rounds, time_s, players, results):

@@ -18,6 +18,8 @@ final class BotPlayer {
     private var rng = SystemRandomNumberGenerator()
     private var pendingAnswer: TimerID?
     private var board: WordBoard?
+    /// The last quiz answer sent, kept for one retry with a decimal comma.
+    private var lastTyped: String?
     /// The room's kind, from the join reply; a question's own `game` field wins.
     private var game: String?
     private var nextGuess: TimerID?
@@ -117,6 +119,12 @@ final class BotPlayer {
         case "join", "format": fail("\(reply.cmd ?? "") refused: \(code): \(reply.string("message") ?? "")")
         case "answer":
             if code == "rate_limited" { scheduleGuess(after: 1000) }
+            // A room that writes decimals with a comma (decimal=comma) reads 7.5 as no number:
+            // the attempt is kept, so the same answer goes again the room's way.
+            if code == "bad_answer", let typed = lastTyped, typed.contains(".") {
+                lastTyped = nil
+                connection.send("/answer \(typed.replacingOccurrences(of: ".", with: ","))")
+            }
         default: break
         }
     }
@@ -139,6 +147,7 @@ final class BotPlayer {
         let think = min(settings.thinkMs * Double.random(in: 0.5...1.5, using: &rng), limit * 0.9)
         pendingAnswer = reactor.after(think / 1000) { [unowned self] in
             pendingAnswer = nil
+            lastTyped = typed
             connection.send("/answer \(typed)")
         }
     }

@@ -55,6 +55,7 @@ public enum RaceCatalog {
         WordsRace.catalogEntry,
         .quiz(ArithQuiz.self),
         .quiz(MoneyQuiz.self),
+        .quiz(PaceQuiz.self),
     ]
 
     public static var names: [String] { kinds.map(\.name) }

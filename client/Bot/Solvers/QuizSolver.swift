@@ -14,6 +14,7 @@ enum QuizSolvers {
         "times": TimesSolver(),
         "arith": ArithSolver(),
         "money": MoneySolver(),
+        "pace": PaceSolver(),
     ]
 
     static func solver(for kind: String) -> (any QuizSolver)? { byKind[kind] }
