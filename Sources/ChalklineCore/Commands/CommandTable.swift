@@ -13,8 +13,9 @@ extension ServerCore {
                 usage: "/rejoin CODE TOKEN", help: "Get your seat back after a dropped connection. The TOKEN came with /join.",
                 run: { core, call, out throws(ErrorReply) in try core.rejoin(call, &out) }),
         Command(name: "create", access: .outsideRoom, guessed: true,
-                usage: "/create \(RaceCatalog.names.joined(separator: "|")) [key=value ...]",
+                usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
                 help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
+                       + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
                        + RaceCatalog.kinds.map { "\($0.name) options: \($0.optionsHelp)." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
         Command(name: "leave", access: .anyone, usage: "/leave", help: "Leave your room.",

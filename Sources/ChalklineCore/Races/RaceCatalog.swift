@@ -74,6 +74,9 @@ public enum RaceCatalog {
             : "/create GAME (\(orList(names)))"
     }
 
+    /// How a usage line names the game: `times|words` while that fits a line, else `GAME`.
+    public static var gameWord: String { names.count <= 2 ? names.joined(separator: "|") : "GAME" }
+
     /// `a`, `a or b`, `a, b or c`.
     static func orList(_ words: [String]) -> String {
         guard words.count > 1 else { return words.first ?? "" }
