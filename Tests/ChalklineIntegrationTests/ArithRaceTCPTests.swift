@@ -21,17 +21,6 @@ import Testing
     /// kind of setting, its answer is judged right and its slip wrong.
     @Test(arguments: ["", "negatives=yes parens=yes terms=5", "decimals=2 percent=yes", "decimals=1 negatives=yes ops=x/"])
     func theBotsSolverReadsEveryQuestion(options: String) throws {
-        let settings = try QuizSettings<ArithQuiz>.parse(CommandOptions(options.split(separator: " ").map(String.init)), random: { 1 })
-        let solver = ArithSolver()
-        for seed: UInt64 in 1...30 {
-            var questions = settings.kind.questions(seed: seed)
-            for _ in 0..<20 {
-                let q = questions.next()
-                let answer = try #require(solver.answer(to: q.text), "cannot read \(q.text)")
-                #expect(q.judge(answer) == .right, "\(q.text): \(answer) vs \(q.answerText)")
-                let slip = try #require(solver.wrongAnswer(to: q.text, draw: Int(seed)))
-                #expect(q.judge(slip) == .wrong, "\(q.text): \(slip)")
-            }
-        }
+        try checkSolver(ArithQuiz.self, options.split(separator: " ").map(String.init), ArithSolver(), seeds: 1...30)
     }
 }

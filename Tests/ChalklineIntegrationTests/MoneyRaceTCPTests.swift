@@ -16,17 +16,6 @@ import Testing
 
     @Test(arguments: Currency.all.map(\.code), [1, 2, 3])
     func theBotsSolverReadsEveryQuestion(code: String, level: Int) throws {
-        let settings = try QuizSettings<MoneyQuiz>.parse(CommandOptions(["currency=\(code)", "level=\(level)"]), random: { 1 })
-        let solver = MoneySolver()
-        for seed: UInt64 in 1...15 {
-            var questions = settings.kind.questions(seed: seed)
-            for _ in 0..<20 {
-                let q = questions.next()
-                let answer = try #require(solver.answer(to: q.text), "cannot read \(q.text)")
-                #expect(q.judge(answer) == .right, "\(q.text): \(answer) vs \(q.answerText)")
-                let slip = try #require(solver.wrongAnswer(to: q.text, draw: Int(seed)))
-                #expect(q.judge(slip) == .wrong, "\(q.text): \(slip)")
-            }
-        }
+        try checkSolver(MoneyQuiz.self, ["currency=\(code)", "level=\(level)"], MoneySolver(), seeds: 1...15)
     }
 }

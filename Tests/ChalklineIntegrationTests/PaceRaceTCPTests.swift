@@ -15,18 +15,6 @@ import Testing
 
     @Test(arguments: ["km", "mi", "both"], [1, 2, 3])
     func theBotsSolverReadsEveryQuestion(units: String, level: Int) throws {
-        let settings = try QuizSettings<PaceQuiz>.parse(CommandOptions(["units=\(units)", "level=\(level)", "ask=time,distance,pace,speed,convert"]),
-                                                        random: { 1 })
-        let solver = PaceSolver()
-        for seed: UInt64 in 1...15 {
-            var questions = settings.kind.questions(seed: seed)
-            for _ in 0..<20 {
-                let q = questions.next()
-                let answer = try #require(solver.answer(to: q.text), "cannot read \(q.text)")
-                #expect(q.judge(answer) == .right, "\(q.text): \(answer) vs \(q.answerText)")
-                let slip = try #require(solver.wrongAnswer(to: q.text, draw: Int(seed)))
-                #expect(q.judge(slip) == .wrong, "\(q.text): \(slip)")
-            }
-        }
+        try checkSolver(PaceQuiz.self, ["units=\(units)", "level=\(level)", "ask=time,distance,pace,speed,convert"], PaceSolver(), seeds: 1...15)
     }
 }

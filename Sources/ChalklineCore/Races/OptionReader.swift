@@ -41,6 +41,21 @@ public struct OptionReader {
         return Millis((s * 1000).rounded())
     }
 
+    /// A comma-separated choice among a kind's words (`ask=tip,split`), in the order the kind
+    /// lists them, each once; `default` when the key is not given.
+    public mutating func list<T: RawRepresentable & CaseIterable>(_ key: String, default value: [T]) throws(OptionError) -> [T]
+        where T.RawValue == String {
+        guard let text = take(key) else { return value }
+        let words = T.allCases.map(\.rawValue)
+        let bad = OptionError(message: "\(key)= takes any of \(words.joined(separator: ",")), separated by commas.")
+        var chosen: Set<String> = []
+        for word in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
+            guard words.contains(String(word)) else { throw bad }
+            chosen.insert(String(word))
+        }
+        return T.allCases.filter { chosen.contains($0.rawValue) }
+    }
+
     /// yes/no (or on/off): both spellings are accepted for every switch, since people mix them.
     public mutating func flag(_ key: String, default value: Bool) throws(OptionError) -> Bool {
         guard let text = take(key) else { return value }

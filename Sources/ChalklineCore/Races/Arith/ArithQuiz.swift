@@ -89,10 +89,11 @@ public struct ArithQuestion: QuizQuestion {
 /// A game's questions, drawn from the room's seed: each is tried until it meets the room's
 /// rules (exact at `decimals` places, no division by zero, nothing negative unless
 /// `negatives=yes`, small enough to do in one's head) and differs from the one before.
-public struct ArithQuestions: QuizQuestionSource {
+public struct ArithQuestions: DrawnQuestions {
+    public typealias Question = ArithQuestion
     let quiz: ArithQuiz
     var rng: SplitMix64
-    private var last: String?
+    public var last: String?
 
     init(quiz: ArithQuiz, rng: SplitMix64) {
         self.quiz = quiz
@@ -102,19 +103,14 @@ public struct ArithQuestions: QuizQuestionSource {
     /// Answers and every step on the way stay within this: head arithmetic, not a calculator's.
     static let largestResult = Exact(10_000)
 
-    public mutating func next() -> ArithQuestion {
-        for _ in 0..<2_000 {
-            let question = quiz.percent && rng.chance(1, in: 3) ? percentQuestion() : expression()
-            if let question, question.text != last {
-                last = question.text
-                return question
-            }
-        }
-        // Every rule set has easy questions; this is only reached by an unlucky seed.
+    public mutating func draw() -> ArithQuestion? {
+        quiz.percent && rng.chance(1, in: 3) ? percentQuestion() : expression()
+    }
+
+    /// Every rule set has easy questions; this is only reached by an unlucky seed.
+    public mutating func fallback() -> ArithQuestion {
         let a = rng.int(in: 1...9), b = rng.int(in: 1...9)
-        let fallback = ArithQuestion(text: "\(a) + \(b)", answer: Exact(a + b), tags: ["add"], mark: quiz.mark)
-        last = fallback.text
-        return fallback
+        return ArithQuestion(text: "\(a) + \(b)", answer: Exact(a + b), tags: ["add"], mark: quiz.mark)
     }
 
     /// `P% of N`: the percent key, a number divided by 100.

@@ -16,15 +16,7 @@ public struct MoneyQuiz: QuizKind {
     public static let defaultTime = 30.0
 
     public init(options r: inout OptionReader) throws(OptionError) {
-        let askText = r.take("ask") ?? "tip,total,split,discount,percent"
-        var asks: [Ask] = []
-        for word in askText.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
-            guard let ask = Ask(rawValue: String(word)) else {
-                throw OptionError(message: "ask= takes any of tip,total,split,discount,percent, separated by commas.")
-            }
-            if !asks.contains(ask) { asks.append(ask) }
-        }
-        self.asks = Ask.allCases.filter(asks.contains)
+        asks = try r.list("ask", default: Ask.allCases)
         level = try r.int("level", default: 2, in: 1...3)
         let code = r.take("currency") ?? "USD"
         guard let currency = Currency.named(code) else {
@@ -75,26 +67,19 @@ public struct MoneyQuestion: QuizQuestion {
 }
 
 /// A game's questions from the room's seed, never the same twice in a row.
-public struct MoneyQuestions: QuizQuestionSource {
+public struct MoneyQuestions: DrawnQuestions {
+    public typealias Question = MoneyQuestion
     let quiz: MoneyQuiz
     var rng: SplitMix64
-    private var last: String?
+    public var last: String?
 
     init(quiz: MoneyQuiz, rng: SplitMix64) {
         self.quiz = quiz
         self.rng = rng
     }
 
-    public mutating func next() -> MoneyQuestion {
-        var question = make()
-        var tries = 0
-        while question.text == last && tries < 100 {
-            question = make()
-            tries += 1
-        }
-        last = question.text
-        return question
-    }
+    public mutating func draw() -> MoneyQuestion? { make() }
+    public mutating func fallback() -> MoneyQuestion { make() }
 
     private var currency: Currency { quiz.currency }
 

@@ -30,15 +30,7 @@ public struct PaceQuiz: QuizKind {
     static let mileKm = Exact(1_609_344, over: 1_000_000)!
 
     public init(options r: inout OptionReader) throws(OptionError) {
-        let askText = r.take("ask") ?? "time,distance,pace"
-        var asks: [Ask] = []
-        for word in askText.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
-            guard let ask = Ask(rawValue: String(word)) else {
-                throw OptionError(message: "ask= takes any of time,distance,pace,speed,convert, separated by commas.")
-            }
-            if !asks.contains(ask) { asks.append(ask) }
-        }
-        self.asks = Ask.allCases.filter(asks.contains)
+        asks = try r.list("ask", default: [.time, .distance, .pace])
         unitsName = (r.take("units") ?? "km").lowercased()
         switch unitsName {
         case "km": units = [.km]
@@ -111,26 +103,19 @@ public struct PaceQuestion: QuizQuestion {
 }
 
 /// A game's questions from the room's seed, never the same twice in a row.
-public struct PaceQuestions: QuizQuestionSource {
+public struct PaceQuestions: DrawnQuestions {
+    public typealias Question = PaceQuestion
     let quiz: PaceQuiz
     var rng: SplitMix64
-    private var last: String?
+    public var last: String?
 
     init(quiz: PaceQuiz, rng: SplitMix64) {
         self.quiz = quiz
         self.rng = rng
     }
 
-    public mutating func next() -> PaceQuestion {
-        var question = make()
-        var tries = 0
-        while question.text == last && tries < 100 {
-            question = make()
-            tries += 1
-        }
-        last = question.text
-        return question
-    }
+    public mutating func draw() -> PaceQuestion? { make() }
+    public mutating func fallback() -> PaceQuestion { make() }
 
     /// A distance and how it is written: round numbers at level 1, halves at 2 (and 5K, 10K),
     /// tenths at 3 (and the half marathon and marathon, in kilometres).

@@ -1,13 +1,10 @@
 import Testing
 @testable import ChalklineCore
 
-private func quiz(_ words: String) throws -> ArithQuiz {
-    try QuizSettings<ArithQuiz>.parse(CommandOptions(words.split(separator: " ").map(String.init)), random: { 1 }).kind
-}
+private func quiz(_ words: String) throws -> ArithQuiz { try quizKind(ArithQuiz.self, words) }
 
 private func questions(_ words: String, seed: UInt64 = 1, count: Int = 200) throws -> [ArithQuestion] {
-    var source = try quiz(words).questions(seed: seed)
-    return (0..<count).map { _ in source.next() }
+    try quizQuestions(ArithQuiz.self, words, seed: seed, count: count)
 }
 
 /// A second evaluator, written apart from the generator's: it parses the question's text

@@ -1,13 +1,10 @@
 import Testing
 @testable import ChalklineCore
 
-private func quiz(_ words: String) throws -> MoneyQuiz {
-    try QuizSettings<MoneyQuiz>.parse(CommandOptions(words.split(separator: " ").map(String.init)), random: { 1 }).kind
-}
+private func quiz(_ words: String) throws -> MoneyQuiz { try quizKind(MoneyQuiz.self, words) }
 
 private func questions(_ words: String, seed: UInt64 = 1, count: Int = 200) throws -> [MoneyQuestion] {
-    var source = try quiz(words).questions(seed: seed)
-    return (0..<count).map { _ in source.next() }
+    try quizQuestions(MoneyQuiz.self, words, seed: seed, count: count)
 }
 
 @Suite("The money race")
