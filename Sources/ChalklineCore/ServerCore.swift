@@ -63,7 +63,8 @@ public final class ServerCore {
             case .refuse(let reply):
                 if reply {
                     out.send(ErrorReply("", .rateLimited,
-                                        "Slow down: more than \(config.linesPerSecond) lines a second. Lines are being ignored until you do."),
+                                        "Slow down: more than \(config.linesPerSecond) lines a second. Lines are being ignored until you do.",
+                                        extra: [("retry_ms", .int(Int(session.bucket.waitMs(now: now))))]),
                              to: session)
                 }
                 continue

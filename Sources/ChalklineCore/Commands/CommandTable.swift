@@ -18,7 +18,7 @@ extension ServerCore {
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
                        + RaceCatalog.kinds.map { "\($0.name) options: \($0.optionsHelp)." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
-        Command(name: "leave", access: .anyone, usage: "/leave", help: "Leave your room.",
+        Command(name: "leave", access: .anyone, arity: 0...0, usage: "/leave", help: "Leave your room.",
                 run: { core, call, out throws(ErrorReply) in try core.leave(call, &out) }),
         Command(name: "answer", access: .anyone, usage: "/answer TEXT",
                 help: "Answer the question, or spell a word on the board. Any line that does not start with / is an answer too.",
@@ -29,7 +29,7 @@ extension ServerCore {
         Command(name: "watch", access: .notAudience, arity: 1...1, arityError: (.badArgs, "Use /watch CODE."), usage: "/watch CODE",
                 help: "Watch a room without playing, for a second screen. /leave to stop.",
                 run: { core, call, out throws(ErrorReply) in try core.watch(call, &out) }),
-        Command(name: "scores", access: .audience, usage: "/scores", help: "The room's standings.",
+        Command(name: "scores", access: .audience, arity: 0...0, usage: "/scores", help: "The room's standings.",
                 run: { core, call, out in core.scores(call, &out) }),
         Command(name: "who", access: .audience, arity: 0...1, usage: "/who [PAGE]",
                 help: "Who is in the room. A big room is listed \(Limits.listPage) at a time: /who 2 for the next page.",
@@ -39,11 +39,11 @@ extension ServerCore {
                 run: { core, call, out throws(ErrorReply) in
                     out.send(core.roomsReply(page: try ListPage.requested(call.args, "rooms")), to: call.session)
                 }),
-        Command(name: "start", access: .host, usage: "/start", help: "Host: start the game.",
+        Command(name: "start", access: .host, arity: 0...0, usage: "/start", help: "Host: start the game.",
                 run: { core, call, out throws(ErrorReply) in try core.start(call, &out) }),
-        Command(name: "stop", access: .host, usage: "/stop", help: "Host: end the game now.",
+        Command(name: "stop", access: .host, arity: 0...0, usage: "/stop", help: "Host: end the game now.",
                 run: { core, call, out throws(ErrorReply) in try core.stop(call, &out) }),
-        Command(name: "skip", access: .host, usage: "/skip", help: "Host: close the open question (or level) now.",
+        Command(name: "skip", access: .host, arity: 0...0, usage: "/skip", help: "Host: close the open question (or level) now.",
                 run: { core, call, out throws(ErrorReply) in try core.skip(call, &out) }),
         Command(name: "kick", access: .host, arity: 1...1, arityError: (.badArgs, "Use /kick NAME."), usage: "/kick NAME",
                 help: "Host: remove a player. They may come back, but only under another name.",
@@ -51,11 +51,11 @@ extension ServerCore {
         Command(name: "ban", access: .host, arity: 1...1, arityError: (.badArgs, "Use /ban NAME."), usage: "/ban NAME",
                 help: "Host: remove a player for good. Name, connection and token are refused.",
                 run: { core, call, out throws(ErrorReply) in try core.expel(call, ban: true, &out) }),
-        Command(name: "lock", access: .host, usage: "/lock", help: "Host: let no new players in. Players in the room can still /rejoin.",
+        Command(name: "lock", access: .host, arity: 0...0, usage: "/lock", help: "Host: let no new players in. Players in the room can still /rejoin.",
                 run: { core, call, out in core.lock(call, true, &out) }),
-        Command(name: "unlock", access: .host, usage: "/unlock", help: "Host: let new players join again.",
+        Command(name: "unlock", access: .host, arity: 0...0, usage: "/unlock", help: "Host: let new players join again.",
                 run: { core, call, out in core.lock(call, false, &out) }),
-        Command(name: "report", access: .host, usage: "/report",
+        Command(name: "report", access: .host, arity: 0...0, usage: "/report",
                 help: "Host, after a game: its saved report. Standings, accuracy, every answer.",
                 run: { core, call, out throws(ErrorReply) in try core.report(call, &out) }),
         Command(name: "claim", access: .outsideRoom, arity: 2...2,
@@ -65,18 +65,30 @@ extension ServerCore {
         Command(name: "format", access: .anyone, arity: 1...1, arityError: (.badArgs, "Use /format text or /format json."),
                 usage: "/format text|json", help: "Text for people, or JSON lines for bots. json is one JSON object a line.",
                 run: { core, call, out throws(ErrorReply) in try core.format(call, &out) }),
-        Command(name: "set", access: .host, usage: "/set chat=on|off",
+        Command(name: "set", access: .host, arity: 1...1, arityError: (.badArgs, "Use /set chat=on or /set chat=off."), usage: "/set chat=on|off",
                 help: "Host, in the lobby: let players /say, or mute them. Your own /say always goes out.",
                 run: { core, call, out throws(ErrorReply) in try core.set(call, &out) }),
-        Command(name: "ping", access: .anyone, usage: "/ping", help: "Check the connection: the server answers pong.",
+        Command(name: "ping", access: .anyone, arity: 0...0, usage: "/ping", help: "Check the connection: the server answers pong.",
                 run: { _, call, out in out.send(OkReply("ping", text: "pong"), to: call.session) }),
-        Command(name: "help", access: .anyone, usage: "/help [COMMAND]", help: "This list, or more about one command.",
-                run: { _, call, out in
+        Command(name: "help", access: .anyone, arity: 0...2, usage: "/help [COMMAND]",
+                help: "This list, or more about one command. /help create GAME: one game's options.",
+                run: { _, call, out throws(ErrorReply) in
                     let topic = call.args.first.map { String($0.lowercased().trimmingPrefix("/")) }
+                    if let topic, commandsByName[topic] == nil {
+                        throw ErrorReply("help", .unknownCommand, "There is no command /\(topic). Type /help for the list.")
+                    }
+                    if let game = call.args.dropFirst().first, topic != "create" || RaceCatalog.kind(named: game) == nil {
+                        throw ErrorReply("help", .badArgs, topic == "create"
+                            ? "There is no game \"\(game)\". Games: \(RaceCatalog.names.joined(separator: ", "))."
+                            : "Use /help or /help COMMAND.")
+                    }
                     let text = Help.text(topic, call.args.dropFirst().first)
                     out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
                 }),
-        Command(name: "quit", access: .anyone, usage: "/quit", help: "Say goodbye and disconnect.",
+        Command(name: "packs", access: .anyone, arity: 0...0, usage: "/packs",
+                help: "The word-puzzle packs. Each with its number of levels.",
+                run: { core, call, out in core.packs(call, &out) }),
+        Command(name: "quit", access: .anyone, arity: 0...0, usage: "/quit", help: "Say goodbye and disconnect.",
                 run: { _, call, out in
                     out.send(OkReply("quit", text: "Goodbye!"), to: call.session)
                     call.session.closing = true
@@ -132,7 +144,8 @@ extension ServerCore {
                           _ body: () throws(ErrorReply) -> Void) throws(ErrorReply) {
         if session.guessingLimited(now: now, limit: config.maxFailedGuesses, window: config.guessWindow) {
             throw ErrorReply(cmd, .rateLimited,
-                             "Too many wrong room codes, tokens or passwords: wait a minute, then check the code with your host.")
+                             "Too many wrong room codes, tokens or passwords: wait a minute, then check the code with your host.",
+                             extra: [("retry_ms", .int(Int(session.guessWaitMs(now: now, window: config.guessWindow))))])
         }
         do {
             try body()

@@ -77,6 +77,15 @@ extension ServerCore {
         out.send(OkReply("who", [("players", room.playersJSON(seats))] + page.json, text: whoText(room, seats, page)), to: call.session)
     }
 
+    /// `/packs`: every word pack, so a bot (or the teacher) need not learn them from an error.
+    func packs(_ call: Command.Call, _ out: inout Outbox) {
+        let packs = config.levelPacks
+        let json = JSON.array(packs.map { .object([("name", .string($0.name)), ("levels", .int($0.levels.count))]) })
+        let lines = packs.isEmpty ? ["This server has no word packs."]
+            : ["Word packs (/create words pack=NAME):"] + packs.map { "  \($0.name)  \(TextFormat.count($0.levels.count, "level"))" }
+        out.send(OkReply("packs", [("packs", json)], text: lines.joined(separator: "\n")), to: call.session)
+    }
+
     func report(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let room = try hostRoom(call.session, "report")
         guard !room.isRunning, let game = room.game else {
@@ -227,7 +236,7 @@ extension ServerCore {
     private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
         OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token)), ("game", .string(room.race.kind)),
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
-                      ("score", .int(seat.score))],
+                      ("score", .int(seat.score)), ("settings", room.race.settingsJSON)],
                 text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
                     + (!room.isRunning ? "Wait for the host to start."
                        : room.race.roundNoun == "level" ? "A game is running: you play from the next level."
@@ -336,7 +345,8 @@ extension ServerCore {
         guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, "The host has turned chat off in this room.") }
         // The budget first: a burst over it costs one bucket check a line, not a cleaning.
         guard isHost || room.takeChatLine(now: call.now) else {
-            throw ErrorReply("say", .rateLimited, "The room is chatting faster than \(config.roomChatLinesPerSecond) lines a second: that line was not sent.")
+            throw ErrorReply("say", .rateLimited, "The room is chatting faster than \(config.roomChatLinesPerSecond) lines a second: that line was not sent.",
+                             extra: [("retry_ms", .int(Int(room.chatWaitMs(now: call.now))))])
         }
         let text = ChatText.clean(rest)
         guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }

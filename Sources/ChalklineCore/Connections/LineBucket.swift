@@ -30,6 +30,14 @@ struct LineBucket {
         last = now
     }
 
+    /// How long until the next line would run, from `now` (the last `take`'s count): the
+    /// `retry_ms` of a `rate_limited`.
+    func waitMs(now: Millis) -> Millis {
+        guard rate > 0 else { return 0 }
+        let tokens = min(capacity, milliTokens + max(0, now - last) * rate)
+        return tokens >= 1000 ? 0 : (1000 - tokens + rate - 1) / rate
+    }
+
     mutating func take(now: Millis, floodTimeout: Millis) -> Verdict {
         guard rate > 0 else { return .run }
         if now > last {

@@ -42,6 +42,11 @@ final class Session {
         return failedGuesses.count >= limit
     }
 
+    /// Until the oldest wrong guess leaves the window, when guessing is limited.
+    func guessWaitMs(now: Millis, window: Millis) -> Millis {
+        failedGuesses.first.map { max(0, $0 + window - now) } ?? 0
+    }
+
     func recordFailedGuess(now: Millis, limit: Int) {
         failedGuesses.append(now)
         if failedGuesses.count > limit { failedGuesses.removeFirst(failedGuesses.count - limit) }

@@ -72,6 +72,9 @@ final class Room {
     }
 
     /// One player's `/say` line against the room's budget: false when the room is over it.
+    /// Until the room's chat budget takes another line.
+    func chatWaitMs(now: Millis) -> Millis { chatBudget.waitMs(now: now) }
+
     func takeChatLine(now: Millis) -> Bool {
         if case .run = chatBudget.take(now: now, floodTimeout: .max) { return true }
         return false

@@ -51,12 +51,16 @@ public struct SolvedEvent: Message {
     public var word: String
     public var name: String
     public var points: Int
+    /// The letter groups the word took off the board, in spelling order: a board can hold the
+    /// same group twice, so a client need not work out which ones went.
+    public var groups: [String] = []
     /// The groups still on the board, for the text format only: a person at netcat has no
     /// board to redraw, while a bot keeps its own.
     public var groupsLeft: [String]
 
     public var json: JSON {
-        .object([EventType.solved.field, ("n", .int(n)), ("word", .string(word)), ("name", .string(name)), ("points", .int(points))])
+        .object([EventType.solved.field, ("n", .int(n)), ("word", .string(word)), ("name", .string(name)), ("points", .int(points)),
+                 ("groups", .array(groups.map(JSON.string)))])
     }
 
     public var text: String {

@@ -68,9 +68,10 @@ final class WordsRace: Race {
         }
         let key = ObjectIdentifier(seat)
         if limiter.isLimited(key, now: elapsedMs) {
-            let wait = NumberText.seconds(limiter.waitMs(key, now: elapsedMs))
+            let waitMs = limiter.waitMs(key, now: elapsedMs)
             return AnswerOutcome(reply: ErrorReply("answer", .rateLimited,
-                                                   "Too many wrong words: that one was not checked. Wait \(wait)."))
+                                                   "Too many wrong words: that one was not checked. Wait \(NumberText.seconds(waitMs)).",
+                                                   extra: [("retry_ms", .int(Int(waitMs)))]))
         }
         guard let index = board.index(ofAnswer: word) else {
             limiter.recordWrong(key, now: elapsedMs)
@@ -89,7 +90,8 @@ final class WordsRace: Race {
         seat.correctMs += elapsedMs
         let reply = OkReply("answer", [("correct", true), ("n", .int(index + 1)), ("points", .int(points)), ("score", .int(seat.score))],
                             text: "Yes! \(word) is yours: +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score))).")
-        let event = SolvedEvent(n: index + 1, word: word, name: seat.name, points: points, groupsLeft: board.groupTexts)
+        let event = SolvedEvent(n: index + 1, word: word, name: seat.name, points: points,
+                                groups: board.clues[index].groups, groupsLeft: board.groupTexts)
         return AnswerOutcome(reply: reply, broadcast: event, judged: JudgedAnswer(correct: true, points: points, item: index + 1))
     }
 
