@@ -78,6 +78,8 @@ final class TestClient {
         guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
             throw TestFailure("not a JSON object: \(text)")
         }
+        // Every json line a test reads is held to the contract.
+        ProtocolSchema.check(object, line: text)
         return object
     }
 
