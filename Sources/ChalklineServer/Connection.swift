@@ -91,6 +91,9 @@ final class Connection {
         unflushedBytes += payload.count
     }
 
+    /// Output not yet taken by the kernel: this iteration's, or an earlier write's.
+    var hasPendingOutput: Bool { !unflushed.isEmpty || queuedBytes > 0 }
+
     /// Payloads sent this iteration and not yet handed to the kernel.
     private var unflushed: [Payload] = []
     private var unflushedBytes = 0

@@ -129,7 +129,14 @@ public final class ServerShell {
     /// command it sent has been handled; the close waits in line behind their replies (a
     /// `/report` still being read included), then the output drains and the connection closes.
     func inputEnded(_ connection: Connection) {
-        gate.submit([.effect(.close(connection.id))])
+        if gate.holds(connection.id) {
+            gate.submit([.effect(.close(connection.id))])
+        } else if connection.hasPendingOutput {
+            connection.closeAfterFlush()
+        } else {
+            // Nothing is owed: the descriptor is free at once, as a server short of them needs.
+            drop(connection, reason: nil)
+        }
     }
 
     /// The connection is finished (an error, or a flushed close): close it and tell the core.

@@ -40,6 +40,9 @@ final class StorageGate {
 
     var isHolding: Bool { !held.isEmpty }
 
+    /// Output for this connection waits behind storage (a `/report` being read, a commit).
+    func holds(_ id: ConnectionID) -> Bool { blocked.contains(id) }
+
     /// One call's items, in order. Only the new items are looked at: the connections held
     /// output goes to are kept in `blocked` between drains, so a busy server with many rooms
     /// waiting on commits does not re-scan everything held on every call.
