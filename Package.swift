@@ -23,6 +23,10 @@ let package = Package(
             pkgConfig: "libuv",
             providers: [.apt(["libuv1-dev"])]
         ),
+        // Avahi's client library, from Debian's libavahi-client-dev (the Makefile installs it),
+        // and a small C layer over it for advertising and browsing `_chalkline._tcp`.
+        .systemLibrary(name: "CAvahi", path: "Sources/CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
+        .target(name: "CDiscovery", dependencies: ["CAvahi"], path: "Sources/CDiscovery"),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // What server and client both speak: the JSON value and its reader, error codes, number
@@ -46,6 +50,7 @@ let package = Package(
             name: "ChalklineServer",
             dependencies: [
                 "CLibUV",
+                "CDiscovery",
                 "ChalklineCore",
                 "ChalklineStore",
                 .product(name: "Logging", package: "swift-log"),
@@ -68,6 +73,7 @@ let package = Package(
             name: "chalkline",
             dependencies: [
                 "CEpoll",
+                "CDiscovery",
                 "ChalklineProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),

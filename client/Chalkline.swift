@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineProtocol
 
 /// The root command: every subcommand speaks protocol v1 in json mode, exactly as protocol.md
 /// documents it, so whatever this client does a student's own bot can do too.
@@ -18,7 +19,7 @@ struct Chalkline: ParsableCommand {
           chalkline bot --room QXRM --count 5 --skill 0.7
           chalkline bench --rooms 10 --players 30
         """,
-        version: "0.1.0",
-        subcommands: [Play.self, Host.self, Watch.self, Bot.self, Bench.self]
+        version: ChalklineVersion.current,
+        subcommands: [Play.self, Host.self, Watch.self, Bot.self, Bench.self, Servers.self]
     )
 }

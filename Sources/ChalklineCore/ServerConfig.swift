@@ -1,7 +1,7 @@
 /// Settings the server is started with; the shell fills them from the command line.
 public struct ServerConfig: Sendable {
     /// Reported in `welcome`.
-    public var version = "0.1.0"
+    public var version = ChalklineVersion.current
     /// Most players a room may hold (`--max-players`).
     public var maxPlayersPerRoom = Limits.playersPerRoom
     /// A room with nobody connected is closed after this long.

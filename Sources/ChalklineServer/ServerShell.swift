@@ -22,6 +22,8 @@ public final class ServerShell {
         public var maxQueuedBytes = 1 << 20
         /// Results held while the database fails, past which the oldest answers are dropped (`--max-unsaved`).
         public var maxUnsaved = Limits.unsavedRecords
+        /// The name advertised with DNS-SD (`--name`); nil does not advertise (`--no-advertise`).
+        public var advertiseName: String?
 
         public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
@@ -52,6 +54,8 @@ public final class ServerShell {
     /// Output held behind storage commits and reads, per connection.
     lazy var gate = StorageGate { [unowned self] in perform($0) }
     private var openFileLimit: UInt64 = 0
+    /// The DNS-SD advertisement while it runs (Avahi's own thread owns what is behind it).
+    var advert: OpaquePointer?
     private var warnedAboutDescriptors = false
 
     let readBufferSize = 64 * 1024
@@ -95,6 +99,7 @@ public final class ServerShell {
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
         announce("listening on \(listener.address.description)")
+        startAdvertising(port: Int(listener.address.port))
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)
         logger.info("stopped")
@@ -269,6 +274,7 @@ public final class ServerShell {
     }
 
     private func finishShutdown() {
+        stopAdvertising()
         flushAll()
         beforePoll?.close()
         beforePoll = nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineCore
 
 /// `chalkline-server`: serving is the default, so `chalkline-server --port 7500` just works;
 /// the other subcommands are tools a teacher runs before or after class.
@@ -11,6 +12,7 @@ struct ChalklineServerCommand: ParsableCommand {
             Students connect with `nc HOST 7420`, `telnet HOST 7420` or the bundled `chalkline` \
             client; bots use the same line protocol (see protocol.md).
             """,
+        version: ChalklineVersion.current,
         subcommands: [Serve.self, CheckLevels.self, ReportCommand.self],
         defaultSubcommand: Serve.self
     )

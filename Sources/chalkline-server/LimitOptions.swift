@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ChalklineCore
 
 /// The flags for the core's limits (protocol.md, "Limits and errors"), kept together so that
@@ -41,6 +42,25 @@ struct LimitOptions: ParsableArguments {
                                valueName: "password"))
     var createPassword: String?
 
+    @Option(help: ArgumentHelp("Read the create password from this file (its first line), so it is not visible in the process list. CHALKLINE_CREATE_PASSWORD in the environment works too.",
+                               valueName: "path"))
+    var createPasswordFile: String?
+
+    /// The password from the flag, the file, or the environment, in that order.
+    func resolvedCreatePassword() throws -> String? {
+        if let createPassword { return createPassword }
+        if let path = createPasswordFile {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ValidationError("--create-password-file: cannot read \(path).")
+            }
+            let line = text.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { throw ValidationError("--create-password-file: \(path) is empty.") }
+            return line
+        }
+        if let env = ProcessInfo.processInfo.environment["CHALKLINE_CREATE_PASSWORD"], !env.isEmpty { return env }
+        return nil
+    }
+
     func validate() throws {
         guard rateLimit >= 0 else { throw ValidationError("--rate-limit takes 0 or more.") }
         guard floodTimeout >= 0, floodTimeout <= 86_400 else { throw ValidationError("--flood-timeout takes 0 to 86400 seconds.") }
@@ -55,13 +75,13 @@ struct LimitOptions: ParsableArguments {
         guard createPassword.map({ !$0.isEmpty }) ?? true else { throw ValidationError("--create-password cannot be empty.") }
     }
 
-    func apply(to config: inout ServerConfig) {
+    func apply(to config: inout ServerConfig) throws {
         config.linesPerSecond = rateLimit
         config.floodTimeout = Millis((floodTimeout * 1000).rounded())
         config.idleTimeout = Millis((idleTimeout * 1000).rounded())
         config.maxConnections = maxConnections
         config.maxConnectionsPerIP = maxPerIP
-        config.createPassword = createPassword
+        config.createPassword = try resolvedCreatePassword()
         config.maxRooms = maxRooms
         config.maxRoomsPerIP = maxRoomsPerIP
         config.roomChatLinesPerSecond = roomChatRate

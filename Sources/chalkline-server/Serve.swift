@@ -14,7 +14,9 @@ struct Serve: ParsableCommand {
             Prints exactly one line, `listening on ADDR:PORT`, to standard output once it accepts \
             connections; logs go to standard error. On SIGINT or SIGTERM every client is told, \
             output is flushed for at most 1.5 seconds, and the server exits with status 0.
-            """
+            """,
+        // Here too: `chalkline-server --version` reaches this default subcommand.
+        version: ChalklineVersion.current
     )
 
     @Option(help: "Address to listen on: 0.0.0.0 for every IPv4 interface, :: for IPv6 (and IPv4), 127.0.0.1 for this machine only.")
@@ -43,6 +45,13 @@ struct Serve: ParsableCommand {
                                valueName: "n"))
     var maxUnsaved = Limits.unsavedRecords
 
+    @Option(help: ArgumentHelp("The name students see in `chalkline servers` (DNS-SD, through Avahi); default \"Chalkline on HOSTNAME\".",
+                               valueName: "name"))
+    var name: String?
+
+    @Flag(help: "Do not advertise the server on the network.")
+    var noAdvertise = false
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -60,7 +69,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         var config = ServerConfig()
         config.maxPlayersPerRoom = maxPlayers
-        limits.apply(to: &config)
+        try limits.apply(to: &config)
         // Read before the loop starts: a bad level file stops the server here, never mid-class.
         switch LevelDirectory.loadPacks(extra: levelDirectories) {
         case .success(let packs): config.levelPacks = packs
@@ -73,6 +82,7 @@ struct Serve: ParsableCommand {
         var options = ServerShell.Options(bind: bind, port: port, core: config)
         options.maxQueuedBytes = maxQueuedBytes
         options.maxUnsaved = maxUnsaved
+        options.advertiseName = noAdvertise ? nil : (name ?? ServerShell.defaultAdvertisedName)
         options.databasePath = databasePath
         let shell = ServerShell(options: options, logger: logger)
         do {

@@ -27,8 +27,8 @@ struct Bot: ParsableCommand {
         """
     )
 
-    @Argument(help: "The server, as HOST[:PORT].")
-    var server: Endpoint = Endpoint()
+    @Argument(help: "The server, as HOST[:PORT]; without it, the one on the network that has --room (else 127.0.0.1:7420).")
+    var server: Endpoint?
 
     @Option(help: "The room's 4-letter code.")
     var room: String
@@ -63,12 +63,13 @@ struct Bot: ParsableCommand {
 
     func run() throws {
         Signals.raiseFileLimit()
+        let endpoint = try server ?? RoomFinder.find(room)
         let reactor = Reactor()
         let report = BotReport(games: games)
         let settings = BotPlayer.Settings(room: room.uppercased(), skill: skill, thinkMs: think, solver: WordSolver.standard())
         var bots: [BotPlayer] = []
         for i in 1...count {
-            let bot = BotPlayer(name: "\(namePrefix)\(i)", settings: settings, endpoint: server, reactor: reactor)
+            let bot = BotPlayer(name: "\(namePrefix)\(i)", settings: settings, endpoint: endpoint, reactor: reactor)
             if verbose { bot.log = { print($0) } }
             bot.onJoined = { print("\($0.name) joined room \(settings.room)") }
             bot.onFailure = { bot in

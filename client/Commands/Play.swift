@@ -28,8 +28,8 @@ struct Play: ParsableCommand {
         """
     )
 
-    @Argument(help: "The server, as HOST[:PORT].")
-    var server: Endpoint = Endpoint()
+    @Argument(help: "The server, as HOST[:PORT]; without it, the one on the network that has --room (else 127.0.0.1:7420).")
+    var server: Endpoint?
 
     @Option(help: "Your name: 1 to 16 letters, digits, _ - or .")
     var name: String?
@@ -44,7 +44,8 @@ struct Play: ParsableCommand {
             Swift.print("Your name: ", terminator: "")
             name = readLine()?.trimmingCharacters(in: .whitespaces)
         }
-        let session = RoomSession(endpoint: server, model: RoomModel(role: .player, me: name))
+        let endpoint = try server ?? room.map(RoomFinder.find) ?? Endpoint()
+        let session = RoomSession(endpoint: endpoint, model: RoomModel(role: .player, me: name))
         session.reconnects = true
         if let name, !name.isEmpty { session.setupLines.append("/name \(name)") }
         if let room { session.setupLines.append("/join \(room)") }

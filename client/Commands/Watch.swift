@@ -16,16 +16,16 @@ struct Watch: ParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("[HOST[:PORT]] CODE: the server (default 127.0.0.1:7420) and the room's 4-letter code.",
+    @Argument(help: ArgumentHelp("[HOST[:PORT]] CODE: the server (default: the one on the network that has the room, else 127.0.0.1:7420) and the room's 4-letter code.",
                                  valueName: "host-port-code"))
     var words: [String] = []
 
     mutating func validate() throws { _ = try target() }
 
     /// `HOST[:PORT]` is optional, so one word is the code and two are server and code.
-    private func target() throws -> (server: Endpoint, code: String) {
+    private func target() throws -> (server: Endpoint?, code: String) {
         switch words.count {
-        case 1: return (Endpoint(), words[0])
+        case 1: return (nil, words[0])
         case 2:
             guard let endpoint = Endpoint.parse(words[0]) else { throw ValidationError("\(words[0]) is not HOST[:PORT].") }
             return (endpoint, words[1])
@@ -35,7 +35,7 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let (server, code) = try target()
-        let session = RoomSession(endpoint: server, model: RoomModel(role: .watcher))
+        let session = RoomSession(endpoint: try server ?? RoomFinder.find(code), model: RoomModel(role: .watcher))
         session.setupLines = ["/watch \(code)"]
         session.footerHint = "q: quit"
         session.onKey = { session, key in

@@ -39,7 +39,9 @@ final class TestServer {
     /// `ulimit`), for tests of running out of descriptors.
     init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
         let binary = BuiltProducts.path("chalkline-server")
-        var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"]) + arguments
+        var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"])
+            // Only a test about discovery (it names its server) advertises on the network.
+            + (arguments.contains("--name") ? [] : ["--no-advertise"]) + arguments
         if let at = arguments.firstIndex(of: "--db"), at + 1 < arguments.count {
             databasePath = arguments[at + 1]
             ownsDatabase = false
