@@ -8,13 +8,16 @@ BIND ?= 0.0.0.0
 # Word-puzzle pack folders, each given to the server with --levels: make serve LEVELS="$$HOME/weather"
 LEVELS ?=
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev
+APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev
+# What the tests use besides: Avahi and D-Bus for discovery, man for the installed pages,
+# systemd-analyze for the service unit.
+TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd
 # python3 runs the example bot's test and the soak; most machines have it already.
 
-.PHONY: deps build release serve test fuzz fuzz-build fuzz-smoke soak clean
+.PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service manpages test-install
 
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client; then \
 		echo "installing $(APT_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
@@ -26,6 +29,15 @@ deps:
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq python3; \
 	fi
 
+test-deps: deps
+	@if ! command -v avahi-daemon >/dev/null 2>&1 || ! command -v avahi-browse >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1 \
+	    || ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v dbus-daemon >/dev/null 2>&1; then \
+		echo "installing $(TEST_PACKAGES) with apt-get"; \
+		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_PACKAGES); \
+	fi
+	@tools/discovery/start-avahi.sh
+
 build: deps
 	$(SWIFT) build
 
@@ -35,10 +47,11 @@ release: deps
 serve: release
 	$(SWIFT) run -c release chalkline-server --bind $(BIND) --port $(PORT) $(foreach dir,$(LEVELS),--levels $(dir))
 
-test: deps
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	$(MAKE) fuzz-smoke
+	$(MAKE) test-install
 
 # The fuzz target (FuzzTesting/) builds apart from the main package, with libFuzzer and
 # AddressSanitizer. `make fuzz FUZZ_SECONDS=600` explores; new inputs go to a scratch folder and
@@ -70,3 +83,59 @@ soak: release
 
 clean:
 	rm -rf .build
+
+# Installing: `make install` (PREFIX=/usr/local, DESTDIR honoured), `make uninstall` removes
+# exactly what was installed (listed in share/chalkline/installed-files), `make install-service`
+# adds the systemd unit. Man pages come from the argument-parser declarations (generate-manual),
+# completions from --generate-completion-script, so neither drifts from --help.
+PREFIX ?= /usr/local
+DESTDIR ?=
+ROOT = $(DESTDIR)$(PREFIX)
+MANIFEST = $(ROOT)/share/chalkline/installed-files
+MANUALS = .build/plugins/GenerateManual/outputs
+
+manpages: deps
+	rm -rf $(MANUALS)
+	$(SWIFT) package generate-manual --multi-page
+
+install: release manpages
+	@set -e; files=""; \
+	put() { mode=$$1; src=$$2; dst=$$3; install -D -m $$mode "$$src" "$(ROOT)/$$dst"; files="$$files $$dst"; }; \
+	put 755 .build/release/chalkline-server bin/chalkline-server; \
+	put 755 .build/release/chalkline bin/chalkline; \
+	for f in Sources/chalkline-server/Levels/builtin/*; do put 644 "$$f" "share/chalkline/levels/builtin/$$(basename $$f)"; done; \
+	for f in $(MANUALS)/chalkline/*.1 $(MANUALS)/chalkline-server/*.1; do put 644 "$$f" "share/man/man1/$$(basename $$f)"; done; \
+	tmp=$$(mktemp -d); \
+	for prog in chalkline chalkline-server; do \
+		.build/release/$$prog --generate-completion-script bash > $$tmp/$$prog.bash; \
+		.build/release/$$prog --generate-completion-script zsh > $$tmp/_$$prog; \
+		.build/release/$$prog --generate-completion-script fish > $$tmp/$$prog.fish; \
+		put 644 $$tmp/$$prog.bash share/bash-completion/completions/$$prog; \
+		put 644 $$tmp/_$$prog share/zsh/site-functions/_$$prog; \
+		put 644 $$tmp/$$prog.fish share/fish/vendor_completions.d/$$prog.fish; \
+	done; rm -rf $$tmp; \
+	sed 's|@PREFIX@|$(PREFIX)|g' packaging/chalkline-server-start > .build/chalkline-server-start; \
+	put 755 .build/chalkline-server-start lib/chalkline/chalkline-server-start; \
+	files="$$files share/chalkline/installed-files"; \
+	for f in $$files; do echo $$f; done > "$(MANIFEST)"; \
+	echo "installed $$(echo $$files | wc -w) files under $(ROOT)"
+
+uninstall:
+	@set -e; test -f "$(MANIFEST)" || { echo "nothing to uninstall: no $(MANIFEST)"; exit 1; }; \
+	for f in $$(cat "$(MANIFEST)"); do rm -f "$(ROOT)/$$f"; done; \
+	for d in share/chalkline/levels/builtin share/chalkline/levels share/chalkline lib/chalkline share/man/man1 \
+	         share/bash-completion/completions share/bash-completion share/zsh/site-functions share/zsh \
+	         share/fish/vendor_completions.d share/fish share/man lib share bin; do \
+		rmdir "$(ROOT)/$$d" 2>/dev/null || true; done; \
+	echo "uninstalled from $(ROOT)"
+
+# The unit, with its start script's path; then `systemctl enable --now chalkline-server`.
+install-service:
+	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels
+	sed 's|@PREFIX@|$(PREFIX)|g' packaging/chalkline-server.service > $(DESTDIR)/etc/systemd/system/chalkline-server.service
+	test -f $(DESTDIR)/etc/default/chalkline || install -D -m 644 packaging/chalkline.default $(DESTDIR)/etc/default/chalkline
+
+# Part of `make test`: install into a scratch DESTDIR, check every file, the man page, the
+# completions and the unit, then uninstall and check that nothing is left.
+test-install:
+	tools/install/test-install.sh

@@ -63,13 +63,15 @@ public enum LevelDirectory {
 
     /// Where the built-in pack's folder is, or nil. Looked for, in order: in the resource bundle
     /// SwiftPM copies beside the binary (`swift build`, `swift run`, `make serve`), in a
-    /// `Levels/builtin` folder beside the binary (a hand-made install), and in the source tree
+    /// `Levels/builtin` folder beside the binary (a hand-made install), in `../share/chalkline/
+    /// levels/builtin` from the binary (`make install`), and in the source tree
     /// this binary was built from (test runners, whose binary is not the server's).
     public static func builtinPackPath() -> String? {
         var candidates: [String] = []
         if let exe = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() {
             candidates.append(exe.appendingPathComponent("Chalkline_chalkline-server.resources/Levels/builtin").path)
             candidates.append(exe.appendingPathComponent("Levels/builtin").path)
+            candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/chalkline/levels/builtin").path)
         }
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         candidates.append(sources.appendingPathComponent("chalkline-server/Levels/builtin").path)

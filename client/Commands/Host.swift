@@ -72,7 +72,8 @@ struct Host: ParsableCommand {
             if message.type == "ok", message.cmd == "create", let code = message.string("room") {
                 let address = server.host == "127.0.0.1" || server.host == "localhost" ? (LocalAddress.lan() ?? server.host) : server.host
                 let portPart = server.port == Endpoint.defaultPort ? "" : ":\(server.port)"
-                session.joinHint = "Join with:  chalkline play \(address)\(portPart) --room \(code) --name YOURNAME"
+                session.joinHint = "Join with:  chalkline play \(address)\(portPart) --room \(code) --name YOURNAME   (this is \(LocalAddress.mdnsName))"
+                    + "\n   or:  chalkline play --room \(code) --name YOURNAME   (finds the server on the network)"
                     + "\n   or:  nc \(address) \(server.port)  then  /join \(code) YOURNAME"
                 if !session.screenMode { print(session.joinHint!) }
             }
@@ -137,6 +138,13 @@ struct Host: ParsableCommand {
 /// This machine's address on the school network, for the join line on the projector: students
 /// cannot reach 127.0.0.1 on the teacher's laptop.
 enum LocalAddress {
+    /// This machine's name on the LAN (`laptop.local`), as DNS-SD announces it.
+    static var mdnsName: String {
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count)
+        return String(cString: name) + ".local"
+    }
+
     static func lan() -> String? {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0 else { return nil }
