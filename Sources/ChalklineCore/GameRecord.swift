@@ -20,7 +20,7 @@ public struct GameRef: Hashable, Sendable, CustomStringConvertible {
 /// Records of one game arrive in the order they happened.
 public enum GameRecord: Sendable, Equatable {
     /// `/start`: the game's kind, settings (as `/create` echoed them) and the players seated.
-    case gameStarted(game: GameRef, kind: String, settings: String, players: [String])
+    case gameStarted(game: GameRef, kind: String, settings: String, players: [PlayerRef])
     /// A question (or word-puzzle level) opened; `round` is 1-based, `label` is how people call it
     /// (`7 x 8`, `Level 3`), `items` what can be answered in it.
     case roundOpened(game: GameRef, round: Int, label: String, items: [RoundItem])
@@ -36,7 +36,8 @@ public enum GameRecord: Sendable, Equatable {
     public var needsCommit: Bool {
         switch self {
         case .roundClosed, .gameEnded: true
-        case .gameStarted, .roundOpened, .answer: false
+        case .answer(_, _, let answer): answer.announced
+        case .gameStarted, .roundOpened: false
         }
     }
 
@@ -69,9 +70,22 @@ public struct RoundItem: Sendable, Equatable {
     }
 }
 
+/// A player of one game: `seat` tells apart two people who used one name in a room (one
+/// leaves, another joins under the name), so their answers are never merged.
+public struct PlayerRef: Sendable, Hashable {
+    /// The room's number for the seat, unique for the room's life.
+    public var seat: Int
+    public var name: String
+
+    public init(seat: Int, name: String) {
+        self.seat = seat
+        self.name = name
+    }
+}
+
 /// One judged answer as it is stored.
 public struct AnswerRecord: Sendable, Equatable {
-    public var player: String
+    public var player: PlayerRef
     /// What the player typed, as they typed it; nil when they did not answer at all.
     public var typed: String?
     public var correct: Bool
@@ -83,8 +97,12 @@ public struct AnswerRecord: Sendable, Equatable {
     /// The item the answer hit (`RoundItem.n`): always 1 in the times race; the claimed clue in the
     /// word puzzle, nil for a word that is not on the board.
     public var item: Int?
+    /// The room is shown this answer's result at once (a word claimed: `solved`), so it must be
+    /// on disk before that event goes out, as a round's results are before `round_end`.
+    public var announced: Bool
 
-    public init(player: String, typed: String?, correct: Bool, ms: Millis?, points: Int, streak: Int?, item: Int?) {
+    public init(player: PlayerRef, typed: String?, correct: Bool, ms: Millis?, points: Int, streak: Int?, item: Int?,
+                announced: Bool = false) {
         self.player = player
         self.typed = typed
         self.correct = correct
@@ -92,5 +110,6 @@ public struct AnswerRecord: Sendable, Equatable {
         self.points = points
         self.streak = streak
         self.item = item
+        self.announced = announced
     }
 }

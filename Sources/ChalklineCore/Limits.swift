@@ -63,8 +63,15 @@ public enum Limits {
     public static let connections = 10_000
     /// Connections from one IP address (`--max-per-ip`): a whole school behind one NAT fits.
     public static let connectionsPerIP = 200
-    /// Wrong room codes, tokens, host keys or passwords one connection may try within
-    /// `guessWindowMs` before `rate_limited`.
-    public static let failedGuesses = 10
+    /// Wrong room codes, tokens, host keys or passwords one address may try within
+    /// `guessWindowMs` before it is shut out (`rate_limited`): a class behind one NAT mistyping
+    /// the code still fits. Each shut-out in a row lasts twice the last, up to `guessLockoutMaxMs`.
+    public static let failedGuesses = 20
     public static let guessWindowMs: Millis = 60 * 1000
+    public static let guessLockoutMaxMs: Millis = 60 * 60 * 1000
+    /// Wrong guesses the whole server takes within `guessWindowMs` before every address that
+    /// guessed wrong in it must wait.
+    public static let failedGuessesOverall = 200
+    /// Levels in a word-puzzle game when the seed picks where it starts (no `level=`).
+    public static let drawnWordLevels = 5
 }

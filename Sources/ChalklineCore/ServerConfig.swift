@@ -33,10 +33,9 @@ public struct ServerConfig: Sendable {
     /// When set, `/create` needs `password=` with this value (`--create-password`), so only the
     /// teacher opens rooms; joining stays free.
     public var createPassword: String?
-    /// Failed guesses (a wrong room code, rejoin token, host key or create password) one
-    /// connection may make within `guessWindow` before further attempts get `rate_limited`.
-    public var maxFailedGuesses = Limits.failedGuesses
-    public var guessWindow: Millis = Limits.guessWindowMs
+    /// Failed guesses (a wrong room code, rejoin token, host key or create password) an address,
+    /// and the whole server, may make before further attempts get `rate_limited`.
+    public var guesses = GuessRules()
     /// Rooms open at once (`--max-rooms`), and rooms created from one address still open
     /// (`--max-rooms-per-ip`).
     public var maxRooms = Limits.rooms

@@ -16,10 +16,13 @@ public final class ServerCore {
     var gamesStarted = 0
     /// Open rooms by the address that created them, for `maxRoomsPerIP`.
     var roomsPerAddress: [String: Int] = [:]
+    /// Wrong guesses at secrets, by address and server-wide.
+    let guesses: GuessLimiter
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config
         self.random = random
+        guesses = GuessLimiter(config.guesses)
     }
 
     /// A new connection was accepted. `peer` is its address as text (for limits and logs).

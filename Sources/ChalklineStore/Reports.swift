@@ -29,14 +29,19 @@ public enum Reports {
                    (SELECT name FROM player p WHERE p.game_id = g.id AND p.rank = 1) AS winner
             FROM game g ORDER BY g.id DESC LIMIT ?
             """, arguments: [limit])
+        var lines: [[ReportValue]] = []
+        for row in rows {
+            // An unfinished game has no stored ranks: its winner is read as `game` reads it.
+            let finished = (row["ended_at"] as Date?) != nil
+            let winner: String? = finished ? row["winner"] : try winner(db, game: row["id"], finished: false)
+            lines.append([.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
+                          .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)])
+        }
         let table = ReportTable(
             name: "games", title: "Recent games",
             columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"),
                       .init("players", "Players"), .init("rounds", "Rounds"), .init("state", "State"), .init("winner", "Winner")],
-            rows: rows.map { row in
-                [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
-                 .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(row["winner"])]
-            })
+            rows: lines)
         return Report(kind: "games", tables: [table])
     }
 
@@ -48,6 +53,56 @@ public enum Reports {
     private static func text(_ s: String?) -> ReportValue { s.map(ReportValue.text) ?? .null }
 
     // MARK: game
+
+    /// A player's line in a game's standings.
+    struct StandingLine {
+        var name: String; var rank: Int?; var score: Int; var answers = 0; var correct = 0; var ms: [Int] = []
+        /// Total time of correct answers: the standings' tie-break.
+        var correctMs = 0
+    }
+
+    /// Standings: the final ones once the game ended; for a game the server did not finish,
+    /// ranked from the points stored so far by the server's own rule. Keyed by player row, so two
+    /// players who used one name stay two lines. `games` and `game` both read winners from here.
+    static func standingLines(players: [Row], answers: [Row], finished: Bool) -> [StandingLine] {
+        var lines: [Int64: StandingLine] = [:]
+        for p in players {
+            lines[p["id"]] = StandingLine(name: p["name"], rank: p["rank"], score: p["score"] ?? 0)
+        }
+        for a in answers {
+            let pid: Int64 = a["player_id"]
+            lines[pid]?.answers += 1
+            if a["correct"] as Bool {
+                lines[pid]?.correct += 1
+                lines[pid]?.correctMs += (a["ms"] as Int?) ?? 0
+            }
+            if let ms = a["ms"] as Int?, (a["typed"] as String?) != nil { lines[pid]?.ms.append(ms) }
+            if !finished { lines[pid]?.score += a["points"] as Int }
+        }
+        if !finished {
+            for row in Standing.rank(lines.map { (Int($0.key), $0.value.name, $0.value.score, Millis($0.value.correctMs)) }) {
+                lines[Int64(row.seat)]?.rank = row.rank
+            }
+        }
+        return lines.sorted { a, b in
+            switch (a.value.rank, b.value.rank) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            case (nil, nil): return (a.value.name.lowercased(), a.key) < (b.value.name.lowercased(), b.key)
+            }
+        }.map(\.value)
+    }
+
+    /// The winner's name as `game` shows it: of an unfinished game too, ranked by the same rule.
+    static func winner(_ db: Database, game id: Int64, finished: Bool) throws -> String? {
+        let players = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE game_id = ? ORDER BY id", arguments: [id])
+        let answers = finished ? [] : try Row.fetchAll(db, sql: """
+            SELECT a.player_id, a.correct, a.ms, a.typed, a.points FROM answer a JOIN round r ON r.id = a.round_id
+            WHERE r.game_id = ?
+            """, arguments: [id])
+        return standingLines(players: players, answers: answers, finished: finished).first { $0.rank == 1 }?.name
+    }
 
     /// `12` (a database id) or `QXRM-2` (the name `game_end` showed; the latest such game).
     public static func gameID(_ db: Database, _ spec: String) throws -> Int64 {
@@ -83,43 +138,8 @@ public enum Reports {
             WHERE r.game_id = ? ORDER BY r.number, q.n
             """, arguments: [id])
 
-        // Standings: the final ones once the game ended; for a game the server did not finish,
-        // ranked from the points stored so far.
-        struct Line {
-            var name: String; var rank: Int?; var score: Int; var answers = 0; var correct = 0; var ms: [Int] = []
-            /// Total time of correct answers: the standings' tie-break.
-            var correctMs = 0
-        }
-        var lines: [Int64: Line] = [:]
-        for p in players {
-            lines[p["id"]] = Line(name: p["name"], rank: p["rank"], score: p["score"] ?? 0)
-        }
         let finished = (game["ended_at"] as Date?) != nil
-        for a in answers {
-            let pid: Int64 = a["player_id"]
-            lines[pid]?.answers += 1
-            if a["correct"] as Bool {
-                lines[pid]?.correct += 1
-                lines[pid]?.correctMs += (a["ms"] as Int?) ?? 0
-            }
-            if let ms = a["ms"] as Int?, (a["typed"] as String?) != nil { lines[pid]?.ms.append(ms) }
-            if !finished { lines[pid]?.score += a["points"] as Int }
-        }
-        if !finished {
-            // A game cut short by a crash has no stored ranks: rank it by the server's own rule.
-            let ranks = Dictionary(uniqueKeysWithValues: Standing.rank(lines.values.map {
-                ($0.name, $0.score, Millis($0.correctMs))
-            }).map { ($0.name, $0.rank) })
-            for (id, line) in lines { lines[id]?.rank = ranks[line.name] }
-        }
-        let ordered = lines.values.sorted { a, b in
-            switch (a.rank, b.rank) {
-            case let (x?, y?): return x < y
-            case (_?, nil): return true
-            case (nil, _?): return false
-            case (nil, nil): return a.name.lowercased() < b.name.lowercased()
-            }
-        }
+        let ordered = standingLines(players: players, answers: answers, finished: finished)
         let winner = ordered.first { $0.rank == 1 }?.name
 
         let summary = ReportTable(

@@ -4,7 +4,7 @@
 struct RowIDs {
     struct Round: Hashable { var game: Int64; var number: Int }
     struct Question: Hashable { var round: Int64; var n: Int }
-    struct Player: Hashable { var game: Int64; var name: String }
+    struct Player: Hashable { var game: Int64; var seat: Int }
 
     var rounds: [Round: Int64] = [:]
     var questions: [Question: Int64] = [:]

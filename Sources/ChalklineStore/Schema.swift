@@ -9,6 +9,7 @@ enum Schema {
         migrator.registerMigration("v1", migrate: version1)
         migrator.registerMigration("v2", foreignKeyChecks: .immediate, migrate: version2)
         migrator.registerMigration("v3", migrate: version3)
+        migrator.registerMigration("v4", migrate: version4)
         return migrator
     }
 
@@ -99,6 +100,28 @@ enum Schema {
             DROP INDEX IF EXISTS question_by_fact;
             ALTER TABLE question DROP COLUMN fact_a;
             ALTER TABLE question DROP COLUMN fact_b;
+            """)
+    }
+
+    /// A game's players are keyed by seat, not name: when one `sam` leaves and another joins
+    /// under the name, they are two rows with their own answers. SQLite cannot drop a UNIQUE
+    /// constraint, so the table is rebuilt (its ids kept, so answers still point at their
+    /// players); an old row's seat is its id, which is unique as `UNIQUE (game_id, name)` was.
+    static func version4(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE player_v4 (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                game_id INTEGER NOT NULL REFERENCES game(id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL,        -- the room's number for the seat the player sat in
+                name TEXT NOT NULL,
+                rank INTEGER,                 -- final standings; NULL until the game ends (or for a player who left)
+                score INTEGER,
+                UNIQUE (game_id, seat)
+            );
+            INSERT INTO player_v4 (id, game_id, seat, name, rank, score) SELECT id, game_id, id, name, rank, score FROM player;
+            DROP TABLE player;
+            ALTER TABLE player_v4 RENAME TO player;
+            CREATE INDEX player_by_name ON player(name COLLATE NOCASE);
             """)
     }
 

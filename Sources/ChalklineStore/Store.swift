@@ -138,7 +138,7 @@ public final class Store: @unchecked Sendable {
                 .run(SQLArgument(game.room), SQLArgument(game.number), SQLArgument(kind), SQLArgument(settings), at, in: db)
             let id = db.lastInsertedRowID
             ids[game.serial] = id
-            for name in players { _ = try playerID(name, game: id, db) }
+            for player in players { _ = try playerID(player, game: id, db) }
         case let .roundOpened(game, round, label, items):
             guard let gameID = ids[game.serial] else { return }
             try db.cachedStatement(sql: "INSERT INTO round (game_id, number, label, opened_at) VALUES (?, ?, ?, ?)")
@@ -171,7 +171,8 @@ public final class Store: @unchecked Sendable {
                 .run(at, SQLArgument(stopped), SQLArgument(gameID), in: db)
             for row in standings {
                 try db.cachedStatement(sql: "UPDATE player SET rank = ?, score = ? WHERE id = ?")
-                    .run(SQLArgument(row.rank), SQLArgument(row.score), SQLArgument(try playerID(row.name, game: gameID, db)), in: db)
+                    .run(SQLArgument(row.rank), SQLArgument(row.score),
+                         SQLArgument(try playerID(PlayerRef(seat: row.seat, name: row.name), game: gameID, db)), in: db)
             }
             rowIDs.forget(game: gameID)
         }
@@ -197,12 +198,14 @@ public final class Store: @unchecked Sendable {
     }
 
     /// A player's row in a game, made on first sight: late joiners appear with their first answer.
-    private func playerID(_ name: String, game: Int64, _ db: Database) throws -> Int64 {
-        let key = RowIDs.Player(game: game, name: name)
+    /// Keyed by seat, not name: a second player under a name someone left is a second row.
+    private func playerID(_ player: PlayerRef, game: Int64, _ db: Database) throws -> Int64 {
+        let key = RowIDs.Player(game: game, seat: player.seat)
         if let id = rowIDs.players[key] { return id }
-        try db.cachedStatement(sql: "INSERT OR IGNORE INTO player (game_id, name) VALUES (?, ?)").execute(arguments: [game, name])
-        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM player WHERE game_id = ? AND name = ?"),
-                                    arguments: [game, name])!
+        try db.cachedStatement(sql: "INSERT OR IGNORE INTO player (game_id, seat, name) VALUES (?, ?, ?)")
+            .execute(arguments: [game, player.seat, player.name])
+        let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM player WHERE game_id = ? AND seat = ?"),
+                                    arguments: [game, player.seat])!
         rowIDs.players[key] = id
         return id
     }

@@ -84,8 +84,8 @@ final class Harness {
     static func id(_ n: UInt64) -> ConnectionID { ConnectionID(n) }
 
     @discardableResult
-    func connect(_ n: UInt64) -> [Effect] {
-        core.connect(ConnectionID(n), peer: "10.0.0.\(n)", now: now)
+    func connect(_ n: UInt64, peer: String? = nil) -> [Effect] {
+        core.connect(ConnectionID(n), peer: peer ?? "10.0.0.\(n)", now: now)
     }
 
     /// Sends raw bytes (no newline added).
@@ -112,8 +112,8 @@ final class Harness {
     }
 
     /// A json-format connection with a name.
-    func jsonClient(_ n: UInt64, name: String? = nil) {
-        connect(n)
+    func jsonClient(_ n: UInt64, name: String? = nil, peer: String? = nil) {
+        connect(n, peer: peer)
         line(n, "/format json")
         if let name { line(n, "/name \(name)") }
     }

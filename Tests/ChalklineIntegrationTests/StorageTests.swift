@@ -53,7 +53,7 @@ final class PlayedGames: @unchecked Sendable {
 
         // The word puzzle: carol claims PENGUIN, tries a word that is not on the board, then skips.
         let carol = try server.player("carol")
-        let words = try carol.command("/create words levels=1 time=60 countdown=0 seed=3")
+        let words = try carol.command("/create words level=1 levels=1 time=60 countdown=0 seed=3")
         guard words.string("type") == "ok" else { throw TestFailure("/create words: \(words)") }
         _ = try carol.command("/start")
         _ = try carol.expect("board")
@@ -79,12 +79,12 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
+        #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4"])
         let tables = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name") }
         #expect(tables == ["answer", "game", "player", "question", "round"])
         #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         // Opening again migrates nothing and keeps the data.
-        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4"])
     }
 
     /// A database as the v1 server left it: one game, in which ann answered 7 x 8 right.
@@ -110,7 +110,7 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         try Self.makeVersionOneDatabase(path)
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2", "v3"])
+        #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4"])
         let indexes = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'answer'") }
         #expect(indexes.sorted() == ["answer_by_question", "answer_by_round"])
         // v3: the times factors became the question's detail; the times-only columns are gone.
@@ -121,6 +121,34 @@ final class PlayedGames: @unchecked Sendable {
         let report = try jsonReport(["player", "ANN"], db: path)
         #expect((report["player"] as? [String: Any])?.int("answers") == 1)
         #expect(report.list("facts").map { "\($0.string("fact")!) \($0.int("seen")!) \($0.int("missed")!)" } == ["7 x 8 1 0"])
+    }
+
+    /// v4 keys players by seat: an old database's reports read the same after the migration as
+    /// they did before it (read from a locked copy, which is never migrated).
+    @Test func reportsReadTheSameAfterTheSeatMigration() throws {
+        let path = temporaryDatabasePath(), locked = temporaryDatabasePath()
+        defer { TestServer.removeDatabase(path); TestServer.removeDatabase(locked) }
+        try Self.makeVersionOneDatabase(path)
+        let old = try DatabaseQueue(path: path)
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO player (game_id, name) VALUES (1, 'bob')")
+            try db.execute(sql: "INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at) VALUES (1, 1, 2, '54', 0, 1200, 0, 0, '2026-09-01 09:00:02.500')")
+            try db.execute(sql: "UPDATE round SET closed_at = '2026-09-01 09:00:05.000'")
+            try db.execute(sql: "UPDATE game SET ended_at = '2026-09-01 09:00:06.000'")
+            try db.execute(sql: "UPDATE player SET rank = id, score = CASE id WHEN 1 THEN 955 ELSE 0 END")
+        }
+        try old.close()
+        #expect(FileManager.default.createFile(atPath: locked, contents: FileManager.default.contents(atPath: path)))
+        #expect(chmod(locked, 0o444) == 0)
+        for args in [["games"], ["game", "1"], ["player", "ann"], ["player", "bob"], ["facts"]] {
+            let before = try jsonReport(args, db: locked)
+            let after = try jsonReport(args, db: path)
+            #expect(NSDictionary(dictionary: before).isEqual(to: after), "report \(args)")
+        }
+        #expect(try Store(path: locked).appliedMigrations() == ["v1"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4"])
+        let seats = try Store(path: path).read { try Int.fetchAll($0, sql: "SELECT seat FROM player ORDER BY id") }
+        #expect(seats == [1, 2])
     }
 
     /// A v1 database the teacher locked (no write bit) cannot be migrated, and need not be:

@@ -41,7 +41,7 @@ import Testing
         let server = try TestServer(["--levels", pack])
         let ann = try player(server, "ann"), ben = try player(server, "ben")
 
-        let created = try ann.command("/create words pack=classroom time=120 gap=0 countdown=0 seed=11")
+        let created = try ann.command("/create words pack=classroom level=1 time=120 gap=0 countdown=0 seed=11")
         #expect(created.string("type") == "ok")
         #expect(created.string("game") == "words")
         let settings = try #require(created["settings"] as? [String: Any])

@@ -32,11 +32,11 @@ import Testing
         /// A started game with one open round, and `typed` answered in it.
         func recordAnswer(_ typed: String) {
             let at = Date()
-            queue.append(StampedRecord(.gameStarted(game: game, kind: "times", settings: "{}", players: ["ann"]), at: at))
+            queue.append(StampedRecord(.gameStarted(game: game, kind: "times", settings: "{}", players: [PlayerRef(seat: 1, name: "ann")]), at: at))
             queue.append(StampedRecord(.roundOpened(game: game, round: 1, label: "7 x 8",
                                                     items: [RoundItem(n: 1, text: "7 x 8", answer: "56", detail: "7,8")]), at: at))
             queue.append(StampedRecord(.answer(game: game, round: 1, answer: AnswerRecord(
-                player: "ann", typed: typed, correct: typed == "56", ms: 900, points: 955, streak: 1, item: 1)), at: at))
+                player: PlayerRef(seat: 1, name: "ann"), typed: typed, correct: typed == "56", ms: 900, points: 955, streak: 1, item: 1)), at: at))
         }
 
         func typedAnswers() throws -> [String] {

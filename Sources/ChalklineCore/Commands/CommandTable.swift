@@ -26,7 +26,7 @@ extension ServerCore {
         Command(name: "say", access: .anyone, usage: "/say TEXT",
                 help: "Send a line to everyone in your room. The host can turn this off for players.",
                 run: { core, call, out throws(ErrorReply) in try core.say(call, &out) }),
-        Command(name: "watch", access: .notAudience, arity: 1...1, arityError: (.badArgs, "Use /watch CODE."), usage: "/watch CODE",
+        Command(name: "watch", access: .notAudience, arity: 1...1, arityError: (.badArgs, "Use /watch CODE."), guessed: true, usage: "/watch CODE",
                 help: "Watch a room without playing, for a second screen. /leave to stop.",
                 run: { core, call, out throws(ErrorReply) in try core.watch(call, &out) }),
         Command(name: "scores", access: .audience, arity: 0...0, usage: "/scores", help: "The room's standings.",
@@ -75,7 +75,7 @@ extension ServerCore {
                 run: { _, call, out throws(ErrorReply) in
                     let topic = call.args.first.map { String($0.lowercased().trimmingPrefix("/")) }
                     if let topic, commandsByName[topic] == nil {
-                        throw ErrorReply("help", .unknownCommand, "There is no command /\(topic). Type /help for the list.")
+                        throw ErrorReply("help", .unknownCommand, "There is no command /\(Visible.shown(topic)). Type /help for the list.")
                     }
                     if let game = call.args.dropFirst().first, topic != "create" || RaceCatalog.kind(named: game) == nil {
                         throw ErrorReply("help", .badArgs, topic == "create"
@@ -102,7 +102,7 @@ extension ServerCore {
         guard case let .command(verb, args, rest) = line else { return }
         do throws(ErrorReply) {
             guard let command = Self.commandsByName[verb] else {
-                throw ErrorReply(verb, .unknownCommand, "There is no command /\(verb). Type /help for the list.")
+                throw ErrorReply(verb, .unknownCommand, "There is no command /\(Visible.shown(verb)). Type /help for the list.")
             }
             let call = Command.Call(verb: verb, args: args, rest: rest, session: session, now: now)
             if command.guessed {
@@ -137,22 +137,23 @@ extension ServerCore {
         }
     }
 
-    /// Commands that take a secret or a room code: after `maxFailedGuesses` wrong ones within
-    /// `guessWindow`, the connection's further attempts are refused unchecked, so room codes,
-    /// tokens, host keys and the create password cannot be found by trying them all.
+    /// Commands that take a secret or a room code: once an address (or the server) has made too
+    /// many wrong ones, its further attempts are refused unchecked (`GuessLimiter`), whatever
+    /// connection they come on, so room codes, tokens, host keys and the create password cannot
+    /// be found by trying them all.
     private func guessing(_ cmd: String, _ session: Session, _ now: Millis,
                           _ body: () throws(ErrorReply) -> Void) throws(ErrorReply) {
-        if session.guessingLimited(now: now, limit: config.maxFailedGuesses, window: config.guessWindow) {
+        if let wait = guesses.wait(session.address, now: now) {
             throw ErrorReply(cmd, .rateLimited,
-                             "Too many wrong room codes, tokens or passwords: wait a minute, then check the code with your host.",
-                             extra: [("retry_ms", .int(Int(session.guessWaitMs(now: now, window: config.guessWindow))))])
+                             "Too many wrong room codes, tokens or passwords from your address: wait \(TextFormat.wait(wait)), then check the code with your host.",
+                             extra: [("retry_ms", .int(Int(wait)))])
         }
         do {
             try body()
         } catch {
             switch error.code {
             case .noRoom, .badToken, .badKey, .badPassword:
-                session.recordFailedGuess(now: now, limit: config.maxFailedGuesses)
+                guesses.recordFailure(session.address, now: now)
             default: break
             }
             throw error

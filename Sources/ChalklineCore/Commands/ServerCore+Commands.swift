@@ -27,7 +27,7 @@ extension ServerCore {
         }
         out.send(OkReply("start", text: "Starting the game."), to: call.session)
         gamesStarted += 1
-        room.start(now: call.now, serial: gamesStarted, out: &out)
+        room.start(now: call.now, serial: gamesStarted, freshSeed: random(), out: &out)
     }
 
     func stop(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
@@ -379,6 +379,10 @@ extension ServerCore {
         let (args, session) = (call.args, call.session)
         guard let room = rooms[args[0].uppercased()] else {
             throw ErrorReply("watch", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
+        }
+        // A ban keeps the player off the second screen too: it would show the questions and chat.
+        if room.isBanned(session) {
+            throw ErrorReply("watch", .banned, "The host of room \(room.code) has banned you from it.")
         }
         guard room.watchers.count < Room.maxWatchers else {
             throw ErrorReply("watch", .roomFull, "Room \(room.code) already has \(Room.maxWatchers) watchers.")

@@ -1,50 +1,68 @@
-/// Player names: short, printable, and safe to show on every screen in the room.
+/// Player names: short, printable, safe to show on every screen in the room, and impossible to
+/// pass off as someone else's.
+///
+/// A name is what a class reads on the projector, so what counts is what it *looks* like: two
+/// names that read the same on screen (case, width, composed or decomposed accents) are one name
+/// for uniqueness, kicks and bans (`key`), and characters that show nothing (format, control,
+/// variation selectors, fillers) are refused outright rather than ignored.
 enum Names {
+    /// Visible characters (what a reader counts), and bytes (what the server stores and sends).
     static let maxLength = 16
+    static let maxBytes = 48
+    /// Accents on one letter: Vietnamese needs two (ệ), Thai three; 490 is an attack.
+    static let maxMarksPerLetter = 3
 
-    /// 1–16 characters of letters, digits, `_ - .`. Letters may be any script's (a student
-    /// called Zoë keeps her name); anything that could be a control or escape sequence is refused.
+    static let rule = "Names are 1 to 16 letters or digits of one alphabet, with _ - or . (no spaces, nothing invisible)."
+
     static func isValid(_ name: String) -> Bool {
-        guard (1...maxLength).contains(name.count) else { return false }
-        return name.allSatisfy { ch in
-            if ch.isASCII { return ch.isLetter || ch.isNumber || ch == "_" || ch == "-" || ch == "." }
-            return ch.isLetter && ch.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.generalCategory == .nonspacingMark }
+        guard (1...maxLength).contains(name.count), name.utf8.count <= maxBytes else { return false }
+        var scripts = Set<Script>()
+        for ch in name {
+            if ch.isASCII {
+                guard ch.isLetter || ch.isNumber || ch == "_" || ch == "-" || ch == "." else { return false }
+                if ch.isLetter { scripts.insert(.latin) }
+                continue
+            }
+            let scalars = ch.unicodeScalars
+            guard let base = scalars.first, isLetterOrDigit(base), !Script.hidden(base) else { return false }
+            var marks = 0
+            for mark in scalars.dropFirst() {
+                guard isMark(mark), !Script.hidden(mark) else { return false }
+                marks += 1
+            }
+            guard marks <= maxMarksPerLetter else { return false }
+            if let script = Script.of(base) { scripts.insert(script) }
         }
+        return Script.isOneWriting(scripts)
     }
 
-    static let rule = "Names are 1 to 16 letters, digits, _ - or . (no spaces)."
-}
-
-/// Secrets (rejoin tokens, host keys) and the codes people type.
-enum Secrets {
-    static let codeLetters = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")  // no I or O: they read as 1 and 0
-
-    /// 128 random bits as 32 hex digits.
-    static func token(_ random: () -> UInt64) -> String {
-        hex(random()) + hex(random())
-    }
-
-    private static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
-    }
-
-    static func roomCode(_ random: () -> UInt64) -> String {
-        var v = random()
-        var code = ""
-        for _ in 0..<4 {
-            code.append(codeLetters[Int(v % UInt64(codeLetters.count))])
-            v /= UInt64(codeLetters.count)
+    /// What makes two names the same: folded to lower case and narrow width, with letters that
+    /// are drawn identically in Latin, Greek and Cyrillic read as Latin, and anything invisible
+    /// dropped. Composed and decomposed accents already compare equal as Swift strings.
+    static func key(_ name: String) -> String {
+        var folded = String.UnicodeScalarView()
+        for s in name.unicodeScalars where !Script.hidden(s) {
+            if (0xFF01...0xFF5E).contains(s.value), let narrow = Unicode.Scalar(s.value - 0xFEE0) {
+                folded.append(narrow)
+            } else {
+                folded.append(s)
+            }
         }
-        return code
+        var key = String.UnicodeScalarView()
+        for s in String(folded).lowercased().unicodeScalars {
+            key.append(Script.latinLookalike[s.value].flatMap(Unicode.Scalar.init) ?? s)
+        }
+        return String(key)
     }
 
-    /// Compares without stopping at the first difference, so timing does not leak a token's prefix.
-    static func constantTimeEquals(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        var diff: UInt8 = 0
-        for i in 0..<x.count { diff |= x[i] ^ y[i] }
-        return diff == 0
+    private static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isAlphabetic || s.properties.generalCategory == .decimalNumber
+    }
+
+    private static func isMark(_ s: Unicode.Scalar) -> Bool {
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
     }
 }

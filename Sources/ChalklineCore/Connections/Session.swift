@@ -19,9 +19,6 @@ final class Session {
     var idleScheduled = false
     /// Flood control: lines a second.
     var bucket: LineBucket
-    /// When recent wrong guesses (room codes, tokens, host keys, passwords) were made, oldest
-    /// first; at most `maxFailedGuesses` are kept.
-    var failedGuesses: [Millis] = []
     /// Set while the connection watches a room (`/watch`): it hears the room but holds no seat.
     weak var watching: Room?
 
@@ -36,21 +33,6 @@ final class Session {
 
     var room: Room? { seat?.room }
 
-    /// True while this connection has made `limit` wrong guesses within `window` of `now`.
-    func guessingLimited(now: Millis, limit: Int, window: Millis) -> Bool {
-        failedGuesses.removeAll { $0 <= now - window }
-        return failedGuesses.count >= limit
-    }
-
-    /// Until the oldest wrong guess leaves the window, when guessing is limited.
-    func guessWaitMs(now: Millis, window: Millis) -> Millis {
-        failedGuesses.first.map { max(0, $0 + window - now) } ?? 0
-    }
-
-    func recordFailedGuess(now: Millis, limit: Int) {
-        failedGuesses.append(now)
-        if failedGuesses.count > limit { failedGuesses.removeFirst(failedGuesses.count - limit) }
-    }
     /// The room whose events this connection receives, as a player or as a watcher.
     var audienceRoom: Room? { seat?.room ?? watching }
 }
@@ -60,7 +42,11 @@ final class Session {
 /// Owned by the loop thread and touched only there.
 final class Seat {
     let name: String
+    /// What the name reads as (`Names.key`): two seats of a room never share one.
+    let key: String
     let token: String
+    /// The room's number for this seat (`PlayerRef.seat`).
+    let number: Int
     unowned let room: Room
     /// Weak: the core's session table owns connections; a seat only points at the one holding it.
     weak var session: Session?
@@ -71,14 +57,17 @@ final class Seat {
     /// Total time of correct answers this game: the standings' tie-break.
     var correctMs: Millis = 0
 
-    init(name: String, token: String, room: Room, plays: Bool) {
+    init(name: String, token: String, number: Int, room: Room, plays: Bool) {
         self.name = name
+        key = Names.key(name)
         self.token = token
+        self.number = number
         self.room = room
         self.plays = plays
     }
 
     var connected: Bool { session != nil }
+    var ref: PlayerRef { PlayerRef(seat: number, name: name) }
 
     func resetForGame() {
         score = 0

@@ -10,13 +10,13 @@ public enum ClientLine: Equatable, Sendable {
     public static func parse(_ line: String) -> ClientLine {
         let trimmed = line.trimmingBlanks()
         if trimmed.isEmpty { return .empty }
-        guard trimmed.first == "/" else {
+        guard trimmed.unicodeScalars.first == "/" else {
             return .command(verb: "answer", args: trimmed.splitOnBlanks(), rest: trimmed)
         }
-        let body = trimmed.dropFirst()
+        let body = trimmed.unicodeScalars.dropFirst()
         let verbEnd = body.firstIndex(where: \.isBlank) ?? body.endIndex
-        let verb = String(body[..<verbEnd]).lowercased()
-        let rest = String(body[verbEnd...]).trimmingBlanks()
+        let verb = String(Substring(body[..<verbEnd])).lowercased()
+        let rest = Substring(body[verbEnd...]).trimmingBlanks()
         return .command(verb: verb, args: rest.splitOnBlanks(), rest: rest)
     }
 }
@@ -42,18 +42,25 @@ public struct CommandOptions: Equatable, Sendable {
     }
 }
 
+/// Blanks are read scalar by scalar: a space followed by a combining mark or a tag character
+/// is one Swift `Character`, and would otherwise glue two words into one argument.
+extension Unicode.Scalar {
+    var isBlank: Bool { self == " " || self == "\t" }
+}
+
 extension Character {
     var isBlank: Bool { self == " " || self == "\t" }
 }
 
 extension StringProtocol {
     func trimmingBlanks() -> String {
-        guard let first = firstIndex(where: { !$0.isBlank }) else { return "" }
-        let last = lastIndex(where: { !$0.isBlank })!
-        return String(self[first...last])
+        let scalars = Substring(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.isBlank }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.isBlank })!
+        return String(Substring(scalars[first...last]))
     }
 
     func splitOnBlanks() -> [String] {
-        split(whereSeparator: { (c: Character) in c.isBlank }).map { String($0) }
+        Substring(self).unicodeScalars.split(whereSeparator: \.isBlank).map { String(Substring($0)) }
     }
 }

@@ -3,6 +3,13 @@ enum TextFormat {
     /// (1, "player") → "1 player"; (2, "player") → "2 players".
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
+    /// A wait as people say it: `a second`, `40 seconds`, `3 minutes`, rounded up.
+    static func wait(_ ms: Millis) -> String {
+        let seconds = max(1, Int((ms + 999) / 1000))
+        if seconds < 90 { return seconds == 1 ? "a second" : "\(seconds) seconds" }
+        return count((seconds + 59) / 60, "minute")
+    }
+
     static func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }

@@ -20,6 +20,22 @@ enum Visible {
         return String(out)
     }
 
+    /// `text` with every character that draws nothing written as `<U+0000>`: a command a
+    /// student typed with a stray NUL or zero-width space must not read back as the real one.
+    static func shown(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0) || Script.hidden($0) }) else { return text }
+        var out = ""
+        for s in text.unicodeScalars {
+            if isUnsafe(s) || Script.hidden(s) {
+                let hex = String(s.value, radix: 16, uppercase: true)
+                out += "<U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + ">"
+            } else {
+                out.unicodeScalars.append(s)
+            }
+        }
+        return out
+    }
+
     static func isUnsafe(_ s: Unicode.Scalar) -> Bool {
         switch s.value {
         case 0x00...0x1F, 0x7F...0x9F: true

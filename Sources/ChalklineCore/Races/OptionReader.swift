@@ -8,6 +8,7 @@ public struct OptionError: Error, Equatable, Sendable {
 public struct OptionReader {
     private var values: [String: String] = [:]
     private var order: [String] = []
+    private var taken: Set<String> = []
 
     init(_ options: CommandOptions) throws(OptionError) {
         for (key, value) in options.pairs {
@@ -21,8 +22,15 @@ public struct OptionReader {
     }
 
     public mutating func take(_ key: String) -> String? {
-        values.removeValue(forKey: key)
+        if let value = values.removeValue(forKey: key) {
+            taken.insert(key)
+            return value
+        }
+        return nil
     }
+
+    /// The option was on the command line (and has been read).
+    public func given(_ key: String) -> Bool { taken.contains(key) }
 
     public mutating func int(_ key: String, default value: Int, in range: ClosedRange<Int>) throws(OptionError) -> Int {
         guard let text = take(key) else { return value }
@@ -92,12 +100,20 @@ public struct RaceTiming: Equatable, Sendable {
     public var gapMs: Millis
     public var countdownMs: Millis
     public var seed: UInt64
+    /// `seed=` was given: every game of the room replays it. Without it, each game after the
+    /// first draws its own (`reseed`), so a class's second game is not its first again.
+    public var seedGiven = false
     /// The room's creator plays too (`play=no` makes them a host who only runs the game).
     public var hostPlays: Bool
     /// Players may join a running game, starting with the next round.
     public var lateJoin: Bool
     /// Players may `/say` (the host always may); `/set chat=` changes it in the lobby.
     public var chat: Bool = true
+
+    /// A new game of the room begins: `fresh` replaces the seed unless the host chose one.
+    mutating func reseed(_ fresh: UInt64, firstGame: Bool) {
+        if !seedGiven && !firstGame { seed = fresh % 1_000_000_000 }
+    }
 
     var json: [(String, JSON)] {
         [("time", .double(Double(roundMs) / 1000)), ("gap", .double(Double(gapMs) / 1000)),
@@ -111,7 +127,7 @@ public struct RaceTiming: Equatable, Sendable {
             roundMs: try r.seconds("time", default: defaultTime, in: timeRange),
             gapMs: try r.seconds("gap", default: Limits.defaultGapSeconds, in: Limits.gapSeconds),
             countdownMs: try r.seconds("countdown", default: Limits.defaultCountdownSeconds, in: Limits.countdownSeconds),
-            seed: try r.seed(random: random),
+            seed: try r.seed(random: random), seedGiven: r.given("seed"),
             hostPlays: try r.flag("play", default: true),
             lateJoin: try r.flag("late", default: true),
             chat: try r.flag("chat", default: true))

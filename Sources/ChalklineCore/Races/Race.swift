@@ -9,8 +9,9 @@ protocol Race: AnyObject {
     var timing: RaceTiming { get }
     /// Questions (or levels) in one game.
     var rounds: Int { get }
-    /// A new game begins: question sequences restart from the seed.
-    func startGame()
+    /// A new game begins: question sequences restart from the seed, a new one (`fresh`) unless
+    /// the host gave `seed=` or this is the room's first game (which plays the seed `/create` echoed).
+    func startGame(fresh: UInt64, firstGame: Bool)
     /// Opens round `index` (0-based) with the room-wide id `id`: the event everyone receives, the
     /// round's time limit, and what the round asks (for the records).
     func openRound(index: Int, id: Int) -> RoundOpening
@@ -39,7 +40,7 @@ struct RoundClosing {
     var event: any Message
     /// Participants with no judged answer this round: stored as "no answer" to the round's one
     /// item (only the times race has them), which reports count as a miss.
-    var unanswered: [String] = []
+    var unanswered: [PlayerRef] = []
 }
 
 /// What an answer line produced: the reply to its sender, maybe an event for the room, and the

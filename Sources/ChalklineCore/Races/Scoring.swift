@@ -24,19 +24,36 @@ public struct Standing: Equatable, Sendable {
     public var score: Int
     /// Total time of correct answers: the tie-break.
     public var correctMs: Millis
+    /// Whose row it is (`PlayerRef.seat`): two players may have used one name in a game. Not sent.
+    public var seat: Int
+
+    public init(rank: Int, name: String, score: Int, correctMs: Millis, seat: Int = 0) {
+        self.rank = rank
+        self.name = name
+        self.score = score
+        self.correctMs = correctMs
+        self.seat = seat
+    }
 
     public var json: JSON { .object([("rank", .int(rank)), ("name", .string(name)), ("score", .int(score))]) }
 }
 
 extension Standing {
     /// Highest score first; ties go to the lower total time of correct answers, then by name.
-    public static func rank(_ rows: [(name: String, score: Int, correctMs: Millis)]) -> [Standing] {
+    public static func rank(_ rows: [(seat: Int, name: String, score: Int, correctMs: Millis)]) -> [Standing] {
         rows.sorted { a, b in
             if a.score != b.score { return a.score > b.score }
             if a.correctMs != b.correctMs { return a.correctMs < b.correctMs }
-            return a.name.lowercased() < b.name.lowercased()
+            if a.name.lowercased() != b.name.lowercased() { return a.name.lowercased() < b.name.lowercased() }
+            return a.seat < b.seat
         }
         .enumerated()
-        .map { Standing(rank: $0.offset + 1, name: $0.element.name, score: $0.element.score, correctMs: $0.element.correctMs) }
+        .map { Standing(rank: $0.offset + 1, name: $0.element.name, score: $0.element.score, correctMs: $0.element.correctMs,
+                        seat: $0.element.seat) }
+    }
+
+    /// Rows without seats (each name once), numbered in the order given.
+    public static func rank(_ rows: [(name: String, score: Int, correctMs: Millis)]) -> [Standing] {
+        rank(rows.enumerated().map { ($0.offset + 1, $0.element.name, $0.element.score, $0.element.correctMs) })
     }
 }

@@ -27,6 +27,8 @@ final class Room {
     /// A projector redraws the count at most this often; faster would only cost a line per answer.
     static let progressEveryMs: Millis = 100
     private var gamesPlayed = 0
+    /// Seats made so far: each new seat's `number`.
+    private var seatsMade = 0
     /// The game running now, or the last one played: what records and `/report` refer to.
     private(set) var game: GameRef?
     /// The host was told storage failed during this game; once is enough until it works again.
@@ -41,7 +43,7 @@ final class Room {
     private(set) var emptySince: Millis?
     /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
     var locked = false
-    /// Names the host kicked (lowercased): that player may come back, but under another name.
+    /// Names the host kicked (as `Names.key`): that player may come back, but under another name.
     private(set) var kickedNames: Set<String> = []
     /// What the host banned, kept for the room's life. A ban is not by IP address: a whole class
     /// usually shares one. It covers the player's name, their seat's rejoin token, and the
@@ -95,9 +97,10 @@ final class Room {
     /// Whether players may `/say`; the host always may.
     var chatOn: Bool
 
+    /// The seat whose name reads the same as `name` (see `Names.key`).
     func seat(named name: String) -> Seat? {
-        let folded = name.lowercased()
-        return seats.first { $0.name.lowercased() == folded }
+        let key = Names.key(name)
+        return seats.first { $0.key == key }
     }
 
     /// How long an empty room waits: the full timeout once anyone but the creator sat in it.
@@ -124,7 +127,7 @@ final class Room {
     }
 
     func standings() -> [Standing] {
-        Standing.rank(players.map { ($0.name, $0.score, $0.correctMs) })
+        Standing.rank(players.map { ($0.number, $0.name, $0.score, $0.correctMs) })
     }
 
     func playersJSON(_ seats: ArraySlice<Seat>? = nil) -> JSON {
@@ -139,7 +142,8 @@ final class Room {
     /// Seats `session`; the caller has checked the name and the room's capacity, and has sent the reply.
     @discardableResult
     func seatNew(_ session: Session, name: String, token: String, plays: Bool) -> Seat {
-        let seat = Seat(name: name, token: token, room: self, plays: plays)
+        seatsMade += 1
+        let seat = Seat(name: name, token: token, number: seatsMade, room: self, plays: plays)
         if !seats.isEmpty || creatorSeat != nil { othersJoined = true }
         releasedEveryone = false
         seats.append(seat)
@@ -215,9 +219,9 @@ final class Room {
 
     // MARK: Kicks, bans and the lock
 
-    func isKickedName(_ name: String) -> Bool { kickedNames.contains(name.lowercased()) }
+    func isKickedName(_ name: String) -> Bool { kickedNames.contains(Names.key(name)) }
 
-    func isBanned(name: String) -> Bool { bannedNames.contains(name.lowercased()) }
+    func isBanned(name: String) -> Bool { bannedNames.contains(Names.key(name)) }
 
     func isBanned(_ session: Session) -> Bool { bannedConnections.contains(session.id) }
 
@@ -232,11 +236,11 @@ final class Room {
     /// and connection) remembered.
     func expel(_ seat: Seat, ban: Bool, now: Millis, out: inout Outbox) {
         if ban {
-            bannedNames.insert(seat.name.lowercased())
+            bannedNames.insert(seat.key)
             bannedTokens.append(seat.token)
             if let session = seat.session { bannedConnections.insert(session.id) }
         } else {
-            kickedNames.insert(seat.name.lowercased())
+            kickedNames.insert(seat.key)
         }
         if let victim = seat.session { out.send(KickedEvent(room: code, banned: ban), to: victim) }
         remove(seat, reason: ban ? .banned : .kicked, now: now, out: &out)
@@ -271,14 +275,14 @@ final class Room {
     // MARK: The race
 
     /// `serial` is unique among all games this process runs (see `GameRef`).
-    func start(now: Millis, serial: Int, out: inout Outbox) {
+    func start(now: Millis, serial: Int, freshSeed: UInt64, out: inout Outbox) {
         gamesPlayed += 1
         let game = GameRef(serial: serial, room: code, number: gamesPlayed)
         self.game = game
         for seat in seats { seat.resetForGame() }
-        race.startGame()
+        race.startGame(fresh: freshSeed, firstGame: gamesPlayed == 1)
         out.record(.gameStarted(game: game, kind: race.kind, settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self),
-                                players: players.map(\.name)))
+                                players: players.map(\.ref)))
         let countdown = race.timing.countdownMs
         if countdown > 0 {
             out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
@@ -318,8 +322,8 @@ final class Room {
         let outcome = race.answer(text, seat: seat, elapsedMs: now - opened)
         if let judged = outcome.judged, let game, case .open(let index, _, _) = phase {
             out.record(.answer(game: game, round: index + 1, answer: AnswerRecord(
-                player: seat.name, typed: text, correct: judged.correct, ms: now - opened, points: judged.points,
-                streak: judged.streak, item: judged.item)))
+                player: seat.ref, typed: text, correct: judged.correct, ms: now - opened, points: judged.points,
+                streak: judged.streak, item: judged.item, announced: outcome.broadcast != nil)))
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
@@ -417,9 +421,9 @@ final class Room {
 
     private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {
         guard let game else { return }
-        for name in closing.unanswered {
+        for player in closing.unanswered {
             out.record(.answer(game: game, round: round, answer: AnswerRecord(
-                player: name, typed: nil, correct: false, ms: nil, points: 0, streak: 0, item: 1)))
+                player: player, typed: nil, correct: false, ms: nil, points: 0, streak: 0, item: 1)))
         }
         out.record(.roundClosed(game: game, round: round))
     }

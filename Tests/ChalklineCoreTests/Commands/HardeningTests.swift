@@ -225,7 +225,7 @@ struct HardeningTests {
         }
         // Echoed input in errors: the unknown verb, the room code.
         let verb = Harness.text(h.line(1, "/\u{1B}[2Jwipe"), to: 1)
-        #expect(verb == "error unknown_command: There is no command /wipe. Type /help for the list.\n")
+        #expect(verb == "error unknown_command: There is no command /<U+001B>[2jwipe. Type /help for the list.\n")
         let join = Harness.text(h.line(1, "/join \u{1B}]0;pwned\u{7}AB\u{0}CD Zoë"), to: 1)
         #expect(join == "error no_room: There is no room ABCD. Check the code with your host.\n")
         h.line(1, "/format json")
@@ -306,23 +306,54 @@ struct HardeningTests {
         #expect(Harness.messages(h.line(1, "/create times password=x"), to: 1)[0].type == "ok")
     }
 
-    @Test func elevenWrongGuessesInAMinuteAreRateLimited() {
+    /// Guesses are counted by address: a new connection for every guess gains nothing, and
+    /// each shut-out in a row lasts twice the one before.
+    @Test func wrongGuessesAreCountedByAddressAcrossConnections() {
         let h = Harness()
         let code = room(h)
-        h.jsonClient(3, name: "Eve")
-        for guess in 0..<10 {
-            #expect(Harness.messages(h.line(3, "/join ZZZ\(guess)"), to: 3)[0].code == "no_room")
+        var next: UInt64 = 100
+        func guesser() -> UInt64 {
+            next += 1
+            h.jsonClient(next, name: "Eve", peer: "10.9.9.9")
+            return next
         }
-        // Even the right code is refused unchecked now.
-        #expect(Harness.messages(h.line(3, "/join \(code)"), to: 3)[0].code == "rate_limited")
-        #expect(Harness.messages(h.line(3, "/rejoin \(code) 00"), to: 3)[0].code == "rate_limited")
-        h.now = 59_999
-        #expect(Harness.messages(h.line(3, "/join \(code)"), to: 3)[0].code == "rate_limited")
-        h.now = 60_000
-        #expect(Harness.messages(h.line(3, "/join \(code)"), to: 3)[0].type == "ok")
+        for guess in 0..<20 {
+            #expect(Harness.messages(h.line(guesser(), "/join ZZZ\(guess)"), to: next)[0].code == "no_room")
+        }
+        // Even the right code is refused unchecked now, on any connection from the address.
+        let refused = Harness.messages(h.line(guesser(), "/join \(code)"), to: next)[0]
+        #expect(refused.code == "rate_limited")
+        #expect(refused.int("retry_ms") == 60_000)
+        #expect(Harness.messages(h.line(guesser(), "/rejoin \(code) 00"), to: next)[0].code == "rate_limited")
+        #expect(Harness.messages(h.line(guesser(), "/claim \(code) 00"), to: next)[0].code == "rate_limited")
+        #expect(Harness.messages(h.line(guesser(), "/watch \(code)"), to: next)[0].code == "rate_limited")
         // Others were never limited.
         h.jsonClient(4, name: "Dan")
         #expect(Harness.messages(h.line(4, "/join \(code)"), to: 4)[0].type == "ok")
+        h.now = 59_999
+        #expect(Harness.messages(h.line(guesser(), "/join \(code)"), to: next)[0].code == "rate_limited")
+        h.now = 60_000
+        #expect(Harness.messages(h.line(guesser(), "/watch \(code)"), to: next)[0].type == "ok")
+        // Twenty more wrong: the second shut-out is two minutes.
+        for guess in 0..<20 { h.line(guesser(), "/join ZZZ\(guess)") }
+        #expect(Harness.messages(h.line(guesser(), "/join \(code)"), to: next)[0].int("retry_ms") == 120_000)
+    }
+
+    /// Many addresses guessing together: past the server-wide budget, an address that has
+    /// guessed wrong waits, and one that has not still joins.
+    @Test func theServerWideBudgetStopsManyAddressesButNotTheCarefulOnes() {
+        var rules = GuessRules()
+        rules.overall = 30
+        let h = Harness(config: config { $0.guesses = rules })
+        let code = room(h)
+        for n in 0..<30 {
+            let id = UInt64(100 + n)
+            h.jsonClient(id, name: "Bot", peer: "10.8.0.\(n)")
+            #expect(Harness.messages(h.line(id, "/join QQQ\(n)"), to: id)[0].code == "no_room")
+        }
+        #expect(Harness.messages(h.line(100, "/join \(code)"), to: 100)[0].code == "rate_limited")
+        h.jsonClient(200, name: "Kim", peer: "10.8.1.1")
+        #expect(Harness.messages(h.line(200, "/join \(code)"), to: 200)[0].type == "ok")
     }
 
     @Test func kickedMayComeBackUnderAnotherNameBannedMayNot() {

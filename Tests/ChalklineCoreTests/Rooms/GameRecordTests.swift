@@ -11,9 +11,9 @@ struct GameRecordTests {
             switch effect {
             case .record(let record):
                 switch record {
-                case let .gameStarted(game, kind, _, players): ["start \(game) \(kind) \(players.joined(separator: ","))"]
+                case let .gameStarted(game, kind, _, players): ["start \(game) \(kind) \(players.map(\.name).joined(separator: ","))"]
                 case let .roundOpened(_, round, label, items): ["open \(round) \(label) \(items.map(\.answer).joined(separator: ","))"]
-                case let .answer(_, round, a): ["answer \(round) \(a.player) \(a.typed ?? "-") \(a.correct) \(a.ms.map(String.init) ?? "-") \(a.points) \(a.streak.map(String.init) ?? "-")"]
+                case let .answer(_, round, a): ["answer \(round) \(a.player.name) \(a.typed ?? "-") \(a.correct) \(a.ms.map(String.init) ?? "-") \(a.points) \(a.streak.map(String.init) ?? "-")"]
                 case let .roundClosed(_, round): ["close \(round)"]
                 case let .gameEnded(_, standings, stopped): ["end \(standings.map { "\($0.rank).\($0.name)" }.joined(separator: ",")) \(stopped)"]
                 }

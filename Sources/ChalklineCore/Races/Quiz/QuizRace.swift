@@ -4,7 +4,7 @@
 ///
 /// Owned by the loop thread (through its room) and touched only there.
 final class QuizRace<Kind: QuizKind>: Race {
-    let settings: QuizSettings<Kind>
+    private(set) var settings: QuizSettings<Kind>
     private var questions: Kind.Questions
     private var current: (id: Int, question: Kind.Question, limitMs: Millis)?
     /// The open question's place in the game, 1-based.
@@ -22,7 +22,8 @@ final class QuizRace<Kind: QuizKind>: Race {
     var timing: RaceTiming { settings.timing }
     var rounds: Int { settings.rounds }
 
-    func startGame() {
+    func startGame(fresh: UInt64, firstGame: Bool) {
+        settings.timing.reseed(fresh, firstGame: firstGame)
         questions = settings.kind.questions(seed: settings.timing.seed)
         current = nil
     }
@@ -97,11 +98,11 @@ final class QuizRace<Kind: QuizKind>: Race {
     }
 
     func closeRound(participants: [Seat], standings: [Standing]) -> RoundClosing {
-        var unanswered: [String] = []
+        var unanswered: [PlayerRef] = []
         let results = participants.map { seat in
             if let result = answers[ObjectIdentifier(seat)] { return result }
             seat.streak = 0
-            unanswered.append(seat.name)
+            unanswered.append(seat.ref)
             return RoundResult(name: seat.name, correct: false, points: 0, ms: nil)
         }
         let question = current!

@@ -3,7 +3,7 @@
 ///
 /// Owned by the loop thread (through its room) and touched only there.
 final class WordsRace: Race {
-    let settings: WordsSettings
+    private(set) var settings: WordsSettings
     private var board: WordsBoard?
     private var round = 0
     private var limiter = WordsRateLimiter()
@@ -36,7 +36,8 @@ final class WordsRace: Race {
     var timing: RaceTiming { settings.timing }
     var rounds: Int { settings.levels }
 
-    func startGame() {
+    func startGame(fresh: UInt64, firstGame: Bool) {
+        settings.timing.reseed(fresh, firstGame: firstGame)
         board = nil
     }
 

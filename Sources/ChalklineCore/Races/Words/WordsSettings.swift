@@ -9,9 +9,10 @@ public enum WordsSettingsError: Error, Equatable, Sendable {
 /// itself never meets a bad value.
 public struct WordsSettings: Equatable, Sendable {
     public var pack: LevelPack
-    /// The pack's level number the game starts at (1-based, as teachers count).
-    public var firstLevel: Int
-    /// How many levels one game plays.
+    /// The pack's level the host chose to start at (`level=`, 1-based as teachers count); nil
+    /// when the game's seed picks the start, so games differ and nobody can learn the order.
+    public var chosenLevel: Int?
+    /// How many levels one game plays; past the pack's last level the game goes on from its first.
     public var levels: Int
     public var timing: RaceTiming
 
@@ -20,12 +21,14 @@ public struct WordsSettings: Equatable, Sendable {
         do {
             var r = try OptionReader(options)
             let pack = try choosePack(r.take("pack"), from: packs)
-            let first = try r.int("level", default: 1, in: 1...pack.levels.count)
-            let remaining = pack.levels.count - first + 1
-            let levels = try r.int("levels", default: remaining, in: 1...remaining)
+            let count = pack.levels.count
+            let first = options.pairs.contains { $0.key == "level" } ? try r.int("level", default: 1, in: 1...count) : nil
+            // From a chosen level, the rest of the pack as before; from a drawn one, a short game.
+            let most = first.map { count - $0 + 1 } ?? count
+            let levels = try r.int("levels", default: first == nil ? min(Limits.drawnWordLevels, count) : most, in: 1...most)
             let timing = try RaceTiming.read(&r, defaultTime: 180, timeRange: 10...3600, random: random)
             try r.finish()
-            return WordsSettings(pack: pack, firstLevel: first, levels: levels, timing: timing)
+            return WordsSettings(pack: pack, chosenLevel: first, levels: levels, timing: timing)
         } catch let error as WordsSettingsError {
             throw error
         } catch let error as OptionError {
@@ -44,8 +47,11 @@ public struct WordsSettings: Equatable, Sendable {
         throw .noPack(name: wanted, available: playable.map(\.name))
     }
 
+    /// The level the game starts at: the chosen one, or one drawn from the seed.
+    public var firstLevel: Int { chosenLevel ?? Int(timing.seed % UInt64(pack.levels.count)) + 1 }
+
     /// The pack's level number of round `index` (0-based) of a game.
-    func levelNumber(round index: Int) -> Int { firstLevel + index }
+    func levelNumber(round index: Int) -> Int { (firstLevel - 1 + index) % pack.levels.count + 1 }
 
     var json: JSON {
         .object([("pack", .string(pack.name)), ("level", .int(firstLevel)), ("levels", .int(levels))] + timing.json)

@@ -105,9 +105,9 @@ struct StandingTests {
     }
 
     @Test func emptyAndJSON() {
-        #expect(Standing.rank([]).isEmpty)
+        #expect(Standing.rank([(name: String, score: Int, correctMs: Millis)]()).isEmpty)
         let row = Standing.rank([("sam", 42, 7)])[0]
-        #expect(row == Standing(rank: 1, name: "sam", score: 42, correctMs: 7))
+        #expect(row == Standing(rank: 1, name: "sam", score: 42, correctMs: 7, seat: 1))
         #expect(String(decoding: row.json.encoded(), as: UTF8.self) == #"{"rank":1,"name":"sam","score":42}"#)
     }
 }

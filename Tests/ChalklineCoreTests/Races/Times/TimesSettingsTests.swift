@@ -61,7 +61,7 @@ struct TimesSettingsTests {
         #expect(s.order == .random)
         #expect(s.rounds == 500)
         #expect(!s.streakBonus)
-        #expect(s.timing == RaceTiming(roundMs: 200, gapMs: 0, countdownMs: 10_000, seed: 7, hostPlays: false, lateJoin: false))
+        #expect(s.timing == RaceTiming(roundMs: 200, gapMs: 0, countdownMs: 10_000, seed: 7, seedGiven: true, hostPlays: false, lateJoin: false))
     }
 
     @Test func fractionalSecondsBecomeMilliseconds() throws {

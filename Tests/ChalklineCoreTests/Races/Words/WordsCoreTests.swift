@@ -13,7 +13,7 @@ import Testing
     init() throws {
         host = h.connect("ann")
         guest = h.connect("bob")
-        h.send(host, "/create words pack=test levels=2 time=30 gap=2 countdown=0 seed=5")
+        h.send(host, "/create words pack=test level=1 levels=2 time=30 gap=2 countdown=0 seed=5")
         let reply = try #require(h.take(host).first)
         code = try #require(reply["room"] as? String)
         h.send(guest, "/join \(code)")

@@ -10,16 +10,18 @@ import Testing
         try WordsSettings.parse(CommandOptions(args.splitOnBlanks()), packs: packs ?? [extra, builtin], random: { 99 })
     }
 
-    @Test func defaultsPlayTheWholeBuiltinPack() throws {
+    /// Without `level=`, the seed picks the start (99 % 12 = 3: level 4) and a game is five levels.
+    @Test func defaultsPlayFiveLevelsOfTheBuiltinPackFromWhereTheSeedSays() throws {
         let s = try parse("")
         #expect(s.pack.name == "builtin")
-        #expect(s.firstLevel == 1)
-        #expect(s.levels == 12)
+        #expect(s.chosenLevel == nil)
+        #expect(s.firstLevel == 4)
+        #expect(s.levels == 5)
         #expect(s.timing.roundMs == 180_000)
         #expect(s.timing.gapMs == 3000)
         #expect(s.timing.seed == 99)
         #expect(s.timing.hostPlays)
-        #expect(s.json == .object([("pack", "builtin"), ("level", 1), ("levels", 12), ("time", .double(180)), ("gap", .double(3)),
+        #expect(s.json == .object([("pack", "builtin"), ("level", 4), ("levels", 5), ("time", .double(180)), ("gap", .double(3)),
                                    ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true), ("chat", true)]))
     }
 
@@ -27,7 +29,14 @@ import Testing
         let s = try parse("pack=animals level=1 levels=1 time=45 gap=5 countdown=0 seed=12 play=no")
         #expect(s.pack.name == "Animals")
         #expect(s.levels == 1)
-        #expect(s.timing == RaceTiming(roundMs: 45_000, gapMs: 5000, countdownMs: 0, seed: 12, hostPlays: false, lateJoin: true))
+        #expect(s.timing == RaceTiming(roundMs: 45_000, gapMs: 5000, countdownMs: 0, seed: 12, seedGiven: true, hostPlays: false, lateJoin: true))
+    }
+
+    @Test func aDrawnStartWrapsPastThePacksLastLevel() throws {
+        let s = try WordsSettings.parse(CommandOptions(["seed=10", "levels=4"]), packs: [builtin], random: { 0 })
+        #expect((0..<4).map { s.levelNumber(round: $0) } == [11, 12, 1, 2])
+        #expect(try parse("levels=12").levels == 12)
+        #expect(throws: WordsSettingsError.self) { try parse("levels=13") }
     }
 
     @Test func levelsDefaultsToWhatRemainsFromTheFirstLevel() throws {
