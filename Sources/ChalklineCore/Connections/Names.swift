@@ -26,12 +26,19 @@ enum Names {
             let scalars = ch.unicodeScalars
             guard let base = scalars.first, isLetterOrDigit(base), !Script.hidden(base) else { return false }
             var marks = 0
-            for mark in scalars.dropFirst() {
-                guard isMark(mark), !Script.hidden(mark) else { return false }
-                marks += 1
+            if let script = Script.of(base) { scripts.insert(script) }
+            // After the first, marks; or letters joined into one cluster (an Indic conjunct).
+            for next in scalars.dropFirst() {
+                guard !Script.hidden(next) else { return false }
+                if isMark(next) {
+                    marks += 1
+                } else if next.properties.isAlphabetic, let script = Script.of(next) {
+                    scripts.insert(script)
+                } else {
+                    return false
+                }
             }
             guard marks <= maxMarksPerLetter else { return false }
-            if let script = Script.of(base) { scripts.insert(script) }
         }
         return Script.isOneWriting(scripts)
     }

@@ -69,4 +69,24 @@ struct GameRecordTests {
         #expect(request.to == ConnectionID(1))
         #expect(request.game.description == "\(code)-1")
     }
+
+    /// A claimed word is shown to the room at once (`solved`), so its record asks for a commit
+    /// and comes before the event, as a round's close comes before `round_end`.
+    @Test func aClaimIsRecordedForCommitBeforeItsSolved() {
+        var config = ServerConfig()
+        config.levelPacks = [WordsFixtures.pack]
+        let h = Harness(config: config)
+        h.jsonClient(1, name: "Ann")
+        let code = Harness.messages(h.line(1, "/create words pack=test level=1 levels=1 time=60 countdown=0 play=no"), to: 1)[0].string("room")!
+        h.join(2, "Bob", code)
+        h.line(1, "/start")
+        let word = WordsFixtures.level(WordsFixtures.levelA).clues[0].answer
+        let effects = h.line(2, word)
+        let claim = effects.firstIndex { if case .record(let r) = $0 { return r.needsCommit } else { return false } }
+        let solved = effects.firstIndex { if case .send(_, let p) = $0 { return p.string.contains("\"solved\"") } else { return false } }
+        #expect(claim != nil && solved != nil && claim! < solved!)
+        // A wrong word is nobody's news: it goes in the batch.
+        let wrong = h.line(2, "NOTAWORD")
+        #expect(!wrong.contains { if case .record(let r) = $0 { return r.needsCommit } else { return false } })
+    }
 }
