@@ -31,7 +31,7 @@ struct Play: ParsableCommand {
     @Argument(help: "The server, as HOST[:PORT]; without it, the one on the network that has --room (else 127.0.0.1:7420).")
     var server: Endpoint?
 
-    @Option(help: "Your name: 1 to 16 letters, digits, _ - or .")
+    @Option(help: "Your name: 1 to 16 letters or digits of one alphabet, _ - or . (two names that look the same are one name)")
     var name: String?
 
     @Option(help: "The room's 4-letter code, from the host's screen.")
