@@ -25,6 +25,9 @@ let package = Package(
         ),
         // Avahi's client library, from Debian's libavahi-client-dev (the Makefile installs it),
         // and a small C layer over it for advertising and browsing `_chalkline._tcp`.
+        // PostgreSQL's own C client, from Debian's libpq-dev (the Makefile installs it): the
+        // second results store, for a district's central database.
+        .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CAvahi", path: "Sources/CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CDiscovery", dependencies: ["CAvahi"], path: "Sources/CDiscovery"),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
@@ -40,6 +43,7 @@ let package = Package(
             name: "ChalklineStore",
             dependencies: [
                 "ChalklineCore",
+                "CLibPQ",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for binding the hot INSERTs directly (see `Statement.run`).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -22,9 +22,5 @@ extension ServerShell {
     }
 
     /// `Chalkline on laptop`: what `chalkline servers` shows when `--name` is not given.
-    public static var defaultAdvertisedName: String {
-        var name = [CChar](repeating: 0, count: 256)
-        gethostname(&name, name.count)
-        return "Chalkline on \(String(cString: name))"
-    }
+    public static var defaultAdvertisedName: String { "Chalkline on \(hostName)" }
 }

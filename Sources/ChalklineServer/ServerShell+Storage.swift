@@ -10,15 +10,15 @@ extension ServerShell {
     static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
 
     func startStorage() {
-        let store = Store(path: options.databasePath)
+        let store = ResultsStores.make(options.databasePath, server: options.serverName)
         // Before the loop runs, so nothing waits: a database that cannot be opened is reported now
         // (and retried with every write), and the server serves all the same.
         do {
-            try store.open()
-            logger.info("results database", metadata: ["db": "\(options.databasePath)"])
+            try store.connect()
+            logger.info("results database", metadata: ["db": "\(store.location)", "server": "\(options.serverName)"])
         } catch {
             logger.error("STORAGE FAILED: cannot open the results database; games go on but results are not saved until it works",
-                         metadata: ["db": "\(options.databasePath)", "error": "\(error)"])
+                         metadata: ["db": "\(store.location)", "error": "\(error)"])
         }
         gate.deliverReply = { [unowned self] id, reply in connections(id)?.send(reply, asked: true) }
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
@@ -66,14 +66,14 @@ extension ServerShell {
     }
 
     /// `/report`: read on the pool, rendered there in the asker's format.
-    static func reportWork(_ request: ReportRequest) -> @Sendable (Store) -> Payload {
+    static func reportWork(_ request: ReportRequest) -> @Sendable (any ResultsStore) -> Payload {
         { store in
             let message: any Message
             do {
                 guard let id = store.gameID(of: request.game) else {
                     throw ErrorReply("report", .storageFailed, "The results of \(request.game) could not be saved, so there is no report.")
                 }
-                let report = try store.read { try Reports.game($0, id: id) }
+                let report = try store.report { try Reports.game($0, id: id) }
                 guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
                 message = OkReply("report", fields, text: report.plainText.trimmingCharacters(in: .newlines))
             } catch let error as ErrorReply {

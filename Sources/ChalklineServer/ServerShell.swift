@@ -24,6 +24,9 @@ public final class ServerShell {
         public var maxUnsaved = Limits.unsavedRecords
         /// The name advertised with DNS-SD (`--name`); nil does not advertise (`--no-advertise`).
         public var advertiseName: String?
+        /// The name stored with each game (`--server-name`, default the host name): a district
+        /// gathering many servers' results in one PostgreSQL database tells classrooms apart by it.
+        public var serverName: String = ServerShell.hostName
 
         public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
@@ -175,6 +178,12 @@ public final class ServerShell {
     /// SQLite's files: the database, its WAL and shared memory for the writer, and the database
     /// and WAL again for the connection reports read through. None for `:memory:`.
     private var databaseDescriptors: Int { options.databasePath == ":memory:" ? 0 : 5 }
+
+    public static var hostName: String {
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count)
+        return String(cString: name)
+    }
 
     private func tick() {
         execute(core.tick(now: clock.now))

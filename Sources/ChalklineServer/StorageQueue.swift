@@ -28,14 +28,14 @@ final class StorageQueue {
         var dropped: [String: Int] = [:]
     }
 
-    let store: Store
+    let store: any ResultsStore
     private let loop: UnsafeMutablePointer<uv_loop_t>
     private let now: () -> Millis
     private let finished: (Finished) -> Void
     private var records: [StampedRecord] = []
     /// Tickets waiting for the records queued before them to be committed.
     private var commits: [Int] = []
-    private var reads: [(ticket: Int, work: @Sendable (Store) -> Payload)] = []
+    private var reads: [(ticket: Int, work: @Sendable (any ResultsStore) -> Payload)] = []
     private var lastTicket = 0
     private var inFlight = false
     private var failing = false
@@ -65,7 +65,7 @@ final class StorageQueue {
     /// When the oldest record still queued must be written by, or nil when none waits.
     private var batchDeadline: Millis?
 
-    init(store: Store, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
+    init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
          finished: @escaping (Finished) -> Void) {
         self.store = store
         self.maxUnsaved = max(1, maxUnsaved)
@@ -121,7 +121,7 @@ final class StorageQueue {
     }
 
     /// A ticket answered with `work`'s payload, run on the pool after the records queued so far are written.
-    func read(_ work: @escaping @Sendable (Store) -> Payload) -> Int {
+    func read(_ work: @escaping @Sendable (any ResultsStore) -> Payload) -> Int {
         lastTicket += 1
         reads.append((lastTicket, work))
         return lastTicket
@@ -233,15 +233,15 @@ final class StorageQueue {
     /// One trip to the pool. Created and finished on the loop thread; `run` alone executes on a
     /// pool thread, and libuv orders it between the two. Hence `@unchecked Sendable`.
     final class Job: @unchecked Sendable {
-        let store: Store
+        let store: any ResultsStore
         let records: [StampedRecord]
-        let reads: [@Sendable (Store) -> Payload]
+        let reads: [@Sendable (any ResultsStore) -> Payload]
         var failure: String?
         var replies: [Payload] = []
         /// Set and called on the loop thread only.
         var done: ((Job) -> Void)?
 
-        init(store: Store, records: [StampedRecord], reads: [@Sendable (Store) -> Payload]) {
+        init(store: any ResultsStore, records: [StampedRecord], reads: [@Sendable (any ResultsStore) -> Payload]) {
             self.store = store
             self.records = records
             self.reads = reads

@@ -1,28 +1,13 @@
 import GRDB
 import GRDBSQLite
 
-/// A value for one `?` of a write, bound straight through SQLite's C API.
-enum SQLArgument {
-    case int(Int64)
-    case text(String)
-    case null
-
-    init(_ value: Int) { self = .int(Int64(value)) }
-    init(_ value: Int64) { self = .int(value) }
-    init(_ value: Bool) { self = .int(value ? 1 : 0) }
-    init(_ value: String) { self = .text(value) }
-    init(_ value: Int?) { self = value.map { .int(Int64($0)) } ?? .null }
-    init(_ value: Int64?) { self = value.map { .int($0) } ?? .null }
-    init(_ value: String?) { self = value.map { .text($0) } ?? .null }
-}
-
 extension Statement {
     /// Runs a prepared INSERT or UPDATE with `arguments`, bound with `sqlite3_bind_*` on GRDB's
     /// own statement (GRDB still opens, migrates and wraps the transaction). GRDB's
     /// `execute(arguments:)` boxes every value as an existential and validates the count on
     /// each call; the server records every answer, and at full load that was a large part of the
     /// writer's time.
-    func run(_ arguments: SQLArgument..., in db: Database) throws {
+    func run(_ arguments: [SQLValue], in db: Database) throws {
         let statement = sqliteStatement
         // GRDB checks the count on every call; so must this, or a missing argument would
         // silently reuse the previous row's value.

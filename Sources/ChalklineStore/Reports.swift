@@ -1,6 +1,5 @@
 import ChalklineCore
 import Foundation
-import GRDB
 
 /// The teacher's reports, as queries over the results database. Each returns a `Report`, which
 /// `chalkline-server report` prints and `/report` sends; both read through these functions, so
@@ -20,32 +19,50 @@ public enum Reports {
 
     // MARK: games
 
-    /// Recent games, newest first: id, when, room, game kind, players, winner.
-    public static func games(_ db: Database, limit: Int = 20) throws -> Report {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT g.id, g.room, g.number, g.kind, g.started_at, g.ended_at, g.stopped,
+    /// Recent games, newest first: id, when, room, game kind, players, winner; of one server
+    /// (`--server`) or all. When the games listed come from more than one server, a Server column
+    /// says which classroom played each.
+    public static func games(_ db: any SQLDatabase, limit: Int = 20, server: String? = nil) throws -> Report {
+        let (filter, arguments) = try serverFilter(db, server)
+        let rows = try db.rows("""
+            SELECT g.id, g.room, g.number, g.kind, g.started_at, g.ended_at, g.stopped, \(try serverColumn(db)) AS server,
                    (SELECT COUNT(*) FROM player p WHERE p.game_id = g.id) AS players,
                    (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds,
                    (SELECT name FROM player p WHERE p.game_id = g.id AND p.rank = 1) AS winner
-            FROM game g ORDER BY g.id DESC LIMIT ?
-            """, arguments: [limit])
+            FROM game g WHERE 1 = 1\(filter) ORDER BY g.id DESC LIMIT ?
+            """, arguments + [.int(Int64(limit))])
+        let servers = Set(rows.compactMap { $0["server"] as String? })
         var lines: [[ReportValue]] = []
         for row in rows {
             // An unfinished game has no stored ranks: its winner is read as `game` reads it.
             let finished = (row["ended_at"] as Date?) != nil
             let winner: String? = finished ? row["winner"] : try winner(db, game: row["id"], finished: false)
-            lines.append([.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
-                          .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)])
+            var line: [ReportValue] = [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
+                                       .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)]
+            if servers.count > 1 { line.append(text(row["server"])) }
+            lines.append(line)
         }
         let table = ReportTable(
             name: "games", title: "Recent games",
             columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"),
-                      .init("players", "Players"), .init("rounds", "Rounds"), .init("state", "State"), .init("winner", "Winner")],
+                      .init("players", "Players"), .init("rounds", "Rounds"), .init("state", "State"), .init("winner", "Winner")]
+                + (servers.count > 1 ? [.init("server", "Server")] : []),
             rows: lines)
         return Report(kind: "games", tables: [table])
     }
 
-    private static func state(_ row: Row) -> String {
+    /// `g.server`, or NULL in a database older than the column (a locked one is never migrated).
+    static func serverColumn(_ db: any SQLDatabase) throws -> String {
+        try db.columns(in: "game").contains("server") ? "g.server" : "NULL"
+    }
+
+    /// The condition (on `game g`) that keeps one server's games, and its argument.
+    static func serverFilter(_ db: any SQLDatabase, _ server: String?) throws -> (String, [SQLValue]) {
+        guard let server else { return ("", []) }
+        return (" AND \(try serverColumn(db)) = ?", [.text(server)])
+    }
+
+    private static func state(_ row: SQLRow) -> String {
         if (row["ended_at"] as Date?) == nil { return "unfinished" }
         return (row["stopped"] as Bool) ? "stopped" : "finished"
     }
@@ -64,7 +81,7 @@ public enum Reports {
     /// Standings: the final ones once the game ended; for a game the server did not finish,
     /// ranked from the points stored so far by the server's own rule. Keyed by player row, so two
     /// players who used one name stay two lines. `games` and `game` both read winners from here.
-    static func standingLines(players: [Row], answers: [Row], finished: Bool) -> [StandingLine] {
+    static func standingLines(players: [SQLRow], answers: [SQLRow], finished: Bool) -> [StandingLine] {
         var lines: [Int64: StandingLine] = [:]
         for p in players {
             lines[p["id"]] = StandingLine(name: p["name"], rank: p["rank"], score: p["score"] ?? 0)
@@ -95,24 +112,26 @@ public enum Reports {
     }
 
     /// The winner's name as `game` shows it: of an unfinished game too, ranked by the same rule.
-    static func winner(_ db: Database, game id: Int64, finished: Bool) throws -> String? {
-        let players = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE game_id = ? ORDER BY id", arguments: [id])
-        let answers = finished ? [] : try Row.fetchAll(db, sql: """
+    static func winner(_ db: any SQLDatabase, game id: Int64, finished: Bool) throws -> String? {
+        let players = try db.rows("SELECT * FROM player WHERE game_id = ? ORDER BY id", [.int(id)])
+        let answers = finished ? [] : try db.rows("""
             SELECT a.player_id, a.correct, a.ms, a.typed, a.points FROM answer a JOIN round r ON r.id = a.round_id
             WHERE r.game_id = ?
-            """, arguments: [id])
+            """, [.int(id)])
         return standingLines(players: players, answers: answers, finished: finished).first { $0.rank == 1 }?.name
     }
 
     /// `12` (a database id) or `QXRM-2` (the name `game_end` showed; the latest such game).
-    public static func gameID(_ db: Database, _ spec: String) throws -> Int64 {
-        if let id = Int64(spec), try Bool.fetchOne(db, sql: "SELECT 1 FROM game WHERE id = ?", arguments: [id]) != nil {
+    /// With `server`, `QXRM-2` is that server's game (room codes repeat across classrooms).
+    public static func gameID(_ db: any SQLDatabase, _ spec: String, server: String? = nil) throws -> Int64 {
+        if let id = Int64(spec), try db.row("SELECT id FROM game WHERE id = ?", [.int(id)]) != nil {
             return id
         }
         let parts = spec.split(separator: "-")
         if parts.count == 2, let number = Int(parts[1]),
-           let id = try Int64.fetchOne(db, sql: "SELECT id FROM game WHERE room = ? AND number = ? ORDER BY id DESC LIMIT 1",
-                                       arguments: [parts[0].uppercased(), number]) {
+           case let (filter, arguments) = try serverFilter(db, server),
+           let id = try db.row("SELECT id FROM game g WHERE room = ? AND number = ?\(filter) ORDER BY id DESC LIMIT 1",
+                               [.text(parts[0].uppercased()), .int(Int64(number))] + arguments).map({ $0["id"] as Int64 }) {
             return id
         }
         throw Failure.noSuchGame(spec)
@@ -120,23 +139,23 @@ public enum Reports {
 
     /// One game: the game, final standings with accuracy and median answer time per player, each
     /// question with its answer, how many got it right and the fastest, and every answer.
-    public static func game(_ db: Database, id: Int64) throws -> Report {
-        guard let game = try Row.fetchOne(db, sql: """
+    public static func game(_ db: any SQLDatabase, id: Int64) throws -> Report {
+        guard let game = try db.row("""
             SELECT g.*, (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds
             FROM game g WHERE g.id = ?
-            """, arguments: [id]) else { throw Failure.noSuchGame(String(id)) }
+            """, [.int(id)]) else { throw Failure.noSuchGame(String(id)) }
         let kind: String = game["kind"]
-        let answers = try Row.fetchAll(db, sql: """
+        let answers = try db.rows("""
             SELECT a.*, p.name, r.number AS round, r.label, q.n, q.text AS question
             FROM answer a JOIN round r ON r.id = a.round_id JOIN player p ON p.id = a.player_id
             LEFT JOIN question q ON q.id = a.question_id
             WHERE r.game_id = ? ORDER BY r.number, a.id
-            """, arguments: [id])
-        let players = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE game_id = ? ORDER BY id", arguments: [id])
-        let questions = try Row.fetchAll(db, sql: """
+            """, [.int(id)])
+        let players = try db.rows("SELECT * FROM player WHERE game_id = ? ORDER BY id", [.int(id)])
+        let questions = try db.rows("""
             SELECT q.*, r.number AS round, r.label FROM question q JOIN round r ON r.id = q.round_id
             WHERE r.game_id = ? ORDER BY r.number, q.n
-            """, arguments: [id])
+            """, [.int(id)])
 
         let finished = (game["ended_at"] as Date?) != nil
         let ordered = standingLines(players: players, answers: answers, finished: finished)
@@ -215,20 +234,21 @@ public enum Reports {
     /// One player across every game they played (names ignore case, as in a room): totals, their
     /// games, and for the times race a 2–12 x 2–12 grid of their accuracy on each fact and their
     /// five weakest facts; for the word puzzle the clues they solved.
-    public static func player(_ db: Database, name: String) throws -> Report {
+    public static func player(_ db: any SQLDatabase, name: String, server: String? = nil) throws -> Report {
         let detail = try Schema.detailColumn(db, table: "q")
-        let seats = try Row.fetchAll(db, sql: """
+        let (filter, serverArguments) = try serverFilter(db, server)
+        let seats = try db.rows("""
             SELECT p.id, p.name, p.rank, p.score, g.id AS game_id, g.room, g.number, g.kind, g.started_at
-            FROM player p JOIN game g ON g.id = p.game_id WHERE p.name = ? COLLATE NOCASE ORDER BY g.id
-            """, arguments: [name])
+            FROM player p JOIN game g ON g.id = p.game_id WHERE lower(p.name) = lower(?)\(filter) ORDER BY g.id
+            """, [.text(name)] + serverArguments)
         guard !seats.isEmpty else { throw Failure.noSuchPlayer(name) }
-        let answers = try Row.fetchAll(db, sql: """
+        let answers = try db.rows("""
             SELECT a.correct, a.ms, a.typed, a.points, a.player_id, g.id AS game_id, g.room, g.number, g.kind,
                    r.label, q.text AS question, q.answer, \(detail) AS detail
             FROM player p JOIN round r ON r.game_id = p.game_id JOIN answer a ON a.round_id = r.id AND a.player_id = p.id
             JOIN game g ON g.id = p.game_id LEFT JOIN question q ON q.id = a.question_id
-            WHERE p.name = ? COLLATE NOCASE ORDER BY a.id
-            """, arguments: [name])
+            WHERE lower(p.name) = lower(?)\(filter) ORDER BY a.id
+            """, [.text(name)] + serverArguments)
         let correct = answers.count { $0["correct"] as Bool }
         let times = answers.compactMap { ($0["typed"] as String?) != nil ? ($0["ms"] as Int?) : nil }
         var tables = [ReportTable(
@@ -280,7 +300,7 @@ public enum Reports {
     }
 
     /// A stored answer as a quiz kind's report section reads it.
-    static func quizRow(_ a: Row) -> QuizAnswerRow {
+    static func quizRow(_ a: SQLRow) -> QuizAnswerRow {
         QuizAnswerRow(player: a["name"] ?? "", question: a["question"], answer: a["answer"], detail: a["detail"],
                       typed: a["typed"], correct: a["correct"], ms: a["ms"])
     }
@@ -289,28 +309,31 @@ public enum Reports {
 
     /// What the class finds hard, kind by kind in the catalog's order: each quiz kind's own
     /// sections (times: its facts, hardest first), and the word-puzzle clues least often solved.
-    public static func facts(_ db: Database) throws -> Report {
+    public static func facts(_ db: any SQLDatabase, server: String? = nil) throws -> Report {
         let detail = try Schema.detailColumn(db, table: "q")
+        let (filter, serverArguments) = try serverFilter(db, server)
         var tables: [ReportTable] = []
         for kind in RaceCatalog.kinds {
             switch kind.style {
             case .quiz(let sections):
-                let answers = try Row.fetchAll(db, sql: """
+                let answers = try db.rows("""
                     SELECT a.correct, a.ms, a.typed, p.name, q.text AS question, q.answer, \(detail) AS detail
                     FROM answer a JOIN question q ON q.id = a.question_id JOIN round r ON r.id = a.round_id
                     JOIN game g ON g.id = r.game_id JOIN player p ON p.id = a.player_id
-                    WHERE g.kind = ? ORDER BY a.id
-                    """, arguments: [kind.name])
+                    WHERE g.kind = ?\(filter) ORDER BY a.id
+                    """, [.text(kind.name)] + serverArguments)
                 tables += sections(answers.map(quizRow), .classroom).map(ReportTable.init)
             case .board:
-                let clues = try Row.fetchAll(db, sql: """
-                    SELECT q.text, q.answer, COUNT(*) AS shown,
-                           SUM(NOT EXISTS (SELECT 1 FROM answer a WHERE a.question_id = q.id AND a.correct)) AS unsolved
-                    FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
-                    WHERE g.kind = ? AND r.closed_at IS NOT NULL
-                    GROUP BY q.text, q.answer
-                    ORDER BY CAST(unsolved AS REAL) / COUNT(*) DESC, COUNT(*) DESC, q.answer
-                    """, arguments: [kind.name])
+                let clues = try db.rows("""
+                    SELECT * FROM (
+                        SELECT q.text, q.answer, COUNT(*) AS shown,
+                               SUM(CASE WHEN EXISTS (SELECT 1 FROM answer a WHERE a.question_id = q.id AND a.correct = 1)
+                                        THEN 0 ELSE 1 END) AS unsolved
+                        FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
+                        WHERE g.kind = ? AND r.closed_at IS NOT NULL\(filter)
+                        GROUP BY q.text, q.answer
+                    ) c ORDER BY 1.0 * unsolved / shown DESC, shown DESC, answer
+                    """, [.text(kind.name)] + serverArguments)
                 tables.append(ReportTable(
                     name: "clues", title: "Word-puzzle clues, hardest first",
                     columns: [.init("clue", "Clue"), .init("word", "Word"), .init("shown", "Shown"), .init("unsolved", "Unsolved"),

@@ -10,6 +10,7 @@ enum Schema {
         migrator.registerMigration("v2", foreignKeyChecks: .immediate, migrate: version2)
         migrator.registerMigration("v3", migrate: version3)
         migrator.registerMigration("v4", migrate: version4)
+        migrator.registerMigration("v5", migrate: version5)
         return migrator
     }
 
@@ -125,9 +126,15 @@ enum Schema {
             """)
     }
 
+    /// Which server played each game (`--name`, by default the host name), so results gathered
+    /// from many classrooms can be told apart; NULL for games of servers before it.
+    static func version5(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE game ADD COLUMN server TEXT")
+    }
+
     /// How a report reads a question's detail: the column since v3, or the two factor columns
     /// of a database a teacher locked read-only before it could be migrated.
-    static func detailColumn(_ db: Database, table: String) throws -> String {
-        try db.columns(in: "question").contains { $0.name == "detail" } ? "\(table).detail" : "(\(table).fact_a || ',' || \(table).fact_b)"
+    static func detailColumn(_ db: any SQLDatabase, table: String) throws -> String {
+        try db.columns(in: "question").contains("detail") ? "\(table).detail" : "(\(table).fact_a || ',' || \(table).fact_b)"
     }
 }

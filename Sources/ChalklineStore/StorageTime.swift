@@ -54,4 +54,32 @@ struct StorageTime {
             divisor /= 10
         }
     }
+
+    /// The `Date` a stored text names (what `text` wrote, or GRDB before it); nil for other text.
+    static func date(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 19 else { return nil }
+        func number(_ from: Int, _ count: Int) -> Int? {
+            var n = 0
+            for b in bytes[from..<from + count] {
+                guard (0x30...0x39).contains(b) else { return nil }
+                n = n * 10 + Int(b - 0x30)
+            }
+            return n
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2) else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20, bytes[19] == 0x2E, let digits = number(20, bytes.count - 20) {
+            fraction = Double(digits) / pow(10, Double(bytes.count - 20))
+        }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        parts.tm_hour = Int32(hour)
+        parts.tm_min = Int32(minute)
+        parts.tm_sec = Int32(second)
+        return Date(timeIntervalSince1970: Double(timegm(&parts)) + fraction)
+    }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChalklineStore
-import GRDB
 
 /// `chalkline-server report ...`: what a teacher reads after class, from the database the server
 /// wrote. Safe while the server runs (SQLite's WAL lets readers and the writer work at once).
@@ -21,8 +20,15 @@ struct ReportCommand: ParsableCommand {
 
     /// Options every report takes.
     struct Common: ParsableArguments {
-        @Option(name: .customLong("db"), help: ArgumentHelp("The results database the server wrote.", valueName: "path"))
+        @Option(name: .customLong("db"), help: ArgumentHelp(
+            "The results database the server wrote: a SQLite file, or postgres://USER@HOST/DB (the password from PGPASSWORD or ~/.pgpass).",
+            valueName: "path|uri"))
         var databasePath = "./chalkline.sqlite"
+
+        @Option(name: .customLong("server"), help: ArgumentHelp(
+            "Only the games this server played (its --server-name, by default its host name), when many servers share one database.",
+            valueName: "name"))
+        var server: String?
 
         @Flag(help: "Write CSV (for spreadsheets).")
         var csv = false
@@ -36,11 +42,11 @@ struct ReportCommand: ParsableCommand {
 
         /// Opens the database, runs the report and prints it; a missing game or player is a
         /// message on stderr and exit status 1.
-        func print(_ query: (Database) throws -> Report) throws {
+        func print(_ query: (any SQLDatabase) throws -> Report) throws {
             do {
-                let store = Store(path: databasePath)
-                try store.openExisting()
-                let report = try store.read(query)
+                let store = ResultsStores.make(databasePath, server: nil)
+                try store.connectExisting()
+                let report = try store.report(query)
                 let text = report.rendered(csv ? .csv : json ? .json : .plain)
                 // Bytes, not Characters: CSV ends in CRLF, which Swift counts as one Character.
                 Swift.print(text, terminator: text.utf8.last == UInt8(ascii: "\n") ? "" : "\n")
@@ -48,6 +54,9 @@ struct ReportCommand: ParsableCommand {
                 printError("chalkline-server report: \(error)")
                 throw ExitCode.failure
             } catch let error as StoreError {
+                printError("chalkline-server report: \(error)")
+                throw ExitCode.failure
+            } catch let error as PostgresError {
                 printError("chalkline-server report: \(error)")
                 throw ExitCode.failure
             } catch {
@@ -66,7 +75,7 @@ struct ReportCommand: ParsableCommand {
 
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.games($0, limit: limit) } }
+        func run() throws { try common.print { try Reports.games($0, limit: limit, server: common.server) } }
     }
 
     struct Game: ParsableCommand {
@@ -78,7 +87,7 @@ struct ReportCommand: ParsableCommand {
 
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.game($0, id: try Reports.gameID($0, id)) } }
+        func run() throws { try common.print { try Reports.game($0, id: try Reports.gameID($0, id, server: common.server)) } }
     }
 
     struct Player: ParsableCommand {
@@ -90,7 +99,7 @@ struct ReportCommand: ParsableCommand {
 
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.player($0, name: name) } }
+        func run() throws { try common.print { try Reports.player($0, name: name, server: common.server) } }
     }
 
     struct Facts: ParsableCommand {
@@ -99,6 +108,6 @@ struct ReportCommand: ParsableCommand {
 
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.facts($0) } }
+        func run() throws { try common.print { try Reports.facts($0, server: common.server) } }
     }
 }

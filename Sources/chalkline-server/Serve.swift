@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChalklineCore
 import ChalklineServer
+import ChalklineStore
 import Logging
 #if canImport(Glibc)
 import Glibc
@@ -37,9 +38,13 @@ struct Serve: ParsableCommand {
     var levelDirectories: [String] = []
 
     @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The results database (SQLite, created if missing); :memory: keeps nothing after the server stops.",
-        valueName: "path"))
+        "The results database: a SQLite file (created if missing; :memory: keeps nothing after the server stops), or PostgreSQL as postgres://USER@HOST/DB, a libpq connection URI whose password comes from PGPASSWORD or ~/.pgpass, never the command line.",
+        valueName: "path|uri"))
     var databasePath = "./chalkline.sqlite"
+
+    @Option(help: ArgumentHelp("The name stored with each game in the results, so reports of a database many servers share can tell classrooms apart (report --server NAME); default the host name.",
+                               valueName: "name"))
+    var serverName: String?
 
     @Option(help: ArgumentHelp("Results held in memory while the database cannot take them; past it the oldest answers are dropped (counted, logged and told to the host).",
                                valueName: "n"))
@@ -64,6 +69,9 @@ struct Serve: ParsableCommand {
         guard maxUnsaved >= 100 else { throw ValidationError("--max-unsaved takes 100 or more.") }
         guard maxPlayers >= 1 else { throw ValidationError("--max-players takes 1 or more.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \(logLevel).") }
+        if ResultsStores.isPostgres(databasePath), ResultsStores.hasPassword(databasePath) {
+            throw ValidationError("--db: put the PostgreSQL password in PGPASSWORD or ~/.pgpass, not on the command line (every user of this machine can read it there).")
+        }
     }
 
     func run() throws {
@@ -84,6 +92,7 @@ struct Serve: ParsableCommand {
         options.maxUnsaved = maxUnsaved
         options.advertiseName = noAdvertise ? nil : (name ?? ServerShell.defaultAdvertisedName)
         options.databasePath = databasePath
+        if let serverName { options.serverName = serverName }
         let shell = ServerShell(options: options, logger: logger)
         do {
             try shell.run { line in

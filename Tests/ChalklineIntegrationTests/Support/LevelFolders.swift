@@ -81,8 +81,13 @@ struct FinishedRun {
     /// Runs `chalkline-server ARGS` and waits (with a deadline) for it to exit. Output goes to
     /// files, so a chatty child never blocks on a full pipe.
     static func server(_ arguments: [String], timeout: Double = 20) throws -> FinishedRun {
+        try program(BuiltProducts.path("chalkline-server"), arguments, timeout: timeout)
+    }
+
+    /// Runs any program the same way (the PostgreSQL tools, say).
+    static func program(_ path: String, _ arguments: [String], timeout: Double = 20) throws -> FinishedRun {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
+        process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let tmp = FileManager.default.temporaryDirectory
         let out = tmp.appendingPathComponent("chalkline-run-\(UUID().uuidString).out")
@@ -102,7 +107,7 @@ struct FinishedRun {
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            throw TestFailure("chalkline-server \(arguments.joined(separator: " ")) did not exit in \(timeout) s")
+            throw TestFailure("\(path) \(arguments.joined(separator: " ")) did not exit in \(timeout) s")
         }
         process.waitUntilExit()
         return FinishedRun(status: process.terminationStatus,

@@ -1,0 +1,115 @@
+import ChalklineCore
+import Foundation
+
+/// What writing records needs from a database, inside the transaction its store opened. The
+/// SQL is written once (`?` placeholders, in what SQLite and PostgreSQL both accept).
+protocol SQLWriting {
+    func run(_ sql: String, _ arguments: [SQLValue]) throws
+    /// An INSERT; returns the new row's id.
+    func insert(_ sql: String, _ arguments: [SQLValue]) throws -> Int64
+    /// The `id` column of the first row `sql` finds, if any.
+    func id(_ sql: String, _ arguments: [SQLValue]) throws -> Int64?
+}
+
+/// Turns records into rows, for either store. Row ids are remembered, so an answer costs one
+/// INSERT: the server records tens of thousands of answers a second at full load.
+///
+/// Used by one thread at a time, as its store is.
+struct RecordWriter {
+    /// Which server wrote the games (`game.server`): a district's reports tell classrooms apart by it.
+    let server: String?
+    /// Database ids of the games this process started, by `GameRef.serial`; committed ones only.
+    private(set) var gameIDs: [Int: Int64] = [:]
+    /// Row ids of running games' rounds, clues and players.
+    private var rowIDs = RowIDs()
+    private var time = StorageTime()
+
+    init(server: String?) { self.server = server }
+
+    /// Writes `batch` through `db`, in the caller's transaction; `commit` runs the transaction
+    /// and reports whether it held. Ids learnt in a transaction that failed are forgotten with it.
+    mutating func write(_ batch: [StampedRecord], commit: ((SQLWriting) throws -> Void) throws -> Void) throws {
+        var ids = gameIDs
+        do {
+            try commit { db in
+                for stamped in batch { try apply(stamped, db, &ids) }
+            }
+        } catch {
+            rowIDs = RowIDs()
+            throw error
+        }
+        gameIDs = ids
+    }
+
+    private mutating func apply(_ stamped: StampedRecord, _ db: SQLWriting, _ ids: inout [Int: Int64]) throws {
+        let at = SQLValue(time.text(stamped.at))
+        switch stamped.record {
+        case let .gameStarted(game, kind, settings, players):
+            let id = try db.insert("INSERT INTO game (room, number, kind, settings, started_at, server) VALUES (?, ?, ?, ?, ?, ?)",
+                                   [SQLValue(game.room), SQLValue(game.number), SQLValue(kind), SQLValue(settings), at, SQLValue(server)])
+            ids[game.serial] = id
+            for player in players { _ = try playerID(player, game: id, db) }
+        case let .roundOpened(game, round, label, items):
+            guard let gameID = ids[game.serial] else { return }
+            let roundRow = try db.insert("INSERT INTO round (game_id, number, label, opened_at) VALUES (?, ?, ?, ?)",
+                                         [SQLValue(gameID), SQLValue(round), SQLValue(label), at])
+            rowIDs.rounds[RowIDs.Round(game: gameID, number: round)] = roundRow
+            for item in items {
+                rowIDs.questions[RowIDs.Question(round: roundRow, n: item.n)] = try db.insert(
+                    "INSERT INTO question (round_id, n, text, answer, detail) VALUES (?, ?, ?, ?, ?)",
+                    [SQLValue(roundRow), SQLValue(item.n), SQLValue(item.text), SQLValue(item.answer), SQLValue(item.detail)])
+            }
+        case let .answer(game, round, answer):
+            guard let gameID = ids[game.serial], let roundRow = try roundID(game: gameID, number: round, db) else { return }
+            let questionRow = try answer.item.flatMap { try questionID(round: roundRow, n: $0, db) }
+            let playerRow = try playerID(answer.player, game: gameID, db)
+            try db.run("""
+                INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed), SQLValue(answer.correct),
+                      SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
+        case let .roundClosed(game, round):
+            guard let gameID = ids[game.serial] else { return }
+            try db.run("UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?", [at, SQLValue(gameID), SQLValue(round)])
+        case let .gameEnded(game, standings, stopped):
+            guard let gameID = ids[game.serial] else { return }
+            try db.run("UPDATE game SET ended_at = ?, stopped = ? WHERE id = ?", [at, SQLValue(stopped), SQLValue(gameID)])
+            for row in standings {
+                try db.run("UPDATE player SET rank = ?, score = ? WHERE id = ?",
+                           [SQLValue(row.rank), SQLValue(row.score),
+                            SQLValue(try playerID(PlayerRef(seat: row.seat, name: row.name), game: gameID, db))])
+            }
+            rowIDs.forget(game: gameID)
+        }
+    }
+
+    private mutating func roundID(game: Int64, number: Int, _ db: SQLWriting) throws -> Int64? {
+        let key = RowIDs.Round(game: game, number: number)
+        if let id = rowIDs.rounds[key] { return id }
+        let id = try db.id("SELECT id FROM round WHERE game_id = ? AND number = ?", [SQLValue(game), SQLValue(number)])
+        rowIDs.rounds[key] = id
+        return id
+    }
+
+    private mutating func questionID(round: Int64, n: Int, _ db: SQLWriting) throws -> Int64? {
+        let key = RowIDs.Question(round: round, n: n)
+        if let id = rowIDs.questions[key] { return id }
+        let id = try db.id("SELECT id FROM question WHERE round_id = ? AND n = ?", [SQLValue(round), SQLValue(n)])
+        rowIDs.questions[key] = id
+        return id
+    }
+
+    /// A player's row in a game, made on first sight: late joiners appear with their first answer.
+    /// Keyed by seat, not name: a second player under a name someone left is a second row.
+    private mutating func playerID(_ player: PlayerRef, game: Int64, _ db: SQLWriting) throws -> Int64 {
+        let key = RowIDs.Player(game: game, seat: player.seat)
+        if let id = rowIDs.players[key] { return id }
+        try db.run("INSERT INTO player (game_id, seat, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name)])
+        guard let id = try db.id("SELECT id FROM player WHERE game_id = ? AND seat = ?", [SQLValue(game), SQLValue(player.seat)]) else {
+            throw StoreError.missingRow("player \(player.name) of game \(game)")
+        }
+        rowIDs.players[key] = id
+        return id
+    }
+}
