@@ -17,10 +17,15 @@ final class PlayedGames: @unchecked Sendable {
     let hostReport: [String: Any]
     let hostReportText: String
 
-    static let shared = Result { try PlayedGames() }
+    static let sqlite = Result { try PlayedGames(.sqlite) }
+    static let postgres = Result { try PlayedGames(.postgres) }
 
-    private init() throws {
-        db = temporaryDatabasePath()
+    static func on(_ backend: Backend) throws -> PlayedGames {
+        try (backend == .sqlite ? sqlite : postgres).get()
+    }
+
+    private init(_ backend: Backend) throws {
+        db = try backend.newDatabase()
         let server = try TestServer(["--db", db])
         defer { _ = try? server.stop() }
 
@@ -72,7 +77,6 @@ final class PlayedGames: @unchecked Sendable {
 }
 
 @Suite struct StorageTests {
-    private func played() throws -> PlayedGames { try PlayedGames.shared.get() }
 
     @Test func migrationsRunFromAnEmptyFile() throws {
         let path = temporaryDatabasePath()
@@ -163,11 +167,12 @@ final class PlayedGames: @unchecked Sendable {
         #expect(try Store(path: path).appliedMigrations() == ["v1"])
     }
 
-    @Test func everyFieldOfAPlayedGameIsStored() throws {
-        let played = try played()
-        let queue = try DatabaseQueue(path: played.db)
-        try queue.read { db in
-            let games = try Row.fetchAll(db, sql: "SELECT * FROM game ORDER BY id")
+    @Test(arguments: Backend.allCases) func everyFieldOfAPlayedGameIsStored(_ backend: Backend) throws {
+        let played = try PlayedGames.on(backend)
+        let store = ResultsStores.make(played.db, server: nil)
+        try store.connectExisting()
+        try store.report { db in
+            let games = try db.rows("SELECT * FROM game ORDER BY id", [])
             try #require(games.count == 2)
             let times = games[0], words = games[1]
             #expect("\(times["room"] as String)-\(times["number"] as Int)" == played.timesGame)
@@ -182,30 +187,30 @@ final class PlayedGames: @unchecked Sendable {
             #expect(words["kind"] as String == "words")
             #expect("\(words["room"] as String)-\(words["number"] as Int)" == played.wordsGame)
 
-            let players = try Row.fetchAll(db, sql: "SELECT * FROM player WHERE game_id = ? ORDER BY rank", arguments: [times["id"] as Int64])
+            let players = try db.rows("SELECT * FROM player WHERE game_id = ? ORDER BY rank", [.int(times["id"] as Int64)])
             #expect(players.map { $0["name"] as String } == ["ann", "bob"])
             #expect(players.map { $0["rank"] as Int } == [1, 2])
             let finalScores = (played.roundEnds[1]["standings"] as? [[String: Any]] ?? []).map { $0.int("score") }
             #expect(players.map { $0["score"] as Int? } == finalScores)
 
-            let rounds = try Row.fetchAll(db, sql: "SELECT * FROM round WHERE game_id = ? ORDER BY number", arguments: [times["id"] as Int64])
+            let rounds = try db.rows("SELECT * FROM round WHERE game_id = ? ORDER BY number", [.int(times["id"] as Int64)])
             #expect(rounds.map { $0["number"] as Int } == [1, 2])
             #expect(rounds.map { $0["label"] as String } == ["7 x 2", "7 x 3"])
             for round in rounds {
                 let opened: Date = round["opened_at"], closed: Date = round["closed_at"]
                 #expect(closed >= opened)
             }
-            let questions = try Row.fetchAll(db, sql: """
+            let questions = try db.rows("""
                 SELECT q.* FROM question q JOIN round r ON r.id = q.round_id WHERE r.game_id = ? ORDER BY r.number
-                """, arguments: [times["id"] as Int64])
+                """, [.int(times["id"] as Int64)])
             #expect(questions.map { "\($0["n"] as Int) \($0["text"] as String) = \($0["answer"] as String) [\($0["detail"] as String)]" }
                     == ["1 7 x 2 = 14 [7,2]", "1 7 x 3 = 21 [7,3]"])
 
-            let answers = try Row.fetchAll(db, sql: """
+            let answers = try db.rows("""
                 SELECT a.*, p.name, r.number AS round, q.text AS question FROM answer a JOIN player p ON p.id = a.player_id
                 JOIN round r ON r.id = a.round_id LEFT JOIN question q ON q.id = a.question_id
                 WHERE r.game_id = ? ORDER BY r.number, p.name
-                """, arguments: [times["id"] as Int64])
+                """, [.int(times["id"] as Int64)])
             // Exactly what round_end showed, plus what was typed and the streak.
             var seen: [String] = []
             for (index, end) in played.roundEnds.enumerated() {
@@ -220,19 +225,19 @@ final class PlayedGames: @unchecked Sendable {
             #expect(answers.allSatisfy { abs(($0["at"] as Date).timeIntervalSinceNow) < 120 })
 
             // The word puzzle: seven clues, one claim with its clue, one word that is not on the board.
-            let clues = try Row.fetchAll(db, sql: """
+            let clues = try db.rows("""
                 SELECT q.* FROM question q JOIN round r ON r.id = q.round_id WHERE r.game_id = ? ORDER BY q.n
-                """, arguments: [words["id"] as Int64])
+                """, [.int(words["id"] as Int64)])
             let revealed = played.levelEnd.list("clues")
             #expect(clues.map { "\($0["n"] as Int) \($0["text"] as String) \($0["answer"] as String)" }
                     == revealed.map { "\($0.int("n")!) \($0.string("clue")!) \($0.string("word")!)" })
             #expect(clues.allSatisfy { ($0["detail"] as String?) == nil })
-            let label = try String.fetchOne(db, sql: "SELECT label FROM round WHERE game_id = ?", arguments: [words["id"] as Int64])
+            let label = try db.row("SELECT label FROM round WHERE game_id = ?", [.int(words["id"] as Int64)]).map { $0["label"] as String }
             #expect(label == "Level 1")
-            let guesses = try Row.fetchAll(db, sql: """
+            let guesses = try db.rows("""
                 SELECT a.*, q.answer AS word FROM answer a JOIN round r ON r.id = a.round_id LEFT JOIN question q ON q.id = a.question_id
                 WHERE r.game_id = ? ORDER BY a.id
-                """, arguments: [words["id"] as Int64])
+                """, [.int(words["id"] as Int64)])
             #expect(guesses.map { $0["typed"] as String? } == ["penguin", "walrus"])
             #expect(guesses.map { $0["word"] as String? } == ["PENGUIN", nil])
             #expect(guesses.map { $0["correct"] as Bool } == [true, false])
@@ -244,8 +249,8 @@ final class PlayedGames: @unchecked Sendable {
 
     // MARK: Reports
 
-    @Test func gamesReportInEachFormat() throws {
-        let played = try played()
+    @Test(arguments: Backend.allCases) func gamesReportInEachFormat(_ backend: Backend) throws {
+        let played = try PlayedGames.on(backend)
         let json = try jsonReport(["games"], db: played.db)
         let games = json.list("games")
         #expect(json.string("report") == "games")
@@ -267,8 +272,8 @@ final class PlayedGames: @unchecked Sendable {
         #expect(plain[3].contains(played.timesGame) && plain[3].hasSuffix("times        2       2  finished  ann"))
     }
 
-    @Test func gameReportInEachFormatAndOverTheProtocol() throws {
-        let played = try played()
+    @Test(arguments: Backend.allCases) func gameReportInEachFormatAndOverTheProtocol(_ backend: Backend) throws {
+        let played = try PlayedGames.on(backend)
         let json = try jsonReport(["game", played.timesGame], db: played.db)
         #expect(json.string("report") == "game")
         let game = try #require(json["game"] as? [String: Any])
@@ -323,8 +328,8 @@ final class PlayedGames: @unchecked Sendable {
         #expect(missing.stderr.contains("There is no game ZZZZ-9"))
     }
 
-    @Test func wordsGameReportListsEveryClue() throws {
-        let played = try played()
+    @Test(arguments: Backend.allCases) func wordsGameReportListsEveryClue(_ backend: Backend) throws {
+        let played = try PlayedGames.on(backend)
         let json = try jsonReport(["game", played.wordsGame], db: played.db)
         let clues = json.list("questions")
         #expect(clues.count == 7)
@@ -332,8 +337,8 @@ final class PlayedGames: @unchecked Sendable {
         #expect(json.list("answers").map { $0.string("typed") } == ["penguin", "walrus"])
     }
 
-    @Test func playerReportInEachFormat() throws {
-        let played = try played()
+    @Test(arguments: Backend.allCases) func playerReportInEachFormat(_ backend: Backend) throws {
+        let played = try PlayedGames.on(backend)
         let json = try jsonReport(["player", "BOB"], db: played.db)
         #expect((json["player"] as? [String: Any])?.string("name") == "bob")
         #expect((json["player"] as? [String: Any])?.int("games") == 1)
@@ -359,8 +364,8 @@ final class PlayedGames: @unchecked Sendable {
         #expect(nobody.stderr.contains("Nobody called zed"))
     }
 
-    @Test func factsReportInEachFormat() throws {
-        let played = try played()
+    @Test(arguments: Backend.allCases) func factsReportInEachFormat(_ backend: Backend) throws {
+        let played = try PlayedGames.on(backend)
         let json = try jsonReport(["facts"], db: played.db)
         // Equal miss rates and counts: table, then multiplier order.
         #expect(json.list("facts").map { "\($0.string("fact")!) \($0.int("seen")!) \($0.int("missed")!)" } == ["7 x 2 2 1", "7 x 3 2 1"])
@@ -442,9 +447,9 @@ final class PlayedGames: @unchecked Sendable {
         #expect(server.log.contains("storage works again"))
     }
 
-    @Test func aRoundSeenBeforeSIGKILLIsInTheDatabaseAfterRestart() throws {
-        let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+    @Test(arguments: Backend.allCases) func aRoundSeenBeforeSIGKILLIsInTheDatabaseAfterRestart(_ backend: Backend) throws {
+        let path = try backend.newDatabase()
+        defer { backend.remove(path) }
         var server: TestServer? = try TestServer(["--db", path])
         let ann = try server!.player("ann"), bob = try server!.player("bob")
         let code = try #require(try ann.command("/create times time=30 gap=30 countdown=0 rounds=5 table=9 seed=2").string("room"))
@@ -472,5 +477,71 @@ final class PlayedGames: @unchecked Sendable {
         // The restarted server serves on the same database.
         let carol = try restarted.player("carol")
         #expect(try carol.command("/rooms").string("type") == "ok")
+    }
+
+    // MARK: PostgreSQL
+
+    /// PostgreSQL stops mid-game and comes back: the game goes on, the host hears storage
+    /// failed and then works again, and every answer the players saw is in the database.
+    @Test func aPostgresRestartMidGameLosesNothing() throws {
+        // A cluster of its own: stopping the shared one would fail the tests running beside.
+        let cluster = try PostgresCluster.own()
+        let db = try cluster.newDatabase()
+        let server = try TestServer(["--db", db])
+        let ann = try server.player("ann"), bob = try server.player("bob")
+        let code = try #require(try ann.command("/create times time=30 gap=0 countdown=0 rounds=4 table=8 seed=9").string("room"))
+        _ = try bob.command("/join \(code)")
+        _ = try ann.command("/start")
+        var seen: [String] = []
+        for round in 1...4 {
+            if round == 2 { try cluster.stop() }
+            let question = try bob.expect("question")
+            _ = try ann.expect("question")
+            let answer = product(of: question.string("text")!)!
+            _ = try ann.command("\(answer)")
+            _ = try bob.command("\(answer + 1)")
+            let end = try ann.expect("round_end", timeout: 15)
+            seen += end.list("results").map { "\(round) \($0.string("name")!) \($0.bool("correct")!) \($0.int("points")!)" }
+            if round == 3 { try cluster.start() }
+        }
+        let final = try ann.expect("game_end", timeout: 15)
+        try server.waitForLog("storage works again", timeout: 20)
+        let report = try jsonReport(["game", final.string("game")!], db: db)
+        #expect(report.list("answers").map { "\($0.int("round")!) \($0.string("player")!) \($0.bool("correct")!) \($0.int("points")!)" }.sorted()
+                == seen.sorted())
+        #expect((report["game"] as? [String: Any])?.string("state") == "finished")
+    }
+
+    /// Two classrooms' servers write to one database: one games report lists both classes by
+    /// server, a player's report spans both, and --server keeps one classroom.
+    @Test func twoServersWriteToOneDatabase() throws {
+        let db = try PostgresCluster.shared.get().newDatabase()
+        var codes: [String] = []
+        for room in ["room-12", "room-14"] {
+            let server = try TestServer(["--db", db, "--server-name", room])
+            let host = try server.player("Ms.Lee")
+            let code = try #require(try host.command("/create times time=30 gap=0 countdown=0 rounds=1 table=3 seed=1 play=no").string("room"))
+            let sam = try server.player("sam")
+            _ = try sam.command("/join \(code)")
+            _ = try host.command("/start")
+            let question = try sam.expect("question")
+            _ = try sam.command("\(product(of: question.string("text")!)!)")
+            codes.append(try #require(try host.expect("game_end").string("game")))
+            _ = try server.stop()
+        }
+        let games = try jsonReport(["games"], db: db).list("games")
+        #expect(games.map { $0.string("server") } == ["room-14", "room-12"])
+        #expect(games.map { $0.string("game") } == codes.reversed())
+        let sam = try jsonReport(["player", "sam"], db: db)
+        #expect((sam["player"] as? [String: Any])?.int("games") == 2)
+        let one = try jsonReport(["games", "--server", "room-12"], db: db).list("games")
+        #expect(one.map { $0.string("game") } == [codes[0]])
+        #expect(try jsonReport(["player", "sam", "--server", "room-14"], db: db).list("games").count == 1)
+    }
+
+    @Test func aPasswordOnTheCommandLineIsRefused() throws {
+        let run = try FinishedRun.server(["--db", "postgres://teacher:secret@db.school/chalkline", "--port", "0"])
+        #expect(run.status != 0)
+        #expect(run.stderr.contains("PGPASSWORD"))
     }
 }

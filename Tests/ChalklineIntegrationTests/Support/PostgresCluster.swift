@@ -12,9 +12,14 @@ final class PostgresCluster: @unchecked Sendable {
     let osUser: String?
     static let superuser = "chalkline"
 
+    /// The cluster most tests share, each in a database of its own.
     static let shared = Result { try PostgresCluster() }
-    nonisolated(unsafe) private static var cleanupDirectory: String?
-    nonisolated(unsafe) private static var cleanupPgCtl: [String] = []
+    /// What the exit handler stops and removes: every cluster this process started.
+    nonisolated(unsafe) private static var cleanups: [(directory: String, stop: [String])] = []
+    private static let cleanupLock = NSLock()
+
+    /// A cluster of its own, for a test that stops and restarts PostgreSQL.
+    static func own() throws -> PostgresCluster { try PostgresCluster() }
 
     private init() throws {
         guard let version = (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?
@@ -29,13 +34,16 @@ final class PostgresCluster: @unchecked Sendable {
             _ = try FinishedRun.program("/bin/chown", [osUser, directory])
         }
         try run("initdb", ["-D", "\(directory)/data", "-U", Self.superuser, "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"])
-        Self.cleanupDirectory = directory
-        Self.cleanupPgCtl = command("pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "stop"])
-        atexit {
-            if !PostgresCluster.cleanupPgCtl.isEmpty {
-                _ = try? FinishedRun.program(PostgresCluster.cleanupPgCtl[0], Array(PostgresCluster.cleanupPgCtl.dropFirst()))
+        Self.cleanupLock.withLock {
+            if Self.cleanups.isEmpty {
+                atexit {
+                    for cleanup in PostgresCluster.cleanups {
+                        _ = try? FinishedRun.program(cleanup.stop[0], Array(cleanup.stop.dropFirst()))
+                        try? FileManager.default.removeItem(atPath: cleanup.directory)
+                    }
+                }
             }
-            if let directory = PostgresCluster.cleanupDirectory { try? FileManager.default.removeItem(atPath: directory) }
+            Self.cleanups.append((directory, command("pg_ctl", ["-D", "\(directory)/data", "-m", "immediate", "stop"])))
         }
         try start()
     }
