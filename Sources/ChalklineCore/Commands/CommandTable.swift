@@ -49,7 +49,7 @@ extension ServerCore {
                 help: "Host: remove a player. They may come back, but only under another name.",
                 run: { core, call, out throws(ErrorReply) in try core.expel(call, ban: false, &out) }),
         Command(name: "ban", access: .host, arity: 1...1, arityError: (.badArgs, "Use /ban NAME."), usage: "/ban NAME",
-                help: "Host: remove a player for good. Name, connection and token are refused.",
+                help: "Host: remove a player for good. Name, connection and token are refused, watching too.",
                 run: { core, call, out throws(ErrorReply) in try core.expel(call, ban: true, &out) }),
         Command(name: "lock", access: .host, arity: 0...0, usage: "/lock", help: "Host: let no new players in. Players in the room can still /rejoin.",
                 run: { core, call, out in core.lock(call, true, &out) }),
