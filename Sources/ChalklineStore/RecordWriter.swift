@@ -84,18 +84,21 @@ struct RecordWriter {
     }
 
     private mutating func roundID(game: Int64, number: Int, _ db: SQLWriting) throws -> Int64? {
-        let key = RowIDs.Round(game: game, number: number)
-        if let id = rowIDs.rounds[key] { return id }
-        let id = try db.id("SELECT id FROM round WHERE game_id = ? AND number = ?", [SQLValue(game), SQLValue(number)])
-        rowIDs.rounds[key] = id
-        return id
+        try rowID(\.rounds, RowIDs.Round(game: game, number: number),
+                  "SELECT id FROM round WHERE game_id = ? AND number = ?", [SQLValue(game), SQLValue(number)], db)
     }
 
     private mutating func questionID(round: Int64, n: Int, _ db: SQLWriting) throws -> Int64? {
-        let key = RowIDs.Question(round: round, n: n)
-        if let id = rowIDs.questions[key] { return id }
-        let id = try db.id("SELECT id FROM question WHERE round_id = ? AND n = ?", [SQLValue(round), SQLValue(n)])
-        rowIDs.questions[key] = id
+        try rowID(\.questions, RowIDs.Question(round: round, n: n),
+                  "SELECT id FROM question WHERE round_id = ? AND n = ?", [SQLValue(round), SQLValue(n)], db)
+    }
+
+    /// The id under `key` in one of `rowIDs`' caches, or else the one `sql` finds, remembered.
+    private mutating func rowID<Key: Hashable>(_ cache: WritableKeyPath<RowIDs, [Key: Int64]>, _ key: Key, _ sql: String,
+                                               _ arguments: [SQLValue], _ db: SQLWriting) throws -> Int64? {
+        if let id = rowIDs[keyPath: cache][key] { return id }
+        let id = try db.id(sql, arguments)
+        rowIDs[keyPath: cache][key] = id
         return id
     }
 
