@@ -17,18 +17,6 @@ lib/chalkline/chalkline-server-start
 share/bash-completion/completions/chalkline
 share/bash-completion/completions/chalkline-server
 share/chalkline/installed-files
-share/chalkline/levels/builtin/level1.txt
-share/chalkline/levels/builtin/level10.txt
-share/chalkline/levels/builtin/level11.txt
-share/chalkline/levels/builtin/level12.txt
-share/chalkline/levels/builtin/level2.txt
-share/chalkline/levels/builtin/level3.txt
-share/chalkline/levels/builtin/level4.txt
-share/chalkline/levels/builtin/level5.txt
-share/chalkline/levels/builtin/level6.txt
-share/chalkline/levels/builtin/level7.txt
-share/chalkline/levels/builtin/level8.txt
-share/chalkline/levels/builtin/level9.txt
 share/fish/vendor_completions.d/chalkline-server.fish
 share/fish/vendor_completions.d/chalkline.fish
 share/man/man1/chalkline-server.1
@@ -50,6 +38,9 @@ share/man/man1/chalkline.servers.1
 share/man/man1/chalkline.watch.1
 share/zsh/site-functions/_chalkline
 share/zsh/site-functions/_chalkline-server"
+# Every level of the source pack, however many there are.
+expected="$expected
+$(cd Sources/chalkline-server/Levels/builtin && ls | sed 's|^|share/chalkline/levels/builtin/|')"
 actual=$(cd "$root" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 [ "$actual" = "$(echo "$expected" | LC_ALL=C sort)" ] || fail "installed files differ:
 $(echo "$expected" | LC_ALL=C sort | diff - /dev/fd/3 3<<EOF2
