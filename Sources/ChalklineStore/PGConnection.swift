@@ -137,6 +137,20 @@ extension PGConnection: SQLWriting, SQLDatabase {
 
     func rows(_ sql: String, _ arguments: [SQLValue]) throws -> [SQLRow] { try query(sql, arguments) }
 
+    /// At most `rowsPerInsert` rows a statement (PostgreSQL takes 65,535 parameters).
+    static let rowsPerInsert = 1000
+
+    func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws {
+        let one = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(rows.count, start + Self.rowsPerInsert)]
+            try query("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
+                      + Array(repeating: one, count: chunk.count).joined(separator: ", "), chunk.flatMap { $0 })
+            start += chunk.count
+        }
+    }
+
     func columns(in table: String) throws -> [String] {
         try query("SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?",
                   [.text(table)]).map { $0["column_name"] as String }

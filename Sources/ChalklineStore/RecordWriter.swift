@@ -9,6 +9,9 @@ protocol SQLWriting {
     func insert(_ sql: String, _ arguments: [SQLValue]) throws -> Int64
     /// The `id` column of the first row `sql` finds, if any.
     func id(_ sql: String, _ arguments: [SQLValue]) throws -> Int64?
+    /// Many rows into `table`: SQLite runs one prepared statement a row (in-process, nothing is
+    /// cheaper); PostgreSQL sends multi-row INSERTs, one network round trip for hundreds of rows.
+    func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws
 }
 
 /// Turns records into rows, for either store. Row ids are remembered, so an answer costs one
@@ -32,7 +35,14 @@ struct RecordWriter {
         var ids = gameIDs
         do {
             try commit { db in
-                for stamped in batch { try apply(stamped, db, &ids) }
+                var answers: [[SQLValue]] = []
+                for stamped in batch {
+                    // Answers wait to go together; anything else may read or change what they
+                    // point at, so they go first.
+                    if case .answer = stamped.record {} else { try flush(&answers, db) }
+                    try apply(stamped, db, &ids, &answers)
+                }
+                try flush(&answers, db)
             }
         } catch {
             rowIDs = RowIDs()
@@ -41,7 +51,16 @@ struct RecordWriter {
         gameIDs = ids
     }
 
-    private mutating func apply(_ stamped: StampedRecord, _ db: SQLWriting, _ ids: inout [Int: Int64]) throws {
+    static let answerColumns = ["round_id", "question_id", "player_id", "typed", "correct", "ms", "points", "streak", "at"]
+
+    private func flush(_ answers: inout [[SQLValue]], _ db: SQLWriting) throws {
+        guard !answers.isEmpty else { return }
+        try db.insertRows("answer", Self.answerColumns, answers)
+        answers.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func apply(_ stamped: StampedRecord, _ db: SQLWriting, _ ids: inout [Int: Int64],
+                                _ answers: inout [[SQLValue]]) throws {
         let at = SQLValue(time.text(stamped.at))
         switch stamped.record {
         case let .gameStarted(game, kind, settings, players):
@@ -63,11 +82,8 @@ struct RecordWriter {
             guard let gameID = ids[game.serial], let roundRow = try roundID(game: gameID, number: round, db) else { return }
             let questionRow = try answer.item.flatMap { try questionID(round: roundRow, n: $0, db) }
             let playerRow = try playerID(answer.player, game: gameID, db)
-            try db.run("""
-                INSERT INTO answer (round_id, question_id, player_id, typed, correct, ms, points, streak, at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, [SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed), SQLValue(answer.correct),
-                      SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
+            answers.append([SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed),
+                            SQLValue(answer.correct), SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
         case let .roundClosed(game, round):
             guard let gameID = ids[game.serial] else { return }
             try db.run("UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?", [at, SQLValue(gameID), SQLValue(round)])

@@ -150,4 +150,10 @@ struct SQLiteWriting: SQLWriting {
     func id(_ sql: String, _ arguments: [SQLValue]) throws -> Int64? {
         try SQLiteDatabase(db: db).row(sql, arguments).map { $0["id"] as Int64 }
     }
+
+    func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws {
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        for row in rows { try statement.run(row, in: db) }
+    }
 }
