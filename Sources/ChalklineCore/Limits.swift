@@ -72,6 +72,10 @@ public enum Limits {
     /// Wrong guesses the whole server takes within `guessWindowMs` before every address that
     /// guessed wrong in it must wait.
     public static let failedGuessesOverall = 200
+    /// Players a room may have before each player's `round_end`, `level_end` and `game_end` is
+    /// cut to the top `tableTop` rows and their own (the host and watchers keep the whole table).
+    public static let fullTablePlayers = 10
+    public static let tableTop = 10
     /// Levels in a word-puzzle game when the seed picks where it starts (no `level=`).
     public static let drawnWordLevels = 5
 }

@@ -65,6 +65,7 @@ enum PlainLines {
         if let me = model.me, let mine = rows.first(where: { $0.name == me }), mine.rank > limit {
             parts.append("... \(mine.rank). \(mine.name) \(mine.score)")
         }
+        if let players = model.rankedPlayers { parts.append("(\(players) players)") }
         return parts.joined(separator: ", ")
     }
 

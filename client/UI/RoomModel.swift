@@ -61,6 +61,9 @@ struct RoomModel {
     var roundAnswer: String?
     var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
     var standings: [StandingRow] = []
+    /// Ranked players in the room when the server cut the table to its top and our own row (a
+    /// room of more than ten): the leaderboard then says "of 1,000". Nil for the whole table.
+    var rankedPlayers: Int?
     var chat: [String] = []
     var notice: String?
     var answersIn: Int?
@@ -115,7 +118,7 @@ struct RoomModel {
                 (r["name"]?.stringValue ?? "?", r["correct"]?.boolValue ?? false,
                  r["points"]?.intValue ?? 0, r["ms"]?.intValue)
             }
-            updateStandings(StandingRow.list(m.list("standings")))
+            updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
         case "board":
             if case .lobby = phase { resetGame() }
             board = Board(level: m.int("level") ?? 1, levels: m.int("levels") ?? 1, timeMs: m.int("time_ms") ?? 0, openedAt: now,
@@ -141,10 +144,10 @@ struct RoomModel {
                 }
                 board = b
             }
-            updateStandings(StandingRow.list(m.list("standings")))
+            updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
         case "game_end":
             phase = .gameEnd
-            updateStandings(StandingRow.list(m.list("standings")))
+            updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
             question = nil
         case "chat":
             let line = "\(m.string("name") ?? "?")\(m.bool("host") == true ? " (host)" : ""): \(m.string("text") ?? "")"
@@ -214,8 +217,9 @@ struct RoomModel {
         standings = []
     }
 
-    private mutating func updateStandings(_ rows: [StandingRow]) {
+    private mutating func updateStandings(_ rows: [StandingRow], of ranked: Int? = nil) {
         standings = rows
+        rankedPlayers = ranked
         for row in rows {
             if let i = players.firstIndex(where: { $0.name == row.name }) { players[i].score = row.score }
             if row.name == me { myScore = row.score }

@@ -157,7 +157,8 @@ struct RoomScreen {
         }
         for row in shown {
             let text = padLeft("\(row.rank).", 5) + " " + pad(row.name, 18) + padLeft(NumberText.thousands(row.score), 9)
-            f.add(row.name == model.me ? .inverse(text + "  ◀ you") : .plain(text))
+            let you = model.rankedPlayers.map { "  ◀ you, of \(NumberText.thousands($0))" } ?? "  ◀ you"
+            f.add(row.name == model.me ? .inverse(text + you) : .plain(text))
         }
     }
 

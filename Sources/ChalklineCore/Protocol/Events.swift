@@ -88,37 +88,67 @@ public struct RoundEndEvent: Message {
     public var answerText: String
     public var results: [RoundResult]
     public var standings: [Standing]
+    /// Set in a big room's cut event (see `PersonalTable`).
+    public var place: YourPlace?
     public var json: JSON {
         .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
                  ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json))),
-                 ("answer_text", .string(answerText))])
+                 ("answer_text", .string(answerText))] + (place?.json ?? []))
+    }
+    /// Best first: most points, then fastest.
+    static func ranked(_ results: [RoundResult]) -> [RoundResult] {
+        results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) })
     }
     public var text: String {
         var lines = ["Time! \(reveal)"]
         let nameWidth = max(4, results.map(\.name.count).max() ?? 4)
-        for r in results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) }) {
+        for r in Self.ranked(results) {
             let verdict = r.ms == nil ? "no answer" : r.correct ? "right" : "wrong"
             let time = r.ms.map { "  " + NumberText.seconds($0) } ?? ""
             lines.append("  " + TextFormat.pad(r.name, nameWidth) + "  " + TextFormat.pad(verdict, 9) + "  "
                          + TextFormat.padLeft("+" + NumberText.thousands(r.points), 6) + time)
         }
         lines.append("Standings:")
-        lines += TextFormat.standings(standings, limit: 10)
+        lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count)
+        if let place { lines.append(place.text) }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension RoundEndEvent: PersonalTable {
+    /// The top results of the round and the player's own, the top standings and the player's own.
+    func personal(seat: Int, name: String) -> any Message {
+        var cut = self
+        let ranked = Self.ranked(results)
+        cut.results = Array(ranked.prefix(Limits.tableTop))
+        if let own = ranked.dropFirst(Limits.tableTop).first(where: { $0.name == name }) { cut.results.append(own) }
+        (cut.standings, cut.place) = standings.top(andSeat: seat)
+        return cut
     }
 }
 
 public struct GameEndEvent: Message {
     public var standings: [Standing]
     public var game: String
+    /// Set in a big room's cut event (see `PersonalTable`).
+    public var place: YourPlace?
     public var json: JSON {
-        .object([EventType.gameEnd.field, ("standings", .array(standings.map(\.json))), ("game", .string(game))])
+        .object([EventType.gameEnd.field, ("standings", .array(standings.map(\.json))), ("game", .string(game))] + (place?.json ?? []))
     }
     public var text: String {
         var lines = ["Game over! Final standings:"]
-        lines += TextFormat.standings(standings, limit: 50)
+        lines += TextFormat.standings(standings, limit: place == nil ? 50 : standings.count)
+        if let place { lines.append(place.text) }
         lines.append("The host can /start another game.")
         return lines.joined(separator: "\n")
+    }
+}
+
+extension GameEndEvent: PersonalTable {
+    func personal(seat: Int, name: String) -> any Message {
+        var cut = self
+        (cut.standings, cut.place) = standings.top(andSeat: seat)
+        return cut
     }
 }
 

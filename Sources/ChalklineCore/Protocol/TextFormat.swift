@@ -3,6 +3,12 @@ enum TextFormat {
     /// (1, "player") → "1 player"; (2, "player") → "2 players".
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
+    /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `412th`.
+    static func ordinal(_ n: Int) -> String {
+        let suffix = (11...13).contains(n % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][n % 10] ?? "th"
+        return NumberText.thousands(n) + suffix
+    }
+
     /// A wait as people say it: `a second`, `40 seconds`, `3 minutes`, rounded up.
     static func wait(_ ms: Millis) -> String {
         let seconds = max(1, Int((ms + 999) / 1000))

@@ -407,7 +407,7 @@ final class Room {
         phase = .lobby
         // Recorded before the event: the shell holds the event until the record is committed.
         recordClose(closing, round: index + 1, out: &out)
-        out.send(closing.event, to: connectedSessions)
+        sendTable(closing.event, out: &out)
         participants = []
         let next = index + 1
         if next >= race.rounds {
@@ -417,6 +417,26 @@ final class Room {
         } else {
             openRound(next, now: now, out: &out)
         }
+    }
+
+    /// A results event to the room: whole to everyone in a small room; in a big one, whole to
+    /// the host and the watchers (the projector shows the table) and cut to each player's
+    /// measure (`PersonalTable`), so a player's event does not grow with the room.
+    private func sendTable(_ event: any Message, out: inout Outbox) {
+        guard let table = event as? any PersonalTable, players.count > Limits.fullTablePlayers else {
+            out.send(event, to: connectedSessions)
+            return
+        }
+        var whole = watchers
+        for seat in seats {
+            guard let session = seat.session else { continue }
+            if seat === host || !seat.plays {
+                whole.append(session)
+            } else {
+                out.send(table.personal(seat: seat.number, name: seat.name), to: session)
+            }
+        }
+        out.send(event, to: whole)
     }
 
     private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {
@@ -445,7 +465,7 @@ final class Room {
         progressWaiting = false
         let standings = standings()
         if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
-        out.send(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), to: connectedSessions)
+        sendTable(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), out: &out)
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
         if seats.isEmpty { releasedEveryone = true }

@@ -80,10 +80,12 @@ public struct LevelEndEvent: Message {
     public var levels: Int
     public var clues: [WordsClueView]
     public var standings: [Standing]
+    /// Set in a big room's cut event (see `PersonalTable`).
+    public var place: YourPlace?
 
     public var json: JSON {
         .object([EventType.levelEnd.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
-                 ("clues", .array(clues.map(\.endJSON))), ("standings", .array(standings.map(\.json)))])
+                 ("clues", .array(clues.map(\.endJSON))), ("standings", .array(standings.map(\.json)))] + (place?.json ?? []))
     }
 
     public var text: String {
@@ -93,7 +95,16 @@ public struct LevelEndEvent: Message {
             : "Level \(level) is over: \(solved) of \(clues.count) words solved."]
         lines += clues.flatMap(WordsText.endClue)
         lines.append("Standings:")
-        lines += TextFormat.standings(standings, limit: 10)
+        lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count)
+        if let place { lines.append(place.text) }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension LevelEndEvent: PersonalTable {
+    func personal(seat: Int, name: String) -> any Message {
+        var cut = self
+        (cut.standings, cut.place) = standings.top(andSeat: seat)
+        return cut
     }
 }
