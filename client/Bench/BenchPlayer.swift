@@ -64,6 +64,9 @@ final class BenchPlayer {
                 connection.send("/answer \(answer)")
             }
         } else if line.isType("round_end") || line.isType("game_end") {
+            if line.isType("round_end"), let id = line.int(#""id":"#) {
+                room.noteRoundEnd(of: id, at: connection.arrivalTime ?? Clock.realtimeNanoseconds())
+            }
             if let pendingAnswer { reactor.cancel(pendingAnswer) }
             pendingAnswer = nil
         } else if line.isType("chat") {

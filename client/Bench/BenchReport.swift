@@ -32,7 +32,8 @@ struct BenchReport {
         lines.append(row("errors", errors.isEmpty ? "0" : errors.joined(separator: ", ")))
         lines.append("")
         lines.append(pad("latency (ms)", 20) + ["p50", "p90", "p99", "max", "samples"].map { padLeft($0, 10) }.joined())
-        for (label, recorder) in [("question fan-out", stats.fanOut), ("answer -> reply", stats.answerReply)] {
+        for (label, recorder) in [("question fan-out", stats.fanOut), ("round_end fan-out", stats.roundEndFanOut),
+                                  ("answer -> reply", stats.answerReply)] {
             guard recorder.count > 0 else {
                 lines.append(pad(label, 20) + padLeft("no samples", 10))
                 continue

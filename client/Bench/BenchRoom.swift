@@ -13,6 +13,8 @@ final class BenchRoom {
     private let createLine: String
     /// Kernel arrival times of each question still being collected, by question id.
     private var arrivals: [Int: [UInt64]] = [:]
+    /// The same, for each question's `round_end`.
+    private var endArrivals: [Int: [UInt64]] = [:]
     private(set) var finished = false
     var players: [BenchPlayer] = []
     /// Draws the room's players' answer delays.
@@ -56,20 +58,32 @@ final class BenchRoom {
     /// only known once every player has it, so a question is scored when the next one comes
     /// or the run ends.
     func noteArrival(of id: Int, at time: UInt64) {
+        note(id, time, in: &arrivals, into: \.fanOut)
+    }
+
+    /// `round_end` of question `id` reached one player: scored as questions are.
+    func noteRoundEnd(of id: Int, at time: UInt64) {
+        note(id, time, in: &endArrivals, into: \.roundEndFanOut)
+    }
+
+    private func note(_ id: Int, _ time: UInt64, in arrivals: inout [Int: [UInt64]],
+                      into recorder: ReferenceWritableKeyPath<BenchStats, LatencyRecorder>) {
         if arrivals[id] == nil {
-            for done in arrivals.keys where done < id { scoreFanOut(of: done) }
+            for done in arrivals.keys where done < id { score(done, in: &arrivals, into: recorder) }
         }
         arrivals[id, default: []].append(time)
     }
 
     /// Scores every question still being collected (at the end of the run).
     func scoreFanOut() {
-        for id in arrivals.keys { scoreFanOut(of: id) }
+        for id in arrivals.keys { score(id, in: &arrivals, into: \.fanOut) }
+        for id in endArrivals.keys { score(id, in: &endArrivals, into: \.roundEndFanOut) }
     }
 
-    private func scoreFanOut(of id: Int) {
+    private func score(_ id: Int, in arrivals: inout [Int: [UInt64]],
+                       into recorder: ReferenceWritableKeyPath<BenchStats, LatencyRecorder>) {
         guard let times = arrivals.removeValue(forKey: id), let first = times.min() else { return }
-        for time in times { stats.fanOut.record(nanoseconds: time - first) }
+        for time in times { stats[keyPath: recorder].record(nanoseconds: time - first) }
     }
 
     /// The host's lines: every `progress` of the room comes here, so only replies and the

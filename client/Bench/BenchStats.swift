@@ -1,6 +1,9 @@
 /// Everything the bench measures, shared by its rooms and printed once at the end.
 final class BenchStats {
     var fanOut = LatencyRecorder()
+    /// The same for `round_end`: in a big room each player's is its own (issue 15), so this is
+    /// what writing a thousand different payloads costs against one shared question.
+    var roundEndFanOut = LatencyRecorder()
     var answerReply = LatencyRecorder()
     var opened = 0
     var joined = 0
