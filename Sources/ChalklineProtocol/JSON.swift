@@ -8,6 +8,9 @@ public indirect enum JSON: Equatable, Sendable {
     case string(String)
     case array([JSON])
     case object([(String, JSON)])
+    /// A value already encoded (`encoded()`'s bytes), written as it is: a part many payloads
+    /// share, such as the top of a big room's table, is encoded once.
+    case encoded([UInt8])
 
     public static func == (a: JSON, b: JSON) -> Bool {
         switch (a, b) {
@@ -19,6 +22,7 @@ public indirect enum JSON: Equatable, Sendable {
         case let (.array(x), .array(y)): return x == y
         case let (.object(x), .object(y)):
             return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        case let (.encoded(x), .encoded(y)): return x == y
         default: return false
         }
     }
@@ -55,6 +59,7 @@ public indirect enum JSON: Equatable, Sendable {
                 value.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .encoded(let bytes): out.append(contentsOf: bytes)
         }
     }
 

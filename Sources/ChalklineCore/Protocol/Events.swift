@@ -90,9 +90,10 @@ public struct RoundEndEvent: Message {
     public var standings: [Standing]
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
+    var top: EncodedTop?
     public var json: JSON {
         .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
-                 ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json))),
+                 ("results", rowsJSON(results, top?.results, \.json)), ("standings", rowsJSON(standings, top?.standings, \.json)),
                  ("answer_text", .string(answerText))] + (place?.json ?? []))
     }
     /// Best first: most points, then fastest.
@@ -117,13 +118,21 @@ public struct RoundEndEvent: Message {
 
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
-    func personal(seat: Int, name: String) -> any Message {
-        var cut = self
+    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
         let ranked = Self.ranked(results)
-        cut.results = Array(ranked.prefix(Limits.tableTop))
-        if let own = ranked.dropFirst(Limits.tableTop).first(where: { $0.name == name }) { cut.results.append(own) }
-        (cut.standings, cut.place) = standings.top(andSeat: seat)
-        return cut
+        let top = Array(ranked.prefix(Limits.tableTop))
+        let rest = Dictionary(ranked.dropFirst(Limits.tableTop).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let standingsCut = StandingsCut(standings)
+        var shared = self
+        shared.results = []
+        shared.standings = []
+        shared.top = EncodedTop(results: top.encodedRows(\.json), standings: standingsCut.topJSON)
+        return { seat, name in
+            var cut = shared
+            cut.results = rest[name].map { top + [$0] } ?? top
+            (cut.standings, cut.place) = standingsCut.rows(for: seat)
+            return cut
+        }
     }
 }
 
@@ -132,8 +141,10 @@ public struct GameEndEvent: Message {
     public var game: String
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
+    var top: EncodedTop?
     public var json: JSON {
-        .object([EventType.gameEnd.field, ("standings", .array(standings.map(\.json))), ("game", .string(game))] + (place?.json ?? []))
+        .object([EventType.gameEnd.field, ("standings", rowsJSON(standings, top?.standings, \.json)), ("game", .string(game))]
+                + (place?.json ?? []))
     }
     public var text: String {
         var lines = ["Game over! Final standings:"]
@@ -145,10 +156,16 @@ public struct GameEndEvent: Message {
 }
 
 extension GameEndEvent: PersonalTable {
-    func personal(seat: Int, name: String) -> any Message {
-        var cut = self
-        (cut.standings, cut.place) = standings.top(andSeat: seat)
-        return cut
+    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
+        let standingsCut = StandingsCut(standings)
+        var shared = self
+        shared.standings = []
+        shared.top = EncodedTop(standings: standingsCut.topJSON)
+        return { seat, _ in
+            var cut = shared
+            (cut.standings, cut.place) = standingsCut.rows(for: seat)
+            return cut
+        }
     }
 }
 

@@ -3,8 +3,9 @@
 /// send every player a thousand rows a round; the host's screen and the watchers keep the full
 /// table. A room of at most `Limits.fullTablePlayers` players sees the full event, unchanged.
 protocol PersonalTable: Message {
-    /// The event as `seat` (called `name`) gets it in a big room.
-    func personal(seat: Int, name: String) -> any Message
+    /// What makes the event as `seat` (called `name`) gets it in a big room. What every cut
+    /// shares (the sorted top of the table) is worked out once, here, not once a player.
+    func cutter() -> (_ seat: Int, _ name: String) -> any Message
 }
 
 /// Where one player stands, added to a cut table.
@@ -23,13 +24,46 @@ public struct YourPlace: Equatable, Sendable {
     }
 }
 
-extension Array where Element == Standing {
+/// Standings cut to their top and one player's own row.
+struct StandingsCut {
+    let top: [Standing]
+    let topJSON: [JSON]
+    let bySeat: [Int: Standing]
+    let count: Int
+
+    init(_ standings: [Standing]) {
+        top = Array(standings.prefix(Limits.tableTop))
+        topJSON = top.encodedRows(\.json)
+        bySeat = Dictionary(standings.dropFirst(Limits.tableTop).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
+        count = standings.count
+    }
+
     /// The first `Limits.tableTop` rows and `seat`'s own row (if not among them), and where
     /// `seat` stands; nil place for a seat with no row.
-    func top(andSeat seat: Int) -> ([Standing], YourPlace?) {
-        var rows = Array(prefix(Limits.tableTop))
-        guard let own = first(where: { $0.seat == seat }) else { return (rows, nil) }
-        if !rows.contains(where: { $0.seat == seat }) { rows.append(own) }
-        return (rows, YourPlace(players: count, rank: own.rank, score: own.score))
+    func rows(for seat: Int) -> ([Standing], YourPlace?) {
+        if let own = top.first(where: { $0.seat == seat }) {
+            return (top, YourPlace(players: count, rank: own.rank, score: own.score))
+        }
+        guard let own = bySeat[seat] else { return (top, nil) }
+        return (top + [own], YourPlace(players: count, rank: own.rank, score: own.score))
     }
+}
+
+/// The top rows of a cut table, encoded once for every player's cut (`JSON.encoded`).
+struct EncodedTop: Sendable {
+    var results: [JSON] = []
+    var standings: [JSON] = []
+    /// A word-puzzle level's clues, the same for everyone.
+    var clues: JSON?
+}
+
+/// Rows as a JSON array: the first ones already encoded when a cut shares them, the rest now.
+func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON) -> JSON {
+    guard let encoded else { return .array(rows.map(json)) }
+    return .array(encoded + rows.dropFirst(encoded.count).map(json))
+}
+
+extension Array {
+    /// Each row's JSON, encoded to bytes now.
+    func encodedRows(_ json: (Element) -> JSON) -> [JSON] { map { .encoded(json($0).encoded()) } }
 }

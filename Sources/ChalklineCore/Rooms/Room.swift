@@ -427,13 +427,14 @@ final class Room {
             out.send(event, to: connectedSessions)
             return
         }
+        let cut = table.cutter()
         var whole = watchers
         for seat in seats {
             guard let session = seat.session else { continue }
             if seat === host || !seat.plays {
                 whole.append(session)
             } else {
-                out.send(table.personal(seat: seat.number, name: seat.name), to: session)
+                out.send(cut(seat.number, seat.name), to: session)
             }
         }
         out.send(event, to: whole)

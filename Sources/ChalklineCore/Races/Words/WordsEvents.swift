@@ -82,10 +82,12 @@ public struct LevelEndEvent: Message {
     public var standings: [Standing]
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
+    var top: EncodedTop?
 
     public var json: JSON {
         .object([EventType.levelEnd.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
-                 ("clues", .array(clues.map(\.endJSON))), ("standings", .array(standings.map(\.json)))] + (place?.json ?? []))
+                 ("clues", top?.clues ?? .array(clues.map(\.endJSON))), ("standings", rowsJSON(standings, top?.standings, \.json))]
+                + (place?.json ?? []))
     }
 
     public var text: String {
@@ -102,9 +104,15 @@ public struct LevelEndEvent: Message {
 }
 
 extension LevelEndEvent: PersonalTable {
-    func personal(seat: Int, name: String) -> any Message {
-        var cut = self
-        (cut.standings, cut.place) = standings.top(andSeat: seat)
-        return cut
+    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
+        let standingsCut = StandingsCut(standings)
+        var shared = self
+        shared.standings = []
+        shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))
+        return { seat, _ in
+            var cut = shared
+            (cut.standings, cut.place) = standingsCut.rows(for: seat)
+            return cut
+        }
     }
 }
