@@ -1,8 +1,9 @@
 /// Wrong guesses at secrets (room codes, rejoin tokens, host keys, the create password), counted
 /// by address and over the whole server, so a new connection per guess gains nothing.
 ///
-/// An address that gets `free` guesses wrong within `window` is shut out for one window, and every shut-out in a row doubles the next, up to `maxLockout`. An address
-/// is forgiven once it has made no wrong guess for `maxLockout`. Over the whole server, once
+/// An address that gets `free` guesses wrong within `window` is shut out for one window, and
+/// every shut-out in a row doubles the next, up to `maxLockout`. An address is forgiven once it
+/// has made no wrong guess for `maxLockout`. Over the whole server, once
 /// `overall` wrong guesses fell within a window, any address that has itself guessed wrong in
 /// that window waits for it to pass: many addresses guessing together get one try each, and a
 /// student who typed the code right still joins.
@@ -21,6 +22,8 @@ final class GuessLimiter {
     private var addresses: [String: Address] = [:]
     /// Wrong guesses server-wide, oldest first, within `window`.
     private var recent: [Millis] = []
+    /// When `forget` last swept the forgiven out.
+    private var prunedAt: Millis = .min / 2
     /// Addresses remembered at once; beyond it the forgiven are dropped first.
     static let maxAddresses = Limits.connections
 
@@ -57,13 +60,22 @@ final class GuessLimiter {
         addresses[address] = entry
     }
 
-    /// Room for a new address: the forgiven go first, then whoever is not shut out.
+    /// Room for a new address: the forgiven go first (a full pass, at most once a window, so
+    /// thousands of addresses guessing cannot make every guess cost one), then one not shut
+    /// out, then any: the table never grows past `maxAddresses`.
     private func forget(now: Millis) {
-        addresses = addresses.filter { now - $0.value.lastFailure < rules.maxLockout }
-        if addresses.count >= Self.maxAddresses, let victim = addresses.first(where: { $0.value.lockedUntil <= now })?.key {
+        if now - prunedAt >= rules.window {
+            prunedAt = now
+            addresses = addresses.filter { now - $0.value.lastFailure < rules.maxLockout }
+            if addresses.count < Self.maxAddresses { return }
+        }
+        if let victim = addresses.first(where: { $0.value.lockedUntil <= now })?.key ?? addresses.first?.key {
             addresses[victim] = nil
         }
     }
+
+    /// Addresses remembered now (for tests).
+    var count: Int { addresses.count }
 }
 
 /// How many wrong guesses are let through (see `GuessLimiter`); the defaults are `Limits`'.

@@ -339,6 +339,18 @@ struct HardeningTests {
         #expect(Harness.messages(h.line(guesser(), "/join \(code)"), to: next)[0].int("retry_ms") == 120_000)
     }
 
+    /// However many addresses guess wrong, the limiter remembers at most `maxAddresses`, even
+    /// when every one of them is shut out.
+    @Test func theGuessTableStaysBounded() {
+        var rules = GuessRules()
+        rules.free = 1
+        let limiter = GuessLimiter(rules)
+        for n in 0..<(GuessLimiter.maxAddresses + 500) {
+            limiter.recordFailure("10.\(n / 65536).\(n / 256 % 256).\(n % 256)", now: 1_000)
+        }
+        #expect(limiter.count == GuessLimiter.maxAddresses)
+    }
+
     /// Many addresses guessing together: past the server-wide budget, an address that has
     /// guessed wrong waits, and one that has not still joins.
     @Test func theServerWideBudgetStopsManyAddressesButNotTheCarefulOnes() {
