@@ -1,5 +1,5 @@
 // floor-bench: single-threaded epoll load generator for floor-server.
-// usage: floor-bench PORT R P Q T SPREAD [SERVER_PID]
+// usage: floor-bench PORT R P Q T SPREAD [SERVER_PID [GAP_MS [floor|chalkline]]]
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -53,7 +53,11 @@ static int64_t mono_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static bconn *cs; static int N, R, P, Q, T; static double SPREAD;
+static bconn *cs; static int N, R, P, Q, T, GAP; static double SPREAD;
+/* With PROTO "chalkline" the same traffic goes to chalkline-server in its own protocol (json
+   replies, /create and /join with a room code), so both servers are measured by one client. */
+static int chalkline;
+static char (*codes)[16];     /* each room's code, once its host has created it */
 static int epfd, port, inflight, nopened, njoined, ngameend;
 static int64_t t_first_s, t_last_end;
 static struct {
@@ -63,6 +67,11 @@ static struct {
 #define LATB 200000 /* 10us buckets up to 2s */
 static unsigned lat[LATB];
 static unsigned rng = 2463534242u;
+/* Kernel arrival stamps (SO_TIMESTAMPNS) of each question at each player, as `chalkline bench`
+   takes them: a question's fan-out for a player is its arrival minus the room's earliest. */
+static int64_t *qstamp;       /* [room][round-1][player], 0 = not seen */
+static int64_t read_stamp;    /* the stamp of the read being handled */
+static unsigned fan[LATB];
 static unsigned xr(void) { rng ^= rng << 13; rng ^= rng >> 17; rng ^= rng << 5; return rng; }
 
 static void wr(bconn *c, const char *s, size_t n) {
@@ -71,8 +80,17 @@ static void wr(bconn *c, const char *s, size_t n) {
 }
 
 static void send_join(bconn *c) {
-    char b[128]; int n;
-    if (c->pidx < 0) n = snprintf(b, sizeof b, "H room%04d %d %d %d\n", c->room, P, Q, T);
+    char b[256]; int n;
+    if (chalkline) {
+        if (c->pidx < 0)
+            n = snprintf(b, sizeof b, "/format json\n/name h%04d\n/create times rounds=%d time=%g gap=%g countdown=0 "
+                         "play=no order=random late=no\n", c->room, Q, T / 1000.0, GAP / 1000.0);
+        else if (!codes[c->room][0]) return; /* joins when its host has the code */
+        else n = snprintf(b, sizeof b, "/format json\n/name r%04dp%03d\n/join %s\n", c->room, c->pidx, codes[c->room]);
+        wr(c, b, n);
+        return;
+    }
+    if (c->pidx < 0) n = snprintf(b, sizeof b, "H room%04d %d %d %d %d\n", c->room, P, Q, T, GAP);
     else n = snprintf(b, sizeof b, "J room%04d r%04dp%03d\n", c->room, c->room, c->pidx);
     wr(c, b, n);
 }
@@ -89,6 +107,7 @@ static void open_more(void) {
         int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
         if (fd < 0) { perror("socket"); exit(1); }
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+        setsockopt(fd, SOL_SOCKET, SO_TIMESTAMPNS, &one, sizeof one);
         c->fd = fd;
         struct epoll_event ev = { .data.u32 = nopened };
         int r = connect(fd, (void *)&a, sizeof a);
@@ -102,11 +121,16 @@ static void open_more(void) {
 static void handle_line(int ci, char *l, char *end, int64_t now) {
     bconn *c = &cs[ci];
     *end = 0;
+    if (chalkline && l[0] != '{') return; /* the text welcome before /format json */
     if (strncmp(l, "{\"type\":\"", 9)) { st.err_other++; fprintf(stderr, "junk: %s\n", l); return; }
     char *t = l + 9;
     if (!strncmp(t, "question\"", 9)) {
         st.questions++;
         if (c->pidx < 0) return;
+        char *nr = strstr(t, chalkline ? "\"round\":" : "\"n\":");
+        int round = nr ? atoi(nr + (chalkline ? 8 : 4)) : 0;
+        if (round >= 1 && round <= Q && read_stamp)
+            qstamp[((int64_t)c->room * Q + round - 1) * P + c->pidx] = read_stamp;
         char *x = strstr(t, "\"text\":\"");
         if (!x) return;
         char *e; long A = strtol(x + 8, &e, 10); long B = strtol(e + 3, NULL, 10);
@@ -122,6 +146,16 @@ static void handle_line(int ci, char *l, char *end, int64_t now) {
             if (strstr(t, "\"correct\":true")) st.ok_correct++; else st.ok_wrong++;
             int64_t us10 = (now - c->sent_ns) / 10000;
             lat[us10 < LATB ? us10 : LATB - 1]++;
+        } else if (chalkline && !c->joined) {
+            int host = c->pidx < 0;
+            if (!strstr(t, host ? "\"cmd\":\"create\"" : "\"cmd\":\"join\"")) return;
+            c->joined = 1; njoined++; inflight--; st.joins_ok++;
+            char *r = strstr(t, "\"room\":\"");
+            if (host && r) {
+                sscanf(r + 8, "%15[^\"]", codes[c->room]);
+                for (int i = ci + 1; i < N && cs[i].room == c->room; i++)
+                    if (cs[i].connected) send_join(&cs[i]);
+            }
         } else if (!c->joined) {
             c->joined = 1; njoined++; inflight--; st.joins_ok++;
         }
@@ -131,9 +165,9 @@ static void handle_line(int ci, char *l, char *end, int64_t now) {
         ngameend++; t_last_end = now;
     } else if (!strncmp(t, "error\"", 6)) {
         if (strstr(t, "already_answered")) st.err_already++;
-        else if (strstr(t, "no_round")) st.err_noround++;
+        else if (strstr(t, "no_round") || strstr(t, "no_question")) st.err_noround++;
         else { st.err_other++; fprintf(stderr, "error: %s\n", l); }
-    } else { st.err_other++; fprintf(stderr, "unknown: %s\n", l); }
+    } else if (!chalkline) { st.err_other++; fprintf(stderr, "unknown: %s\n", l); }
 }
 
 static char rbuf[1 << 17];
@@ -141,7 +175,16 @@ static void on_readable(int ci, int64_t now) {
     bconn *c = &cs[ci];
     int have = c->carrylen;
     if (have) memcpy(rbuf, c->carry, have);
-    ssize_t n = read(c->fd, rbuf + have, sizeof rbuf - have);
+    char ctl[CMSG_SPACE(sizeof(struct timespec))];
+    struct iovec iov = { rbuf + have, sizeof rbuf - have };
+    struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl, .msg_controllen = sizeof ctl };
+    ssize_t n = recvmsg(c->fd, &mh, 0);
+    read_stamp = 0;
+    for (struct cmsghdr *cm = CMSG_FIRSTHDR(&mh); n > 0 && cm; cm = CMSG_NXTHDR(&mh, cm))
+        if (cm->cmsg_level == SOL_SOCKET && cm->cmsg_type == SCM_TIMESTAMPNS) {
+            struct timespec ts; memcpy(&ts, CMSG_DATA(cm), sizeof ts);
+            read_stamp = (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+        }
     st.reads++;
     if (n < 0 && errno == EAGAIN) return;
     if (n <= 0) { fprintf(stderr, "conn %d closed by server\n", ci); epoll_ctl(epfd, EPOLL_CTL_DEL, c->fd, NULL); close(c->fd); c->fd = -1; return; }
@@ -163,22 +206,40 @@ static void proc_cpu(int pid, double *u, double *s) {
     double hz = sysconf(_SC_CLK_TCK); *u = ut / hz; *s = stt / hz;
 }
 static double tv(struct timeval t) { return t.tv_sec + t.tv_usec / 1e6; }
-static double pct(double q) {
-    long tot = 0; for (int i = 0; i < LATB; i++) tot += lat[i];
+static double pct_of(const unsigned *h, double q) {
+    long tot = 0; for (int i = 0; i < LATB; i++) tot += h[i];
     long want = (long)(q * tot), acc = 0;
-    for (int i = 0; i < LATB; i++) { acc += lat[i]; if (acc > want) return i * 0.01; }
+    if (want >= tot) want = tot - 1;
+    for (int i = 0; i < LATB; i++) { acc += h[i]; if (acc > want) return i * 0.01; }
     return -1;
+}
+static double pct(double q) { return pct_of(lat, q); }
+/* Scores every (room, round) whose question reached every player. */
+static long score_fanout(void) {
+    long samples = 0;
+    for (int64_t rq = 0; rq < (int64_t)R * Q; rq++) {
+        int64_t *s = qstamp + rq * P, first = 0;
+        int all = 1;
+        for (int p = 0; p < P; p++) { if (!s[p]) { all = 0; break; } if (!first || s[p] < first) first = s[p]; }
+        if (!all) continue;
+        for (int p = 0; p < P; p++) { int64_t b = (s[p] - first) / 10000; fan[b < LATB ? b : LATB - 1]++; samples++; }
+    }
+    return samples;
 }
 
 int main(int argc, char **argv) {
-    if (argc < 7) { fprintf(stderr, "usage: %s PORT R P Q T SPREAD [SERVER_PID]\n", argv[0]); return 1; }
+    if (argc < 7) { fprintf(stderr, "usage: %s PORT R P Q T SPREAD [SERVER_PID [GAP_MS [floor|chalkline]]]\n", argv[0]); return 1; }
     port = atoi(argv[1]); R = atoi(argv[2]); P = atoi(argv[3]); Q = atoi(argv[4]); T = atoi(argv[5]);
     SPREAD = atof(argv[6]); int spid = argc > 7 ? atoi(argv[7]) : 0;
+    GAP = argc > 8 ? atoi(argv[8]) : 0;
+    chalkline = argc > 9 && !strcmp(argv[9], "chalkline");
     struct rlimit rl; getrlimit(RLIMIT_NOFILE, &rl); rl.rlim_cur = rl.rlim_max; setrlimit(RLIMIT_NOFILE, &rl);
     signal(SIGPIPE, SIG_IGN);
     N = R * (P + 1);
     if ((rlim_t)N + 16 > rl.rlim_cur) { fprintf(stderr, "need %d fds, limit %lu\n", N, (unsigned long)rl.rlim_cur); return 1; }
     cs = calloc(N, sizeof *cs);
+    codes = calloc(R, sizeof *codes);
+    qstamp = calloc((size_t)R * Q * P, sizeof *qstamp);
     epfd = epoll_create1(0);
     enum { MAXEV = 4096 };
     static struct epoll_event evs[MAXEV];
@@ -210,7 +271,7 @@ int main(int argc, char **argv) {
     if (spid) proc_cpu(spid, &su0, &ss0);
     getrusage(RUSAGE_SELF, &ru0);
     t_first_s = mono_ns();
-    for (int i = 0; i < N; i++) if (cs[i].pidx < 0) wr(&cs[i], "S\n", 2);
+    for (int i = 0; i < N; i++) if (cs[i].pidx < 0) { if (chalkline) wr(&cs[i], "/start\n", 7); else wr(&cs[i], "S\n", 2); }
 
     int64_t last_progress = mono_ns();
     long last_count = -1;
@@ -251,6 +312,9 @@ int main(int argc, char **argv) {
     printf("answers_per_s=%.0f  max_possible=%d  latency_ms p50=%.2f p99=%.2f p999=%.2f\n",
            ans / wall, R * P * Q, pct(0.5), pct(0.99), pct(0.999));
     printf("bench_cpu user=%.2f sys=%.2f total=%.2f us/answer=%.1f  reads=%ld\n", bu, bs, bu + bs, (bu + bs) * 1e6 / ans, st.reads);
+    long fs = score_fanout();
+    printf("fanout_ms samples=%ld p50=%.3f p90=%.3f p99=%.3f max=%.3f\n", fs,
+           pct_of(fan, 0.5), pct_of(fan, 0.9), pct_of(fan, 0.99), pct_of(fan, 1.0));
     if (spid) printf("server_cpu user=%.2f sys=%.2f total=%.2f us/answer=%.1f\n", su1 - su0, ss1 - ss0,
                      su1 - su0 + ss1 - ss0, (su1 - su0 + ss1 - ss0) * 1e6 / ans);
     return 0;

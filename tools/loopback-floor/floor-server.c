@@ -33,13 +33,14 @@ enum { R_WAIT, R_RUN, R_END };
 typedef struct {
     char name[64];
     int host;                 // fd or -1
-    int P, Q, T;
+    int P, Q, T, G;           // G: gap between a round's end and the next question, ms
     int n, cap;               // players joined
     int *pfd;                 // fd per slot or -1
     char (*pname)[32];
     int *score, *streak, *answered;
     int state, round, open, A, B, qid, nanswered;
     int64_t qstart, deadline; // monotonic ns
+    int64_t next_at;          // when the next question goes, during a gap; 0 = none
 } room_t;
 
 static conn_t **conns;        // indexed by fd
@@ -136,7 +137,10 @@ static void close_round(room_t *r, int64_t now) {
                      r->pname[i], r->score[i], r->streak[i]);
     p += sprintf(p, "]}\n");
     broadcast(r, bigbuf, p - bigbuf);
-    if (r->round < r->Q) { next_question(r, now); return; }
+    if (r->round < r->Q) {
+        if (r->G > 0) r->next_at = now + (int64_t)r->G * 1000000; else next_question(r, now);
+        return;
+    }
     r->state = R_END;
     int best = 0;
     for (int i = 1; i < r->n; i++) if (r->score[i] > r->score[best]) best = i;
@@ -150,7 +154,7 @@ static void handle_line(conn_t *c, char *line, int64_t now) {
     char b[256];
     if (c->role == C_NEW) {
         char room[64], name[32];
-        int P, Q, T;
+        int P, Q, T, G = 0;
         if (line[0] == 'J' && sscanf(line, "J %63s %31s", room, name) == 2) {
             int ri = room_get(room);
             if (ri < 0) { send_err(c, "too_many_rooms"); return; }
@@ -170,12 +174,12 @@ static void handle_line(conn_t *c, char *line, int64_t now) {
             c->role = C_PLAYER; c->room = ri; c->slot = s;
             int n = snprintf(b, sizeof b, "{\"type\":\"ok\",\"cmd\":\"join\",\"room\":\"%s\",\"name\":\"%s\",\"slot\":%d}\n", room, name, s);
             out_append(c, b, n);
-        } else if (line[0] == 'H' && sscanf(line, "H %63s %d %d %d", room, &P, &Q, &T) == 4 && P > 0 && Q > 0 && T > 0) {
+        } else if (line[0] == 'H' && sscanf(line, "H %63s %d %d %d %d", room, &P, &Q, &T, &G) >= 4 && P > 0 && Q > 0 && T > 0) {
             int ri = room_get(room);
             if (ri < 0) { send_err(c, "too_many_rooms"); return; }
             room_t *r = &rooms[ri];
             if (r->host >= 0 || r->state != R_WAIT) { send_err(c, "room_has_host"); return; }
-            r->host = c->fd; r->P = P; r->Q = Q; r->T = T;
+            r->host = c->fd; r->P = P; r->Q = Q; r->T = T; r->G = G;
             c->role = C_HOST; c->room = ri;
             int n = snprintf(b, sizeof b, "{\"type\":\"ok\",\"cmd\":\"host\",\"room\":\"%s\",\"players\":%d}\n", room, P);
             out_append(c, b, n);
@@ -325,6 +329,10 @@ int main(int argc, char **argv) {
         int64_t next = INT64_MAX;
         for (int i = 0; i < nrooms; i++) {
             room_t *r = &rooms[i];
+            if (r->state == R_RUN && r->next_at) {
+                if (r->next_at <= now) { r->next_at = 0; next_question(r, now); }
+                else if (r->next_at < next) next = r->next_at;
+            }
             if (r->state != R_RUN || !r->open) continue;
             if (r->deadline <= now) { st.rounds_deadline++; close_round(r, now); }
             if (r->state == R_RUN && r->open && r->deadline < next) next = r->deadline;

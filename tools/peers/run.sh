@@ -1,0 +1,144 @@
+#!/bin/bash
+# Chalkline against its floor and its peer, each pair measured in the same run on this machine
+# (issue 15). Builds what it needs, runs every pair alternating, RUNS times each, and prints one
+# table of ratios; BENCHMARKS.md's headline table is this output.
+#
+#   tools/peers/run.sh [RUNS]        (default 3; `make bench-peers` runs it)
+#
+# Pairs:
+#   answers    floor-server vs chalkline-server (SQLite on disk, as in class), driven by the same
+#              client (floor-bench, in each server's protocol): 200 rooms x 20 players, 20
+#              questions of 0.2 s; Chalkline also at 180 rooms (0.9 of that traffic) to show the
+#              rate it judges with no error.
+#   fan-out    the same client, one room of 1,000 players, 10 questions of 2 s with 1 s between:
+#              each question's kernel arrival at each player minus the room's first, p99.
+#   broadcast  fanout-client: a room of 1,000 receiving 1,000 host `/say` lines against
+#              redis-server's PUBLISH to 1,000 subscribers of one channel.
+#   memory     chalkline-server's RSS before and with 10,020 connections seated in lobbies
+#              (`chalkline bench --rooms 20 --players 500 --hold`).
+set -euo pipefail
+RUNS=${1:-3}
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+out="${PEERS_OUT:-/tmp/chalkline-peers}"
+mkdir -p "$out"
+cd "$root"
+
+if ! command -v redis-server >/dev/null 2>&1; then
+    echo "installing redis-server with apt-get" >&2
+    SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq redis-server >&2
+fi
+swift build -c release >&2
+bin="$root/.build/release"
+for prog in loopback-floor/floor-server loopback-floor/floor-bench peers/fanout-client; do
+    name=$(basename "$prog")
+    if [ ! -x "$out/$name" ] || [ "tools/$prog.c" -nt "$out/$name" ]; then
+        cc -std=c11 -O2 -Wall -Wextra -o "$out/$name" "tools/$prog.c"
+    fi
+done
+
+port=$((20000 + RANDOM % 20000))
+next_port() { port=$((port + 1)); }
+wait_port() { # until something listens on 127.0.0.1:$1
+    for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.05; done
+    echo "nothing listens on $1" >&2; return 1
+}
+quiet() { # until the CPUs were at least 95% idle for a second (at most 30 s)
+    for _ in $(seq 30); do
+        local a b tot=0 k
+        a=($(head -1 /proc/stat)); sleep 1; b=($(head -1 /proc/stat))
+        for k in 1 2 3 4 5 6 7 8; do tot=$((tot + b[k] - a[k])); done
+        [ $(( (b[4] - a[4]) * 100 / tot )) -ge 95 ] && return 0
+    done
+}
+chalkline_server() { # PORT DB: starts it, sets SP
+    "$bin/chalkline-server" --bind 127.0.0.1 --port "$1" --max-players 1001 --max-per-ip 20000 \
+        --rate-limit 0 --max-connections 20000 --max-rooms-per-ip 1000 --no-advertise --db "$2" \
+        >"$out/server.log" 2>&1 &
+    SP=$!
+    wait_port "$1"
+}
+stop() { kill -TERM "$SP" 2>/dev/null || true; wait "$SP" 2>/dev/null || true; }
+field() { grep -o "\b$1=[0-9.]*" | head -1 | cut -d= -f2; }
+# floor-bench's figures: answers/s, errors (late answers judged wrong, already_answered, no round)
+answers() { # FILE -> "rate errors"
+    local rate wrong already noround other
+    rate=$(field answers_per_s <"$1"); wrong=$(field ok_wrong <"$1")
+    already=$(field err_already <"$1"); noround=$(field err_noround <"$1"); other=$(field err_other <"$1")
+    echo "$rate $((wrong + already + noround + other))"
+}
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+LEVELS="200 190 180"   # rooms of 20 for Chalkline; the floor runs the first
+declare -a floor_rate floor_err floor_fan ck_fan redis_say ck_say
+declare -A ck_rate ck_err
+declare -a clean=(0)     # Chalkline's rates of runs with no error
+for run in $(seq "$RUNS"); do
+    quiet; next_port
+    "$out/floor-server" "$port" 2>/dev/null & SP=$!; wait_port "$port"
+    "$out/floor-bench" "$port" 200 20 20 200 0.8 "$SP" 0 floor >"$out/answers-floor.txt" 2>/dev/null || true; stop
+    read -r r e < <(answers "$out/answers-floor.txt"); floor_rate+=("$r"); floor_err+=("$e")
+
+    for rooms in $LEVELS; do
+        quiet; next_port; rm -f "$out"/bench.sqlite*
+        chalkline_server "$port" "$out/bench.sqlite"
+        "$out/floor-bench" "$port" "$rooms" 20 20 200 0.8 "$SP" 0 chalkline >"$out/answers-ck$rooms.txt" 2>/dev/null || true; stop
+        read -r r e < <(answers "$out/answers-ck$rooms.txt")
+        ck_rate[$rooms]+="$r "; ck_err[$rooms]+="$e "
+        [ "$e" = 0 ] && clean+=("$r")
+    done
+
+    quiet; next_port
+    "$out/floor-server" "$port" 2>/dev/null & SP=$!; wait_port "$port"
+    "$out/floor-bench" "$port" 1 1000 10 2000 0.5 "$SP" 1000 floor >"$out/fan-floor.txt" 2>/dev/null || true; stop
+    floor_fan+=("$(sed -n 's/^fanout_ms.* p99=\([0-9.]*\).*/\1/p' "$out/fan-floor.txt")")
+    quiet; next_port
+    chalkline_server "$port" :memory:
+    "$out/floor-bench" "$port" 1 1000 10 2000 0.5 "$SP" 1000 chalkline >"$out/fan-ck.txt" 2>/dev/null || true; stop
+    ck_fan+=("$(sed -n 's/^fanout_ms.* p99=\([0-9.]*\).*/\1/p' "$out/fan-ck.txt")")
+
+    quiet; next_port
+    redis-server --port "$port" --bind 127.0.0.1 --save '' --appendonly no >"$out/redis.log" 2>&1 & SP=$!
+    wait_port "$port"
+    redis_say+=("$("$out/fanout-client" redis "$port" 1000 1000 | field deliveries_per_s)"); stop
+    quiet; next_port
+    chalkline_server "$port" :memory:
+    ck_say+=("$("$out/fanout-client" chalkline "$port" 1000 1000 | field deliveries_per_s)"); stop
+    echo "run $run: answers floor ${floor_rate[-1]}/${floor_err[-1]} chalkline (rates) ${ck_rate[*]} (errors) ${ck_err[*]};" \
+         "fan-out p99 floor ${floor_fan[-1]} chalkline ${ck_fan[-1]} ms;" \
+         "say redis ${redis_say[-1]} chalkline ${ck_say[-1]}/s" >&2
+done
+
+# Memory: RSS with nobody connected, then with 10,020 connections seated in 20 lobbies.
+quiet; next_port
+chalkline_server "$port" :memory:
+sleep 1
+rss0=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
+"$bin/chalkline" bench "127.0.0.1:$port" --rooms 20 --players 500 --questions 0 --hold 8 >"$out/mem-bench.txt" 2>&1 &
+BP=$!
+for _ in $(seq 300); do [ "$(ls /proc/"$SP"/fd | wc -l)" -ge 10020 ] && break; sleep 0.1; done
+sleep 2
+rss1=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
+wait "$BP" || true; stop
+per=$(( (rss1 - rss0) * 1024 / 10020 ))
+
+list() { local IFS=/; echo "$*"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+fr=$(printf '%s\n' "${floor_rate[@]}" | median)
+best=$(printf '%s\n' "${clean[@]}" | sort -g | tail -1)
+ff=$(printf '%s\n' "${floor_fan[@]}" | median); cf=$(printf '%s\n' "${ck_fan[@]}" | median)
+rs=$(printf '%s\n' "${redis_say[@]}" | median); cs=$(printf '%s\n' "${ck_say[@]}" | median)
+echo "chalkline peers, $(date -u +%F), commit $(git rev-parse --short HEAD), $RUNS runs each, medians"
+echo
+echo "| pair | floor or peer | chalkline | ratio | target |"
+echo "|---|---|---|---|---|"
+echo "| answers/s, floor at 200 rooms x 20 (errors) | $(list "${floor_rate[@]}") ($(list "${floor_err[@]}")) | | | |"
+for rooms in $LEVELS; do
+    rates=$(echo ${ck_rate[$rooms]} | tr ' ' '/'); errs=$(echo ${ck_err[$rooms]} | tr ' ' '/')
+    cr=$(echo ${ck_rate[$rooms]} | tr ' ' '\n' | median)
+    echo "| answers/s, Chalkline at $rooms rooms x 20 (errors) | | $rates ($errs) | $(ratio "$cr" "$fr") | |"
+done
+echo "| answers/s, Chalkline's best run with no error | | $best | $(ratio "$best" "$fr") | ≥ 0.90 |"
+echo "| question fan-out p99, 1 room x 1,000 (ms) | floor $(list "${floor_fan[@]}") | $(list "${ck_fan[@]}") | $(ratio "$cf" "$ff") | ≤ 1.5 |"
+echo "| /say deliveries/s, 1,000 x 1,000 | redis $(list "${redis_say[@]}") | $(list "${ck_say[@]}") | $(ratio "$cs" "$rs") | ≥ 1.0 |"
+echo "| RSS per seated connection (bytes) | | $per ($rss0 kB idle, $rss1 kB with 10,020) | | ≤ 1,024 |"
