@@ -11,7 +11,9 @@ public enum FramedLine: Equatable, Sendable {
 /// is dropped, telnet IAC negotiation is removed, and no line may pass `maxBytes`.
 ///
 /// It keeps at most `maxBytes` of a pending line, so a client that never sends LF cannot grow
-/// the server's memory.
+/// the server's memory. Whole lines are read straight from the bytes received, so `pending`
+/// holds only a line split between reads and is let go once that line is done: ten thousand
+/// idle connections hold no line buffer at all.
 public struct LineFramer: Sendable {
     public let maxBytes: Int
     private var pending: [UInt8] = []
@@ -24,14 +26,29 @@ public struct LineFramer: Sendable {
 
     public init(maxBytes: Int = 1024) {
         self.maxBytes = maxBytes
-        pending.reserveCapacity(128)
     }
 
     /// Bytes held for an unfinished line.
     public var pendingCount: Int { pending.count }
 
     public mutating func push(_ bytes: UnsafeRawBufferPointer, into lines: inout [FramedLine]) {
-        for byte in bytes {
+        var start = 0
+        // The usual case: nothing pending, and whole lines with no telnet byte in them.
+        while pending.isEmpty, !discarding, telnet == .data,
+              let end = bytes[start...].firstIndex(of: 0x0A) {
+            var last = end
+            let length = end - start
+            if bytes[start..<end].contains(0xFF) { break }
+            if length > maxBytes && !(length == maxBytes + 1 && bytes[end - 1] == 0x0D) { break }
+            if length > 0 && bytes[end - 1] == 0x0D { last -= 1 }
+            if let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[start..<last]), as: UTF8.self) {
+                lines.append(.line(text))
+            } else {
+                lines.append(.badUTF8)
+            }
+            start = end + 1
+        }
+        for byte in bytes[start...] {
             switch telnet {
             case .data:
                 if byte == 0xFF { telnet = .command; continue }
@@ -71,7 +88,7 @@ public struct LineFramer: Sendable {
                     lines.append(.badUTF8)
                 }
             }
-            pending.removeAll(keepingCapacity: true)
+            pending = []
             return
         }
         if discarding { return }

@@ -152,4 +152,30 @@ struct LineFramerTests {
         #expect(small.push(utf8("ab") + [IAC, IAC] + utf8("\n")) == [.badUTF8])
         #expect(small.push(utf8("ab") + [IAC, IAC, IAC, IAC] + utf8("\n")) == [.tooLong])
     }
+
+    /// Whole lines are read straight from a push, split ones byte by byte: both must frame the
+    /// same stream the same way, however it is cut.
+    @Test func wholeAndSplitPushesFrameAlike() {
+        var random = SplitMix64(seed: 15)
+        let alphabet: [UInt8] = [0x61, 0x62, 0x0D, 0x0A, 0x0A, IAC, 0xFB, 0xFA, 0xF0, 0xC3, 0xA9, 0xE2]
+        for _ in 0..<2_000 {
+            let count = Int(random.next() % 40)
+            let bytes = (0..<count).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }
+            var whole = LineFramer(maxBytes: 4)
+            var split = LineFramer(maxBytes: 4)
+            let cut = count == 0 ? 0 : Int(random.next() % UInt64(count + 1))
+            var byByte = LineFramer(maxBytes: 4)
+            let expected = whole.push(bytes)
+            #expect(split.push(Array(bytes[..<cut])) + split.push(Array(bytes[cut...])) == expected, "\(bytes)")
+            #expect(bytes.flatMap { byByte.push([$0]) } == expected, "\(bytes)")
+        }
+    }
+
+    @Test func aFinishedLineLeavesNothingPending() {
+        var f = LineFramer()
+        #expect(f.push(utf8("/answer")) == [])
+        #expect(f.pendingCount == 7)
+        #expect(f.push(utf8(" 42\r\n/answer 43\n")) == [.line("/answer 42"), .line("/answer 43")])
+        #expect(f.pendingCount == 0)
+    }
 }
