@@ -143,10 +143,10 @@ extension ServerCore {
                         chatLinesPerSecond: config.roomChatLinesPerSecond, now: call.now)
         rooms[code] = room
         roomsPerAddress[session.address, default: 0] += 1
-        let token = Secrets.token(random)
+        let token = Token(random)
         let seat = room.seatNew(session, name: name, token: token, plays: race.timing.hostPlays)
         room.makeCreatorHost(seat)
-        out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token)),
+        out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token.text)),
                                     ("game", .string(race.kind)), ("settings", race.settingsJSON)],
                          text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
                  to: session)
@@ -207,7 +207,7 @@ extension ServerCore {
             throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name.")
         }
         session.name = name
-        let seat = room.seatNew(session, name: name, token: Secrets.token(random), plays: true)
+        let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
         out.send(joinReply("join", room, seat), to: session)
         room.announceJoin(of: seat, out: &out)
     }
@@ -217,12 +217,13 @@ extension ServerCore {
         guard let room = rooms[args[0].uppercased()] else {
             throw ErrorReply("rejoin", .noRoom, "There is no room \(args[0].uppercased()) any more.")
         }
-        if room.isBanned(session) || room.isBanned(token: args[1]) {
+        let token = Token(text: args[1])
+        if room.isBanned(session) || room.isBanned(token: token) {
             throw ErrorReply("rejoin", .banned, "The host of room \(room.code) has banned you from it.")
         }
         // Every seat is compared, whatever matches, so the time taken says nothing about the tokens.
         var found: Seat?
-        for seat in room.seats where Secrets.constantTimeEquals(seat.token, args[1]) { found = seat }
+        if let token { for seat in room.seats where seat.token.matches(token) { found = seat } }
         guard let seat = found else {
             throw ErrorReply("rejoin", .badToken, "That token does not hold a seat in room \(room.code).")
         }
@@ -234,7 +235,7 @@ extension ServerCore {
     }
 
     private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
-        OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token)), ("game", .string(room.race.kind)),
+        OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token.text)), ("game", .string(room.race.kind)),
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
                       ("score", .int(seat.score)), ("settings", room.race.settingsJSON)],
                 text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
@@ -285,7 +286,7 @@ extension ServerCore {
             }
             let plays = room.creatorPlays && room.players.count < config.maxPlayersPerRoom
                 && (!room.isRunning || room.race.timing.lateJoin)
-            seat = room.seatNew(session, name: name, token: Secrets.token(random), plays: plays)
+            seat = room.seatNew(session, name: name, token: Token(random), plays: plays)
             announce = true
         }
         out.send(joinReply("claim", room, seat), to: session)

@@ -2,14 +2,9 @@
 enum Secrets {
     static let codeLetters = Array("ABCDEFGHJKLMNPQRSTUVWXYZ")  // no I or O: they read as 1 and 0
 
-    /// 128 random bits as 32 hex digits.
+    /// 128 random bits as 32 hex digits (host keys; seats hold a `Token`).
     static func token(_ random: () -> UInt64) -> String {
-        hex(random()) + hex(random())
-    }
-
-    private static func hex(_ v: UInt64) -> String {
-        let s = String(v, radix: 16)
-        return String(repeating: "0", count: 16 - s.count) + s
+        Token(random).text
     }
 
     static func roomCode(_ random: () -> UInt64) -> String {

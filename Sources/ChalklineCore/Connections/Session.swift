@@ -44,7 +44,7 @@ final class Seat {
     let name: String
     /// What the name reads as (`Names.key`): two seats of a room never share one.
     let key: String
-    let token: String
+    let token: Token
     /// The room's number for this seat (`PlayerRef.seat`).
     let number: Int
     unowned let room: Room
@@ -57,7 +57,7 @@ final class Seat {
     /// Total time of correct answers this game: the standings' tie-break.
     var correctMs: Millis = 0
 
-    init(name: String, token: String, number: Int, room: Room, plays: Bool) {
+    init(name: String, token: Token, number: Int, room: Room, plays: Bool) {
         self.name = name
         key = Names.key(name)
         self.token = token

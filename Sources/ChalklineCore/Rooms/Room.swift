@@ -49,7 +49,7 @@ final class Room {
     /// usually shares one. It covers the player's name, their seat's rejoin token, and the
     /// connection they were on.
     private(set) var bannedNames: Set<String> = []
-    private(set) var bannedTokens: [String] = []
+    private(set) var bannedTokens: [Token] = []
     private(set) var bannedConnections: Set<ConnectionID> = []
     /// The creator's seat while it exists, and what `/claim` needs when it no longer does.
     private(set) weak var creatorSeat: Seat?
@@ -141,7 +141,7 @@ final class Room {
 
     /// Seats `session`; the caller has checked the name and the room's capacity, and has sent the reply.
     @discardableResult
-    func seatNew(_ session: Session, name: String, token: String, plays: Bool) -> Seat {
+    func seatNew(_ session: Session, name: String, token: Token, plays: Bool) -> Seat {
         seatsMade += 1
         let seat = Seat(name: name, token: token, number: seatsMade, room: self, plays: plays)
         if !seats.isEmpty || creatorSeat != nil { othersJoined = true }
@@ -226,9 +226,10 @@ final class Room {
     func isBanned(_ session: Session) -> Bool { bannedConnections.contains(session.id) }
 
     /// Every banned token is compared, whatever matches, as `/rejoin` compares seats.
-    func isBanned(token: String) -> Bool {
+    func isBanned(token: Token?) -> Bool {
+        guard let token else { return false }
         var found = false
-        for banned in bannedTokens where Secrets.constantTimeEquals(banned, token) { found = true }
+        for banned in bannedTokens where banned.matches(token) { found = true }
         return found
     }
 

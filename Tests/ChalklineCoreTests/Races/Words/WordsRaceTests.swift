@@ -13,8 +13,8 @@ import Testing
             pack: WordsFixtures.pack, chosenLevel: 1, levels: 2,
             timing: RaceTiming(roundMs: 60_000, gapMs: 0, countdownMs: 0, seed: 7, hostPlays: true, lateJoin: true)))
         room = Room(code: "TEST", hostKey: "k", race: race)
-        ann = Seat(name: "ann", token: "a", number: 1, room: room, plays: true)
-        bob = Seat(name: "bob", token: "b", number: 2, room: room, plays: true)
+        ann = Seat(name: "ann", token: Token { 1 }, number: 1, room: room, plays: true)
+        bob = Seat(name: "bob", token: Token { 2 }, number: 2, room: room, plays: true)
         _ = race.openRound(index: 0, id: 1)
     }
 
