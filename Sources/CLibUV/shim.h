@@ -6,4 +6,6 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
+/* malloc_trim, for MemoryTrim (glibc leaves it out of its Swift module). */
+#include <malloc.h>
 #endif

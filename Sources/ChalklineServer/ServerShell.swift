@@ -50,6 +50,7 @@ public final class ServerShell {
     /// Connections with output from this iteration, flushed in `beforePoll`.
     private var unflushed: [Connection] = []
     private var graceTimer: DeadlineTimer?
+    private var memoryTrim: MemoryTrim?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
     var storage: StorageQueue?
@@ -97,6 +98,7 @@ public final class ServerShell {
             throw error
         }
         timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
+        memoryTrim = MemoryTrim(loop: loop)
         beforePoll = BeforePollHook(loop: loop) { [unowned self] in endOfIteration() }
         startStorage()
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
@@ -123,6 +125,7 @@ public final class ServerShell {
         }
         connections[connection.id] = connection
         noteDescriptorPressure()
+        memoryTrim?.noteChurn(now: clock.now)
         logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
         execute(core.connect(connection.id, peer: connection.peer, now: clock.now))
         // A connection the core turned away (server_full, too_many_connections) is already flushing.
@@ -153,6 +156,7 @@ public final class ServerShell {
         connection.close()
         connections[connection.id] = nil
         noteDescriptorPressure()
+        memoryTrim?.noteChurn(now: clock.now)
         if let reason {
             logger.debug("connection lost", metadata: ["id": "\(connection.id)", "error": "\(reason)"])
         }
@@ -291,6 +295,8 @@ public final class ServerShell {
         storage?.stop()
         timer?.close()
         timer = nil
+        memoryTrim?.close()
+        memoryTrim = nil
         graceTimer?.close()
         graceTimer = nil
     }
