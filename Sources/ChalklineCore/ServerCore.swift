@@ -25,6 +25,12 @@ public final class ServerCore {
         guesses = GuessLimiter(config.guesses)
     }
 
+    /// A seat and the session holding it refer to each other (see `Seat.session`); the room
+    /// breaks that when a connection goes, and this when the whole core goes with players seated.
+    deinit {
+        for session in sessions.values { session.seat?.session = nil }
+    }
+
     /// A new connection was accepted. `peer` is its address as text (for limits and logs).
     ///
     /// Over `maxConnections` or `maxConnectionsPerIP` it gets one error line instead of the

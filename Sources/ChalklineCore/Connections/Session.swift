@@ -48,8 +48,12 @@ final class Seat {
     /// The room's number for this seat (`PlayerRef.seat`).
     let number: Int
     unowned let room: Room
-    /// Weak: the core's session table owns connections; a seat only points at the one holding it.
-    weak var session: Session?
+    /// The connection holding the seat. Strong, and cleared by the room whenever that connection
+    /// lets go of the seat (`Room.remove` on leaving, a kick or a disconnect; `Room.reattach`),
+    /// which breaks the seat-session cycle. Not weak: a weak reference gives every session a
+    /// side table, and each retain and release of a session then takes the runtime's slow path,
+    /// once per recipient of every event (a third of the loop's time in a 1,000-player `/say`).
+    var session: Session?
     /// False for a host who created the room with `play=no`: they run the game but are not ranked.
     let plays: Bool
     var score = 0
