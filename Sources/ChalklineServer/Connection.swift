@@ -21,6 +21,8 @@ final class Connection {
     /// is never why a client is cut off, so they are added to its allowance until its output
     /// has drained.
     private var askedBytes = 0
+    /// The shell's output cap, read once: `send` runs once per recipient of every event.
+    private let maxQueuedBytes: Int
     /// The client has finished sending (EOF, as `nc -N` does): its commands are answered, then
     /// the connection closes.
     private(set) var inputEnded = false
@@ -28,6 +30,7 @@ final class Connection {
     init(id: ConnectionID, loop: UnsafeMutablePointer<uv_loop_t>, shell: ServerShell) {
         self.id = id
         self.shell = shell
+        maxQueuedBytes = shell.options.maxQueuedBytes
         handle = .allocate(capacity: 1)
         uv_tcp_init(loop, handle)
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
@@ -74,7 +77,7 @@ final class Connection {
         // buffer limit): past the cap it is cut off, and nobody else waits for it. It is judged
         // by what it has not taken after a write was tried: a burst gathered in one loop turn
         // is written out first, so a client reading as fast as it can is never cut off for it.
-        let cap = shell.options.maxQueuedBytes + askedBytes
+        let cap = maxQueuedBytes + askedBytes
         if queuedBytes + unflushedBytes + payload.count > cap {
             flush()
             guard state == .open else { return }
