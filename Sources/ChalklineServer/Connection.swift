@@ -31,6 +31,7 @@ final class Connection {
         self.id = id
         self.shell = shell
         maxQueuedBytes = shell.options.maxQueuedBytes
+        output = shell.output
         handle = .allocate(capacity: 1)
         uv_tcp_init(loop, handle)
         handle.pointee.data = Unmanaged.passRetained(self).toOpaque()
@@ -89,7 +90,7 @@ final class Connection {
                 return
             }
         }
-        if unflushed.isEmpty { shell.needsFlush(self) }
+        if unflushed.isEmpty { unflushed = output.start(self) }
         unflushed.append(payload)
         unflushedBytes += payload.count
     }
@@ -97,8 +98,9 @@ final class Connection {
     /// Output not yet taken by the kernel: this iteration's, or an earlier write's.
     var hasPendingOutput: Bool { !unflushed.isEmpty || queuedBytes > 0 }
 
-    /// Payloads sent this iteration and not yet handed to the kernel.
+    /// Payloads sent this iteration and not yet handed to the kernel, in an array lent by `output`.
     private var unflushed: [Payload] = []
+    private let output: OutputQueue
     private var unflushedBytes = 0
 
     /// Writes what this iteration produced: `uv_try_write` with every payload at once, and
@@ -106,35 +108,41 @@ final class Connection {
     /// not take. The write request retains the payloads until libuv is done with their bytes.
     func flush() {
         guard state != .closed, !unflushed.isEmpty else { return }
-        let payloads = unflushed
-        unflushed = []
         unflushedBytes = 0
-        var bufs = payloads.map { uv_buf_init($0.pointer.assumingMemoryBound(to: CChar.self), UInt32($0.count)) }
+        output.buffers.removeAll(keepingCapacity: true)
+        for payload in unflushed {
+            output.buffers.append(uv_buf_init(payload.pointer.assumingMemoryBound(to: CChar.self), UInt32(payload.count)))
+        }
         var first = 0
         if queuedBytes == 0 {
-            let written = uv_try_write(asStream(handle), &bufs, UInt32(bufs.count))
+            let count = UInt32(output.buffers.count)
+            let written = output.buffers.withUnsafeBufferPointer { uv_try_write(asStream(handle), $0.baseAddress, count) }
             if written < 0 && written != UV_EAGAIN.rawValue {
+                output.recycle(&unflushed)
                 shell.drop(self, reason: uvMessage(written))
                 return
             }
             var left = Int(max(written, 0))
-            while first < bufs.count && left >= Int(bufs[first].len) {
-                left -= Int(bufs[first].len)
+            while first < output.buffers.count && left >= Int(output.buffers[first].len) {
+                left -= Int(output.buffers[first].len)
                 first += 1
             }
-            if first == bufs.count {
+            if first == output.buffers.count {
+                output.recycle(&unflushed)
                 askedBytes = 0
                 return
             }
-            bufs[first].base += left
-            bufs[first].len -= left
+            output.buffers[first].base += left
+            output.buffers[first].len -= left
         }
-        let remainder = bufs[first...].reduce(0) { $0 + Int($1.len) }
-        let pending = PendingWrite(payloads: Array(payloads[first...]), count: remainder)
+        let bufs = Array(output.buffers[first...])
+        let remainder = bufs.reduce(0) { $0 + Int($1.len) }
+        let pending = PendingWrite(payloads: Array(unflushed[first...]), count: remainder)
+        output.recycle(&unflushed)
         let request = UnsafeMutablePointer<uv_write_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(pending).toOpaque()
         queuedBytes += remainder
-        let rc = Array(bufs[first...]).withUnsafeBufferPointer { rest in
+        let rc = bufs.withUnsafeBufferPointer { rest in
             uv_write(request, asStream(handle), rest.baseAddress, UInt32(rest.count)) { request, status in
                 guard let request else { return }
                 let pending = Unmanaged<PendingWrite>.fromOpaque(request.pointee.data).takeRetainedValue()

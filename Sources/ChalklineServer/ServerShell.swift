@@ -48,7 +48,8 @@ public final class ServerShell {
     private var timer: DeadlineTimer?
     private var beforePoll: BeforePollHook?
     /// Connections with output from this iteration, flushed in `beforePoll`.
-    private var unflushed: [Connection] = []
+    /// The connections with output this iteration, written in `endOfIteration`.
+    let output = OutputQueue()
     private var graceTimer: DeadlineTimer?
     private var memoryTrim: MemoryTrim?
     private var signals: [SignalWatcher] = []
@@ -239,10 +240,6 @@ public final class ServerShell {
 
     func connections(_ id: ConnectionID) -> Connection? { connections[id] }
 
-    func needsFlush(_ connection: Connection) {
-        unflushed.append(connection)
-    }
-
     /// Every connection's output for this iteration leaves in one write, the iteration's records
     /// go to storage together, and the timer is set
     /// for the core's next deadline once, however many events the iteration handled.
@@ -253,13 +250,7 @@ public final class ServerShell {
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
     }
 
-    private func flushAll() {
-        while !unflushed.isEmpty {
-            let batch = unflushed
-            unflushed = []
-            for connection in batch { connection.flush() }
-        }
-    }
+    private func flushAll() { output.flushAll() }
 
     // MARK: Shutdown
 

@@ -1,0 +1,54 @@
+import ChalklineCore
+import CLibUV
+
+/// The connections with output this loop iteration, and the arrays they gather it in.
+///
+/// Each connection collects an iteration's payloads in an array of its own, so its writes read
+/// one contiguous list. Those arrays were allocated and freed every iteration a connection got
+/// anything: one array per recipient of every broadcast. A flushed connection now hands its
+/// emptied array back here and the next connection with output takes it, capacity and all. The
+/// pool is bounded (`keptArrays` of at most `keptCapacity` payloads), so 10,000 idle connections
+/// hold no arrays and a `/say` storm's big arrays are let go.
+///
+/// Owned by the loop thread.
+final class OutputQueue {
+    static let keptArrays = 4_096
+    static let keptCapacity = 256
+
+    /// Connections with output this iteration, in the order of their first.
+    private var pending: [Connection] = []
+    private var flushing: [Connection] = []
+    private var isFlushing = false
+    private var spare: [[Payload]] = []
+    /// A connection's buffers while it is written (libuv copies them into a write request).
+    var buffers: [uv_buf_t] = []
+
+    /// An empty array to gather `connection`'s output in, which is now pending.
+    func start(_ connection: Connection) -> [Payload] {
+        pending.append(connection)
+        return spare.popLast() ?? []
+    }
+
+    /// Takes back a flushed connection's array (releasing its payloads), leaving it empty.
+    func recycle(_ array: inout [Payload]) {
+        array.removeAll(keepingCapacity: true)
+        if spare.count < Self.keptArrays && array.capacity <= Self.keptCapacity {
+            spare.append(array)
+        }
+        array = []
+    }
+
+    /// Writes every pending connection's output (a write that fails can drop a connection and
+    /// make others pending: they are written too).
+    func flushAll() {
+        // The last drop of a shutdown flushes again: that inner call leaves the work to this one.
+        guard !isFlushing else { return }
+        isFlushing = true
+        defer { isFlushing = false }
+        while !pending.isEmpty {
+            swap(&pending, &flushing)
+            for connection in flushing { connection.flush() }
+            flushing.removeAll(keepingCapacity: true)
+        }
+    }
+}
