@@ -74,7 +74,7 @@ extension ServerCore {
         guard let room = call.session.audienceRoom else { return }
         let page = ListPage(total: room.seats.count, page: try ListPage.requested(call.args, "who"))
         let seats = room.seats[page.range]
-        out.send(OkReply("who", [("players", room.playersJSON(seats))] + page.json, text: whoText(room, seats, page)), to: call.session)
+        out.send(OkReply("who", [("players", room.playersJSON(seats))] + page.json, text: self.whoText(room, seats, page)), to: call.session)
     }
 
     /// `/packs`: every word pack, so a bot (or the teacher) need not learn them from an error.

@@ -33,16 +33,21 @@ extension Message {
 }
 
 /// `{"type":"ok","cmd":...}` plus the command's own fields.
+///
+/// The text is built only if someone reading text receives the reply: a bot's answer reply, the
+/// commonest line the server writes, no longer pays for a sentence nobody reads.
 public struct OkReply: Message {
     public var cmd: String
     public var fields: [(String, JSON)]
-    public var text: String
+    private let makeText: () -> String
 
-    public init(_ cmd: String, _ fields: [(String, JSON)] = [], text: String) {
+    public init(_ cmd: String, _ fields: [(String, JSON)] = [], text: @autoclosure @escaping () -> String) {
         self.cmd = cmd
         self.fields = fields
-        self.text = text
+        makeText = text
     }
+
+    public var text: String { makeText() }
 
     public var json: JSON { .object([EventType.ok.field, ("cmd", .string(cmd))] + fields) }
 }
