@@ -32,7 +32,7 @@ public enum JSON: Equatable, Sendable {
     /// One line of compact JSON, no trailing newline.
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(128)
+        out.reserveCapacity(256)
         write(to: &out)
         return out
     }
