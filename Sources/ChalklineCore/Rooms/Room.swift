@@ -85,11 +85,9 @@ final class Room {
     var isRunning: Bool { phase != .lobby }
     var stateName: String { isRunning ? "running" : "lobby" }
     var players: [Seat] { seats.filter(\.plays) }
-    /// Connections that hold a seat here right now.
-    var seatedSessions: [Session] { seats.compactMap(\.session) }
     /// Everyone who hears the room's events: connected players and watchers. Every broadcast
     /// goes here, so a second screen sees exactly what the players see.
-    var connectedSessions: [Session] { seatedSessions + watchers }
+    var connectedSessions: Audience { Audience(seats: seats, watchers: watchers) }
     /// `/watch` connections: they hear the room but hold no seat, never answer, and do not keep
     /// an empty room open.
     private(set) var watchers: [Session] = []
@@ -260,7 +258,7 @@ final class Room {
         }
         out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
         if host === seat { setHost(seats.first(where: \.connected), out: &out) }
-        if seatedSessions.isEmpty && emptySince == nil { emptySince = now }
+        if !seats.contains(where: { $0.session != nil }) && emptySince == nil { emptySince = now }
         checkRoundComplete(now: now, out: &out)
     }
 
