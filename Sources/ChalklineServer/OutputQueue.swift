@@ -12,8 +12,8 @@ import CLibUV
 ///
 /// Owned by the loop thread.
 final class OutputQueue {
-    static let keptArrays = 4_096
-    static let keptCapacity = 256
+    static let keptArrays = 256
+    static let keptCapacity = 32
 
     /// Connections with output this iteration, in the order of their first.
     private var pending: [Connection] = []
