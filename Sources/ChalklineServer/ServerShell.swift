@@ -42,8 +42,7 @@ public final class ServerShell {
     let core: ServerCore
     let loop: UnsafeMutablePointer<uv_loop_t>
     let clock = MonotonicClock()
-    private var connections: [ConnectionID: Connection] = [:]
-    private var lastID: UInt64 = 0
+    private var connections = ConnectionTable<Connection>()
     private var listener: Listener?
     private var timer: DeadlineTimer?
     private var beforePoll: BeforePollHook?
@@ -118,13 +117,12 @@ public final class ServerShell {
             logger.error("accept failed", metadata: ["error": "\(uvMessage(status))"])
             return
         }
-        lastID += 1
-        let connection = Connection(id: ConnectionID(lastID), loop: loop, shell: self)
+        let connection = Connection(id: connections.makeID(), loop: loop, shell: self)
         guard !shuttingDown, connection.accept(from: listener.handle) else {
             connection.close()
             return
         }
-        connections[connection.id] = connection
+        connections.insert(connection, as: connection.id)
         noteDescriptorPressure()
         memoryTrim?.noteChurn(now: clock.now)
         logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
@@ -155,7 +153,7 @@ public final class ServerShell {
     func drop(_ connection: Connection, reason: String?) {
         guard connection.state != .closed else { return }
         connection.close()
-        connections[connection.id] = nil
+        connections.remove(connection.id)
         noteDescriptorPressure()
         memoryTrim?.noteChurn(now: clock.now)
         if let reason {
@@ -269,7 +267,7 @@ public final class ServerShell {
             finishShutdown()
         } else {
             let grace = DeadlineTimer(loop: loop) { [unowned self] in
-                for connection in Array(connections.values) { drop(connection, reason: nil) }
+                for connection in connections.all { drop(connection, reason: nil) }
                 finishShutdown()
             }
             graceTimer = grace
