@@ -141,3 +141,14 @@ install-service:
 # completions and the unit, then uninstall and check that nothing is left.
 test-install:
 	tools/install/test-install.sh
+
+# Measuring tools, not part of `make test` (BENCHMARKS.md has their figures):
+# bench-core runs the core alone without sockets (Benchmarks/, ordo-one's package-benchmark):
+# mallocs and time per answer judged, and per /say to a room of 1,000.
+# bench-peers runs tools/peers/run.sh: Chalkline against the loopback floor and Redis, in one run.
+.PHONY: bench-core bench-peers
+bench-core: deps
+	cd Benchmarks && $(SWIFT) package --disable-sandbox benchmark
+
+bench-peers: deps
+	tools/peers/run.sh

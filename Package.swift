@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .executable(name: "chalkline-server", targets: ["chalkline-server"]),
         .executable(name: "chalkline", targets: ["chalkline"]),
+        // The functional core, for the allocation benchmark in Benchmarks/ (a package of its own).
+        .library(name: "ChalklineCore", targets: ["ChalklineCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

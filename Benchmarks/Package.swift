@@ -1,0 +1,29 @@
+// swift-tools-version:6.1
+import PackageDescription
+import class Foundation.NSString
+
+/// SwiftPM names a path dependency after its folder, whatever the clone is called.
+let chalkline = (((Context.packageDirectory as NSString).deletingLastPathComponent) as NSString).lastPathComponent
+
+// The core alone, driven without sockets: allocations and CPU per answer judged (issue 15).
+// A package of its own so `make test` never builds the benchmark tool; `make bench-core` runs it.
+let package = Package(
+    name: "ChalklineBenchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        .package(path: ".."),
+        // Its malloc counters come from ordo-one's malloc interposer (the MallocInterposer trait).
+        .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CoreAnswers",
+            dependencies: [
+                .product(name: "ChalklineCore", package: chalkline),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/CoreAnswers",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+    ]
+)
