@@ -38,7 +38,8 @@ for prog in loopback-floor/floor-server loopback-floor/floor-bench peers/fanout-
     fi
 done
 
-port=$((20000 + RANDOM % 20000))
+# Below the ephemeral range (32768 and up), where the bench's own connections could hold a port.
+port=$((10000 + RANDOM % 20000))
 next_port() { port=$((port + 1)); }
 wait_port() { # until something listens on 127.0.0.1:$1
     for _ in $(seq 100); do (exec 3<>/dev/tcp/127.0.0.1/"$1") 2>/dev/null && return 0; sleep 0.05; done
