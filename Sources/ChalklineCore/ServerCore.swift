@@ -126,7 +126,11 @@ public final class ServerCore {
     /// after every call into the core.
     public func nextDeadline() -> Millis? {
         let timeouts = RoomTimeouts(config)
-        let roomDeadline = rooms.values.compactMap { $0.deadline(timeouts) }.min()
+        // Asked once every loop iteration: a loop, not an array of every room's deadline.
+        var roomDeadline: Millis?
+        for room in rooms.values {
+            if let deadline = room.deadline(timeouts), deadline < roomDeadline ?? .max { roomDeadline = deadline }
+        }
         // Entries of connections that are gone or sit in a room are dropped as they surface.
         while let top = idleSchedule.first, idleExempt(top.id) { idleSchedule.popFirst() }
         guard let idle = idleSchedule.first?.at else { return roomDeadline }
