@@ -29,12 +29,27 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
-    /// One line of compact JSON, no trailing newline.
+    /// One line of compact JSON, no trailing newline (but room for one: `Message.rendered`
+    /// adds it).
     public func encoded() -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(256)
+        out.reserveCapacity(sizeEstimate + 1)
         write(to: &out)
         return out
+    }
+
+    /// About the bytes `write` needs (strings unescaped, numbers at 20), so `encoded` allocates
+    /// its buffer once: a big room's `round_end` to each player grew it two or three times.
+    var sizeEstimate: Int {
+        switch self {
+        case .null: 4
+        case .bool: 5
+        case .int, .double: 20
+        case .string(let s): s.utf8.count + 2
+        case .array(let items): items.reduce(2) { $0 + $1.sizeEstimate + 1 }
+        case .object(let fields): fields.reduce(2) { $0 + $1.0.utf8.count + 4 + $1.1.sizeEstimate }
+        case .encoded(let bytes): bytes.count
+        }
     }
 
     public func write(to out: inout [UInt8]) {
