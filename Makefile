@@ -55,27 +55,33 @@ test: test-deps
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-install
 
-# The fuzz target (FuzzTesting/) builds apart from the main package, with libFuzzer and
-# AddressSanitizer. `make fuzz FUZZ_SECONDS=600` explores; new inputs go to a scratch folder and
-# the seed corpus stays as committed. A crasher is written to FuzzTesting/ as crash-*: add it to
-# FuzzTesting/FailCases/ so every later `make test` replays it.
+# The fuzz targets (FuzzTesting/) build apart from the main package, with libFuzzer and
+# AddressSanitizer: InputPath (the line protocol into the core) and WebPath (the first-line sniff,
+# HTTP heads, the WebSocket upgrade and frames into the core). `make fuzz FUZZ_SECONDS=600
+# FUZZ_TARGET=WebPath` explores one; new inputs go to a scratch folder and the seed corpus stays
+# as committed. A crasher is written to FuzzTesting/ as crash-*: add it to
+# FuzzTesting/FailCases/TARGET/ so every later `make test` replays it.
 FUZZ_SECONDS ?= 60
-FUZZ_BIN = FuzzTesting/.build-fuzz/debug/FuzzInputPath
+FUZZ_TARGET ?= InputPath
+FUZZ_TARGETS = InputPath WebPath
+FUZZ_DIR = FuzzTesting/.build-fuzz/debug
 FUZZ_FLAGS = -max_len=4096
 
 fuzz-build:
-	cd FuzzTesting && $(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz 2>&1 | grep -v "Cannot export local symbol"; test -x .build-fuzz/debug/FuzzInputPath
+	cd FuzzTesting && $(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz 2>&1 | grep -v "Cannot export local symbol"; for t in $(FUZZ_TARGETS); do test -x .build-fuzz/debug/Fuzz$$t || exit 1; done
 
 fuzz: fuzz-build
-	mkdir -p fuzz-corpus-tmp
-	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) ../fuzz-corpus-tmp Corpus/InputPath
+	mkdir -p fuzz-corpus-tmp/$(FUZZ_TARGET)
+	cd FuzzTesting && ../$(FUZZ_DIR)/Fuzz$(FUZZ_TARGET) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) ../fuzz-corpus-tmp/$(FUZZ_TARGET) Corpus/$(FUZZ_TARGET)
 
-# Part of `make test`: replays the seed corpus and every known crasher, then a short run with a
-# fixed seed (the same inputs every time, so CI is repeatable).
+# Part of `make test`: for each target, replays the seed corpus and every known crasher, then a
+# short run with a fixed seed (the same inputs every time, so CI is repeatable).
 fuzz-smoke: fuzz-build
-	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) Corpus/InputPath/* $$(ls FailCases/* 2>/dev/null)
-	rm -rf fuzz-corpus-tmp/smoke && mkdir -p fuzz-corpus-tmp/smoke
-	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=20000 ../fuzz-corpus-tmp/smoke Corpus/InputPath
+	set -e; for t in $(FUZZ_TARGETS); do \
+		(cd FuzzTesting && ../$(FUZZ_DIR)/Fuzz$$t $(FUZZ_FLAGS) Corpus/$$t/* $$(ls FailCases/$$t/* 2>/dev/null)); \
+		rm -rf fuzz-corpus-tmp/smoke-$$t && mkdir -p fuzz-corpus-tmp/smoke-$$t; \
+		(cd FuzzTesting && ../$(FUZZ_DIR)/Fuzz$$t $(FUZZ_FLAGS) -seed=1 -runs=20000 ../fuzz-corpus-tmp/smoke-$$t Corpus/$$t); \
+	done
 
 # Hundreds of well-behaved bots in several rooms while misbehaving clients of every kind attack
 # the server, on loopback, for a bounded time (tools/soak.py says what it checks).

@@ -8,7 +8,7 @@ public enum WebExchange {
         case upgrade(HTTPResponse)
     }
 
-    public static func answer(_ request: HTTPRequest) -> Answer {
+    public static func answer(_ request: HTTPRequest, site: Site) -> Answer {
         let headOnly = request.method == "HEAD"
         guard request.method == "GET" || headOnly else {
             return .respond(.error(405, "Only GET and HEAD are served here.", headers: [("Allow", "GET, HEAD")]), headOnly: false)
@@ -16,7 +16,7 @@ public enum WebExchange {
         if request.path == Site.webSocketPath {
             return upgrade(request, headOnly: headOnly)
         }
-        guard let file = Site.file(at: request.path) else {
+        guard let file = site.file(at: request.path) else {
             return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
         }
         var headers = [("Content-Type", file.contentType), ("ETag", file.etag),
