@@ -224,7 +224,10 @@ private func jsonClient(_ server: TestServer, _ name: String? = nil) throws -> T
         #expect(try intruder.command("/claim \(room.code) 0123456789abcdef0123456789abcdef").string("code") == "bad_key")
         #expect(try room.pat.command("/start").string("code") == "not_host")
         room.host.disconnect()
-        #expect(try room.pat.expect("host").string("name") == "pat")   // the room passed to pat meanwhile
+        // Issue 27: the room waits for its teacher; pat is not made host meanwhile.
+        #expect(try room.pat.expect("host_away").count == 2)
+        #expect(try room.pat.command("/start").string("code") == "not_host")
+        #expect(try room.pat.command("/kick teach").string("code") == "not_host")
         let laptop = try jsonClient(server)
         let claimed = try laptop.command("/claim \(room.code) \(room.hostKey)")
         #expect(claimed.string("type") == "ok")

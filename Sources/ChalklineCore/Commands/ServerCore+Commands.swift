@@ -231,7 +231,10 @@ extension ServerCore {
         room.reattach(session, to: seat, out: &out)
         out.send(joinReply("rejoin", room, seat), to: session)
         if !wasConnected { room.announceJoin(of: seat, out: &out) }
-        room.resendOpenRound(to: seat, now: now, out: &out)
+        let hostBack = room.isCreatorBack(seat)
+        if hostBack { room.claim(seat, out: &out) }
+        room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: hostBack)
+        room.resumeIfPaused(now: now, out: &out)
     }
 
     private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
@@ -293,6 +296,7 @@ extension ServerCore {
         if announce { room.announceJoin(of: seat, out: &out) }
         room.claim(seat, out: &out)
         room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
+        room.resumeIfPaused(now: now, out: &out)
     }
 
     // MARK: Listings
