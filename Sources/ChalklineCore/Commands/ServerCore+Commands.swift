@@ -190,6 +190,12 @@ extension ServerCore {
         if room.isBanned(session) || room.isBanned(name: name) {
             throw ErrorReply("join", .banned, "The host of room \(room.code) has banned you from it.")
         }
+        // A player who dropped, back from the same address within the grace: their own seat,
+        // as `/rejoin` would give it, whatever the lock or `late=no` say.
+        if let seat = room.seat(named: name), room.mayRetakeByName(seat, from: session, now: call.now) {
+            seatBack(seat, in: room, session, "join", now: call.now, &out)
+            return
+        }
         if room.locked {
             throw ErrorReply("join", .roomLocked, "Room \(room.code) is locked: the host is not letting new players in.")
         }
@@ -204,7 +210,8 @@ extension ServerCore {
             throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
         }
         guard room.seat(named: name) == nil else {
-            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name.")
+            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name"
+                             + " (if it is you, /rejoin \(room.code) TOKEN with the token from your join).")
         }
         session.name = name
         let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
@@ -227,9 +234,15 @@ extension ServerCore {
         guard let seat = found else {
             throw ErrorReply("rejoin", .badToken, "That token does not hold a seat in room \(room.code).")
         }
+        seatBack(seat, in: room, session, "rejoin", now: now, &out)
+    }
+
+    /// A kept seat taken back (`/rejoin`, or `/join` by name within the grace): the reply, the
+    /// room told, the host's role if the seat was the creator's, and the open round again.
+    private func seatBack(_ seat: Seat, in room: Room, _ session: Session, _ cmd: String, now: Millis, _ out: inout Outbox) {
         let wasConnected = seat.connected
         room.reattach(session, to: seat, out: &out)
-        out.send(joinReply("rejoin", room, seat), to: session)
+        out.send(joinReply(cmd, room, seat), to: session)
         if !wasConnected { room.announceJoin(of: seat, out: &out) }
         let hostBack = room.isCreatorBack(seat)
         if hostBack { room.claim(seat, out: &out) }
@@ -242,9 +255,12 @@ extension ServerCore {
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
                       ("score", .int(seat.score)), ("settings", room.race.settingsJSON)],
                 text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
+                    + (seat.score > 0 ? "Welcome back: your score is \(NumberText.thousands(seat.score)).\n" : "")
                     + (!room.isRunning ? "Wait for the host to start."
                        : room.race.roundNoun == "level" ? "A game is running: you play from the next level."
-                       : "A game is running: answer the next question!"))
+                       : "A game is running: answer the next question!")
+                    // The token `/help rejoin` speaks of: a student at netcat has no other way to see it.
+                    + "\nIf your connection drops: /rejoin \(room.code) \(seat.token.text)")
     }
 
     /// `/kick NAME` and `/ban NAME`: both remove the player and their seat; a kicked name may not

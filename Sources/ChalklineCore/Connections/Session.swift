@@ -60,6 +60,10 @@ final class Seat {
     var streak = 0
     /// Total time of correct answers this game: the standings' tie-break.
     var correctMs: Millis = 0
+    /// The address of the last connection that held the seat, and when that connection dropped
+    /// (nil while connected): a `/join` by name from there, soon enough, takes the seat back.
+    var address = ""
+    var droppedAt: Millis?
 
     init(name: String, token: Token, number: Int, room: Room, plays: Bool) {
         self.name = name

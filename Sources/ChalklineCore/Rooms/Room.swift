@@ -180,8 +180,17 @@ final class Room {
         out.send(event, to: session)
     }
 
+    /// A `/join` under the name of this seat is its player coming back (see
+    /// `Limits.nameRejoinGraceMs`): the seat was dropped, not left, from the same address, lately.
+    func mayRetakeByName(_ seat: Seat, from session: Session, now: Millis) -> Bool {
+        guard !seat.connected, let dropped = seat.droppedAt else { return false }
+        return seat.address == session.address && now - dropped <= Limits.nameRejoinGraceMs
+    }
+
     private func attach(_ session: Session, to seat: Seat) {
         seat.session = session
+        seat.address = session.address
+        seat.droppedAt = nil
         session.seat = seat
         session.name = seat.name
         emptySince = nil
@@ -267,7 +276,9 @@ final class Room {
         seat.session?.lastHeard = now
         seat.session?.seat = nil
         seat.session = nil
-        if !keepSeat {
+        if keepSeat {
+            seat.droppedAt = now
+        } else {
             seats.removeAll { $0 === seat }
             participants.removeAll { $0 === seat }
         }
