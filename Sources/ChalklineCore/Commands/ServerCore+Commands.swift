@@ -179,7 +179,10 @@ extension ServerCore {
     func join(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
         var name = session.name
-        if args.count == 2 {
+        if args.count == 3 && args[2].lowercased() != "bot" {
+            throw ErrorReply("join", .badArgs, "Use /join CODE NAME, or /join CODE NAME bot for a program.")
+        }
+        if args.count >= 2 {
             guard Names.isValid(args[1]) else { throw ErrorReply("join", .badName, Names.rule) }
             name = args[1]
         }
@@ -215,6 +218,7 @@ extension ServerCore {
         }
         session.name = name
         let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
+        seat.isBot = args.count == 3
         out.send(joinReply("join", room, seat), to: session)
         room.announceJoin(of: seat, out: &out)
     }
