@@ -30,6 +30,13 @@ public final class PostgresStore: ResultsStore, @unchecked Sendable {
 
     public func connect() throws { try open() }
 
+    public func checkWritable() throws {
+        let connection = try open()
+        try connection.script("BEGIN")
+        defer { try? connection.script("ROLLBACK") }
+        _ = try connection.query("INSERT INTO game (room, number, kind, settings, started_at) VALUES ('', 0, '', '', '')", [])
+    }
+
     /// The report command reads what servers wrote: a database without Chalkline's tables is an
     /// error, not something to create.
     public func connectExisting() throws {

@@ -81,6 +81,15 @@ public final class Store: @unchecked Sendable {
         return database
     }
 
+    public func checkWritable() throws {
+        try open().writeWithoutTransaction { db in
+            try db.inTransaction {
+                try db.execute(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES ('', 0, '', '', '')")
+                return .rollback
+            }
+        }
+    }
+
     /// Opens an existing database for reading reports; unlike `open`, never creates a file.
     @discardableResult
     public func openExisting() throws -> any DatabaseWriter {

@@ -150,6 +150,10 @@ extension ServerCore {
                                     ("game", .string(race.kind)), ("settings", race.settingsJSON)],
                          text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
                  to: session)
+        if let reason = storageUnwritable {
+            room.storageWarned = true
+            out.send(StorageFailedEvent(reason: reason), to: session)
+        }
     }
 
     /// A code no open room has, within the room caps. Drawing is bounded: however full the
