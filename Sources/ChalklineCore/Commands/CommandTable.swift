@@ -66,7 +66,7 @@ extension ServerCore {
                 usage: "/format text|json", help: "Text for people, or JSON lines for bots. json is one JSON object a line.",
                 run: { core, call, out throws(ErrorReply) in try core.format(call, &out) }),
         Command(name: "set", access: .host, arity: 1...1, arityError: (.badArgs, "Use /set chat=on or /set chat=off."), usage: "/set chat=on|off",
-                help: "Host, in the lobby: let players /say, or mute them. Your own /say always goes out.",
+                help: "Host: mute players or let them /say, mid-game too. Your own /say always goes out.",
                 run: { core, call, out throws(ErrorReply) in try core.set(call, &out) }),
         Command(name: "ping", access: .anyone, arity: 0...0, usage: "/ping", help: "Check the connection: the server answers pong.",
                 run: { _, call, out in out.send(OkReply("ping", text: "pong"), to: call.session) }),

@@ -105,7 +105,8 @@ struct ServerCoreCommandTests {
         let h = Harness()
         h.connect(1)
         #expect(Harness.text(h.line(1, "/ping"), to: 1) == "pong\n")
-        #expect(Harness.text(h.line(1, "/help /JOIN"), to: 1) == "/join CODE [NAME]\n  Join the room with that 4-letter code.\n")
+        // Issue 27 added the bot word's paragraph.
+        #expect(Harness.text(h.line(1, "/help /JOIN"), to: 1).hasPrefix("/join CODE [NAME]\n  Join the room with that 4-letter code.\n  A program playing adds"))
         let all = Harness.text(h.line(1, "/help"), to: 1)
         #expect(all.hasPrefix("Commands (type /help COMMAND for more):\n"))
         #expect(all.split(separator: "\n").count == 1 + Help.topics.count)
