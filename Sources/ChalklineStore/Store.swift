@@ -21,12 +21,14 @@ public enum StoreError: Error, CustomStringConvertible {
     case notMigrated(String)
     case noDatabase(String)
     case missingRow(String)
+    case notWritable(String)
 
     public var description: String {
         switch self {
         case .notMigrated(let path): "\(path) is read-only and has not got this server's tables; start the server on a writable copy once"
         case .noDatabase(let path): "there is no database at \(path)"
         case .missingRow(let what): "the row of \(what) is missing"
+        case .notWritable(let location): "\(location) does not let this server write its results (a read-only database or role)"
         }
     }
 }
