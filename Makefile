@@ -15,7 +15,7 @@ APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-de
 TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql
 # python3 runs the example bot's test and the soak; most machines have it already.
 
-.PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service manpages test-install
+.PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
 
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq nettle || [ ! -f /usr/include/wslay/wslay.h ]; then \
@@ -142,6 +142,12 @@ install-service:
 	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels
 	sed 's|@PREFIX@|$(PREFIX)|g' packaging/chalkline-server.service > $(DESTDIR)/etc/systemd/system/chalkline-server.service
 	test -f $(DESTDIR)/etc/default/chalkline || install -D -m 644 packaging/chalkline.default $(DESTDIR)/etc/default/chalkline
+
+# What install-service put in place (`make uninstall` leaves /etc alone); stop the service
+# first: `systemctl disable --now chalkline-server`. The teacher's levels folder goes only if empty.
+uninstall-service:
+	rm -f $(DESTDIR)/etc/systemd/system/chalkline-server.service $(DESTDIR)/etc/default/chalkline
+	-rmdir $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline 2>/dev/null
 
 # Part of `make test`: install into a scratch DESTDIR, check every file, the man page, the
 # completions and the unit, then uninstall and check that nothing is left.

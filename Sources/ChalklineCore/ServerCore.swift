@@ -223,8 +223,14 @@ public final class ServerCore {
         return out.effects
     }
 
+    /// Set by the shell when the database could not be written at start: each `/create` is
+    /// followed by `storage_failed`, so a teacher knows before the class plays. Cleared when
+    /// storage works again.
+    public var storageUnwritable: String?
+
     /// Storage works again (the missed writes went through): a new failure is worth telling again.
     public func storageRecovered() {
+        storageUnwritable = nil
         for room in rooms.values {
             room.storageWarned = false
             room.droppedWarned = false

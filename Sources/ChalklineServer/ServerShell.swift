@@ -118,7 +118,14 @@ public final class ServerShell {
         startAdvertising(port: Int(listener.address.port))
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)
-        logger.info("stopped")
+        // The last write has been tried: whatever is still held is lost with the process.
+        let unsaved = (storage?.pendingRecords ?? 0) + (storage?.droppedTotal ?? 0)
+        if unsaved > 0 {
+            logger.error("RESULTS NOT SAVED: \(unsaved) results could not be written to the database before the server stopped",
+                         metadata: ["db": "\(options.databasePath)", "unsaved": "\(storage?.pendingRecords ?? 0)",
+                                    "dropped": "\(storage?.droppedTotal ?? 0)"])
+        }
+        logger.info("stopped", metadata: ["unsaved": "\(unsaved)"])
     }
 
     // MARK: Events from libuv
