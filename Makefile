@@ -8,17 +8,18 @@ BIND ?= 0.0.0.0
 # Word-puzzle pack folders, each given to the server with --levels: make serve LEVELS="$$HOME/weather"
 LEVELS ?=
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-dev libwslay-dev nettle-dev
+APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-dev libwslay-dev nettle-dev libqrencode-dev
 # What the tests use besides: Avahi and D-Bus for discovery, man for the installed pages,
 # systemd-analyze for the service unit, PostgreSQL's server (initdb, pg_ctl) for the
-# PostgreSQL store's tests, which start a throwaway cluster of their own.
-TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql
+# PostgreSQL store's tests, which start a throwaway cluster of their own; zbar and rsvg-convert
+# read back the join QR code the server serves.
+TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin
 # python3 runs the example bot's test and the soak; most machines have it already.
 
 .PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
 
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq nettle || [ ! -f /usr/include/wslay/wslay.h ]; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq nettle libqrencode || [ ! -f /usr/include/wslay/wslay.h ]; then \
 		echo "installing $(APT_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
@@ -32,6 +33,7 @@ deps:
 
 test-deps: deps
 	@if ! command -v avahi-daemon >/dev/null 2>&1 || ! command -v avahi-browse >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1 \
+	    || ! command -v zbarimg >/dev/null 2>&1 || ! command -v rsvg-convert >/dev/null 2>&1 \
 	    || ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v dbus-daemon >/dev/null 2>&1 \
 	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
 		echo "installing $(TEST_PACKAGES) with apt-get"; \

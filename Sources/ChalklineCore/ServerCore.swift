@@ -16,6 +16,9 @@ public final class ServerCore {
     var gamesStarted = 0
     /// Open rooms by the address that created them, for `maxRoomsPerIP`.
     var roomsPerAddress: [String: Int] = [:]
+    /// The students' page as other devices reach it (`http://ADDRESS:PORT/`), set by the shell once
+    /// it listens; nil without the web. `/create` gives each room's.
+    public var joinURL: String?
     /// Wrong guesses at secrets, by address and server-wide.
     let guesses: GuessLimiter
 

@@ -149,9 +149,13 @@ extension ServerCore {
         let token = Token(random)
         let seat = room.seatNew(session, name: name, token: token, plays: race.timing.hostPlays)
         room.makeCreatorHost(seat)
+        let joinURL = self.joinURL.map { $0 + "?room=" + code }
         out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token.text)),
-                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)],
-                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
+                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)]
+                             + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
+                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME"
+                             + (joinURL.map { "\nOr open \($0) in a browser." } ?? "")
+                             + "\nYou are the host: /start when everyone is in."),
                  to: session)
         if let reason = storageUnwritable {
             room.storageWarned = true
