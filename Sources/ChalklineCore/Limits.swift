@@ -57,6 +57,19 @@ public enum Limits {
     /// Characters a `/say` line keeps.
     public static let chatCharacters = 300
 
+    // MARK: The web (one port: HTTP for the pages, WebSocket for the protocol)
+
+    /// How long a new connection may stay silent before it is taken for the line protocol and
+    /// welcomed. A browser sends its request with the handshake's last packet, so it is heard
+    /// well within this; a person at netcat meets the welcome a quarter of a second later.
+    public static let webSniffMs: Millis = 250
+    /// An HTTP request head (request line and headers) larger than this is answered 413.
+    public static let httpHeadBytes = 8 * 1024
+    /// An HTTP request head must arrive within this, or the connection is closed.
+    public static let httpHeadTimeoutMs: Millis = 10 * 1000
+    /// How long an HTTP response, or a WebSocket closing handshake, may take to drain.
+    public static let webCloseGraceMs: Millis = 5 * 1000
+
     // MARK: Connections
 
     /// Connections at once (`--max-connections`).

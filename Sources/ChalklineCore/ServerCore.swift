@@ -36,8 +36,14 @@ public final class ServerCore {
     /// Over `maxConnections` or `maxConnectionsPerIP` it gets one error line instead of the
     /// welcome and is closed; the core forgets it at once, so it counts towards no limit and
     /// nobody already connected notices.
-    public func connect(_ id: ConnectionID, peer: String, now: Millis) -> [Effect] {
+    ///
+    /// `format` is what it is welcomed in; `oneLineMessages` marks a connection whose transport
+    /// carries one line a message (WebSocket), which speaks json only.
+    public func connect(_ id: ConnectionID, peer: String, format: OutputFormat = .text, oneLineMessages: Bool = false,
+                        now: Millis) -> [Effect] {
         let session = Session(id: id, peer: peer, config: config, now: now)
+        session.format = format
+        session.jsonOnly = oneLineMessages
         var out = Outbox()
         if sessions.count >= config.maxConnections {
             out.send(ErrorReply("", .serverFull, "The server is full (\(config.maxConnections) connections). Try again in a minute."), to: session)

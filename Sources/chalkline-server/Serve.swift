@@ -57,6 +57,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Do not advertise the server on the network.")
     var noAdvertise = false
 
+    @Flag(help: "Serve no web pages and no WebSocket: the port speaks the line protocol only, and welcomes a new connection at once.")
+    var noWeb = false
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -91,6 +94,7 @@ struct Serve: ParsableCommand {
         options.maxQueuedBytes = maxQueuedBytes
         options.maxUnsaved = maxUnsaved
         options.advertiseName = noAdvertise ? nil : (name ?? ServerShell.defaultAdvertisedName)
+        options.web = !noWeb
         options.databasePath = databasePath
         if let serverName { options.serverName = serverName }
         let shell = ServerShell(options: options, logger: logger)

@@ -104,6 +104,9 @@ extension ServerCore {
         guard let format = OutputFormat(rawValue: call.args[0].lowercased()) else {
             throw ErrorReply("format", .badArgs, "Use /format text or /format json.")
         }
+        guard format == .json || !session.jsonOnly else {
+            throw ErrorReply("format", .badArgs, "A WebSocket speaks json only: one JSON object a message.")
+        }
         session.format = format
         out.send(OkReply("format", [("format", .string(format.rawValue))], text: "Output is now \(format.rawValue)."), to: session)
         // Every connection starts in text, so a bot met the welcome in words; it gets it again in json.

@@ -7,6 +7,8 @@ final class Session {
     /// The address the per-address limit counts this connection under (see `PeerAddress`).
     let address: String
     var format: OutputFormat = .text
+    /// A WebSocket: one message a line, so replies must be one line too (`/format text` is refused).
+    var jsonOnly = false
     var name: String?
     var framer: LineFramer
     /// Set while the connection holds a seat in a room.

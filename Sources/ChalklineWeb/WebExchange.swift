@@ -1,0 +1,56 @@
+/// What the server answers an HTTP request: one of the page's files, the WebSocket upgrade, or
+/// an error status with a sentence saying why. Pure: the shell writes what this returns.
+public enum WebExchange {
+    public enum Answer: Equatable, Sendable {
+        /// Write `response` (its head only, for HEAD), then close.
+        case respond(HTTPResponse, headOnly: Bool)
+        /// Write the 101 response; the connection then speaks WebSocket.
+        case upgrade(HTTPResponse)
+    }
+
+    public static func answer(_ request: HTTPRequest) -> Answer {
+        let headOnly = request.method == "HEAD"
+        guard request.method == "GET" || headOnly else {
+            return .respond(.error(405, "Only GET and HEAD are served here.", headers: [("Allow", "GET, HEAD")]), headOnly: false)
+        }
+        if request.path == Site.webSocketPath {
+            return upgrade(request, headOnly: headOnly)
+        }
+        guard let file = Site.file(at: request.path) else {
+            return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
+        }
+        var headers = [("Content-Type", file.contentType), ("ETag", file.etag),
+                       // Revalidated on every load: a teacher who upgrades the server gets the
+                       // new pages at once, and an unchanged file costs a 304 on the LAN.
+                       ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+                       ("Referrer-Policy", "no-referrer")]
+        if request.tokens("if-none-match").contains(file.etag) || request.header("if-none-match") == "*" {
+            headers.removeFirst()
+            return .respond(HTTPResponse(status: 304, headers: headers), headOnly: true)
+        }
+        return .respond(HTTPResponse(status: 200, headers: headers, body: file.bytes), headOnly: headOnly)
+    }
+
+    /// RFC 6455 section 4.2.1's checks, each failure a 400 that says which.
+    private static func upgrade(_ request: HTTPRequest, headOnly: Bool) -> Answer {
+        func refuse(_ why: String, _ headers: [(String, String)] = []) -> Answer {
+            .respond(.error(400, why, headers: headers), headOnly: headOnly)
+        }
+        guard request.method == "GET", request.version == "HTTP/1.1" else {
+            return refuse("A WebSocket opens with GET over HTTP/1.1.")
+        }
+        guard request.tokens("upgrade").contains("websocket"), request.tokens("connection").contains("upgrade") else {
+            return refuse("\(Site.webSocketPath) is the WebSocket address: connect with Upgrade: websocket.")
+        }
+        guard request.header("sec-websocket-version") == "13" else {
+            return refuse("Only WebSocket version 13 is spoken here.", [("Sec-WebSocket-Version", "13")])
+        }
+        guard let key = request.header("sec-websocket-key"), WebSocketHandshake.isValidKey(key) else {
+            return refuse("Sec-WebSocket-Key must be base64 of 16 bytes.")
+        }
+        return .upgrade(HTTPResponse(status: 101, headers: [
+            ("Upgrade", "websocket"), ("Connection", "Upgrade"),
+            ("Sec-WebSocket-Accept", WebSocketHandshake.accept(key: key)),
+        ]))
+    }
+}
