@@ -144,6 +144,7 @@ const replies = {
     rejoin(msg) { enterRoom(msg, true); },
     answer(msg) {
       if ('n' in msg) wordAnswered(msg); else quizAnswered(msg);
+      countReply();
     },
     other() {},
   },
@@ -174,6 +175,7 @@ const replies = {
     },
     answer(msg) {
       if (state.game === 'words') wordRefused(msg); else quizRefused(msg);
+      countReply();
     },
     other(msg) {
       // A flood's rate_limited (cmd "") or a line the server could not read: nothing to redo.
@@ -181,6 +183,12 @@ const replies = {
     },
   },
 };
+
+// How many answers the server has judged or refused on this page: something a test (or an
+// extension) can wait on without reading the feedback's words.
+function countReply() {
+  document.body.dataset.replies = Number(document.body.dataset.replies || 0) + 1;
+}
 
 function joinFailed(fieldId, message) {
   state.joining = null;
@@ -215,7 +223,7 @@ function enterRoom(msg, rejoined) {
   renderLobby();
   if (rejoined) {
     announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
-    if (msg.state === 'running' && ['question', 'board'].includes(document.body.dataset.view)) return;
+    if (msg.state === 'running' && ['question', 'results', 'board', 'level', 'countdown'].includes(document.body.dataset.view)) return;
   } else {
     announce('You are in room ' + msg.room + ' as ' + msg.name + '.');
   }
@@ -263,9 +271,9 @@ const events = {
     q.textContent = questionText(msg.text);
     q.dataset.id = msg.id;
     q.classList.toggle('sentence', msg.text.endsWith('?'));
-    startTimer('question', msg.time_ms);
     $('round-results').hidden = true;
     show('question');
+    startTimer('question', msg.time_ms);
     if (same && state.question.answered) return;         // a rejoin: the answer was in already
     $('feedback').hidden = true;
     const input = $('answer-input');
@@ -314,7 +322,7 @@ const events = {
     };
     state.built = [];
     $('board-round').textContent = 'Level ' + msg.round + ' of ' + msg.levels;
-    startTimer('board', msg.time_ms);
+    $('board-round').dataset.key = msg.level + ':' + msg.round;
     $('level-results').hidden = true;
     document.querySelector('#view-board .puzzle').hidden = false;
     $('word-feedback').hidden = true;
@@ -322,6 +330,7 @@ const events = {
     renderClues();
     renderGroups();
     show('board');
+    startTimer('board', msg.time_ms);
     $('word-input').focus({ preventScroll: true });
     if (!same) announce('Level ' + msg.round + ' of ' + msg.levels + ': 7 clues, ' + msg.groups.length + ' letter groups.');
   },
@@ -660,8 +669,10 @@ function nameCell(name, me) {
 // ---------------------------------------------------------------------------------------------
 // The time bar
 
+// Call it once the view is shown: a transition started in a hidden view would jump to its end.
 function startTimer(which, ms) {
   stopTimer();
+  state.timerOf = which;
   const bar = $(which + '-bar');
   const label = $(which + '-time');
   const end = performance.now() + ms;
@@ -683,9 +694,17 @@ function startTimer(which, ms) {
   tick();
 }
 
+// Freezes the bar where it is, and says the round is over.
 function stopTimer() {
   clearTimeout(state.timer);
   state.timer = null;
+  if (!state.timerOf) return;
+  const bar = $(state.timerOf + '-bar');
+  const scale = getComputedStyle(bar).transform;
+  bar.style.transition = 'none';
+  bar.style.transform = scale === 'none' ? 'scaleX(0)' : scale;
+  $(state.timerOf + '-time').textContent = 'Time!';
+  state.timerOf = null;
 }
 
 // ---------------------------------------------------------------------------------------------
