@@ -27,7 +27,7 @@ import threading
 import traceback
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -51,7 +51,9 @@ def emit(page, event, **fields):
 
 # Everything the loop decides on, read from the page in one call.
 SNAPSHOT = """
-const b = document.body.dataset, q = document.getElementById('question-text');
+const q = document.getElementById('question-text');
+if (!document.body || !q) return {view: 'loading', conn: null, replies: 0, qid: null, board: null, score: ''};
+const b = document.body.dataset;
 return {view: b.view, conn: b.conn, ended: b.ended || null, replies: Number(b.replies || 0),
         qid: q.dataset.id || null, board: document.getElementById('board-round').dataset.key || null,
         score: document.getElementById('status-score').textContent};
@@ -99,8 +101,8 @@ class Page:
             raise RuntimeError("timed out waiting for " + what + "; last state " + json.dumps(self.snapshot()))
 
     def text(self, css):
-        found = self.driver.find_elements(By.CSS_SELECTOR, css)
-        return found[0].text if found else ""
+        """An element's text as the page wrote it (even if the next view has covered it since)."""
+        return self.js("const e = document.querySelector(arguments[0]); return e ? e.textContent : ''", css)
 
     def command(self, kind):
         """The test's next command for this page, of the kind expected."""
@@ -159,6 +161,8 @@ class Page:
         conn = "open"
         while games > 0:
             def ready(s):
+                if s["view"] == "loading":
+                    return None
                 if s["conn"] != conn or s["view"] == "gone":
                     return s
                 if s["view"] == "question" and s["qid"] != done["q"]:
@@ -190,7 +194,7 @@ class Page:
                 self.capture("results")
                 emit(self.name, "results", id=int(s["qid"]), reveal=self.text("#reveal"),
                      rank=self.text("#round-rank"), score=digits(s["score"]),
-                     leaderboard=[r.text for r in self.driver.find_elements(By.CSS_SELECTOR, "#standings-table tbody tr")])
+                     leaderboard=self.js("return [...document.querySelectorAll('#standings-table tbody tr')].map(r => r.innerText)"))
             elif s["view"] == "board":
                 done["board"] = s["board"]
                 done["final"] = False
@@ -222,7 +226,7 @@ class Page:
         cmd = self.command("answer")
         before = s["replies"]
         box.send_keys(cmd["text"] + Keys.ENTER)
-        self.wait("the answer's reply", lambda t: t["replies"] > before or t["view"] != "question")
+        self.wait("the answer's reply", lambda t: t["replies"] > before)
         # Read from the page even if the podium already covers it (the last answer ends the game).
         state, shown, text = self.feedback("feedback")
         points = digits(shown) if state == "right" else 0
@@ -232,39 +236,67 @@ class Page:
 
     def board(self, s):
         d = self.driver
-        groups = [b.text for b in d.find_elements(By.CSS_SELECTOR, "#groups button.group")]
+        groups = self.js("return [...document.querySelectorAll('#groups button.group')].map(b => b.textContent)")
         self.capture("board")
         emit(self.name, "board", key=s["board"], groups=groups,
              clues=[c.get_attribute("data-n") for c in d.find_elements(By.CSS_SELECTOR, "#clues li")],
              inputmode=d.find_element(By.ID, "word-input").get_attribute("inputmode"))
         cmd = self.command("words")
         for word in cmd["words"]:
-            if self.snapshot()["view"] != "board":
+            try:
+                if not self.try_word(word):
+                    break
+            except (ElementNotInteractableException, StaleElementReferenceException):
+                # The level closed while this word was on its way: its form is gone.
+                if self.snapshot()["view"] == "board":
+                    raise
                 break
-            box = d.find_element(By.ID, "word-input")
-            if isinstance(word, list):
-                tapped = self.tap(word)
-                if tapped is None:
-                    emit(self.name, "word_feedback", word="".join(word), state="gone", points=0)
-                    d.find_element(By.ID, "word-clear").click()
-                    continue
-                spelled = box.get_attribute("value")
-                before = self.snapshot()["replies"]
-                d.find_element(By.ID, "word-send").click()
-                label = "".join(word)
-            else:
-                spelled = word
-                before = self.snapshot()["replies"]
-                box.clear()
-                box.send_keys(word + Keys.ENTER)
-                label = word
-            self.wait("the word's reply", lambda t: t["replies"] > before or t["view"] != "board")
-            state, shown, text = self.feedback("word-feedback")
-            points = digits(shown) if state == "right" else 0
-            self.shown_points += points
-            emit(self.name, "word_feedback", word=label, spelled=spelled, state=state, points=points,
-                 text=text, score=digits(self.text("#status-score")))
         emit(self.name, "words_done")
+
+    def try_word(self, word):
+        """Taps (or types) one word and reports the page's verdict; False once the level is over."""
+        d = self.driver
+        if self.snapshot()["view"] != "board":
+            return False
+        box = d.find_element(By.ID, "word-input")
+        if isinstance(word, list):
+            tapped = self.tap(word)
+            if tapped is None:
+                emit(self.name, "word_feedback", word="".join(word), state="gone", points=0)
+                d.find_element(By.ID, "word-clear").click()
+                return True
+            spelled = box.get_attribute("value")
+            before = self.snapshot()["replies"]
+            if spelled != "".join(word):
+                # Someone claimed one of its groups between the taps: the page cleared the box.
+                emit(self.name, "word_feedback", word="".join(word), state="gone", points=0)
+                return True
+            d.find_element(By.ID, "word-send").click()
+            label = "".join(word)
+            # The reply, or an empty box: a claim took one of its groups just before the click
+            # (nothing was sent) or just after (the reply is still coming).
+            empty = "return document.getElementById('word-input').value === ''"
+            self.wait("the word's reply", lambda t: t["replies"] > before or self.js(empty))
+            if self.snapshot()["replies"] == before:
+                try:
+                    self.wait("a late reply", lambda t: t["replies"] > before, 3)
+                except RuntimeError:
+                    emit(self.name, "word_feedback", word=label, state="gone", points=0)
+                    return True
+        else:
+            spelled = word
+            before = self.snapshot()["replies"]
+            box.clear()
+            box.send_keys(word + Keys.ENTER)
+            label = word
+        # The server answers every line, even one that comes too late (no_question).
+        self.wait("the word's reply", lambda t: t["replies"] > before)
+        state, shown, text = self.feedback("word-feedback")
+        points = digits(shown) if state == "right" else 0
+        self.shown_points += points
+        emit(self.name, "word_feedback", word=label, spelled=spelled, state=state, points=points,
+             text=text, score=digits(self.text("#status-score")))
+        return True
 
     def feedback(self, box):
         """The verdict the page showed for the last answer: its state, its "+N", its words."""
@@ -274,10 +306,20 @@ class Page:
     def tap(self, groups):
         """Taps each group's button (the first enabled one with that text); None if one is gone."""
         for g in groups:
-            buttons = [b for b in self.driver.find_elements(By.CSS_SELECTOR, "#groups button.group:not([disabled])") if b.text == g]
-            if not buttons:
+            for attempt in range(5):
+                # Another player's claim can take a button off the board between finding it and
+                # clicking it: look again.
+                try:
+                    buttons = [b for b in self.driver.find_elements(By.CSS_SELECTOR, "#groups button.group:not([disabled])")
+                               if b.text == g]
+                    if not buttons:
+                        return None
+                    buttons[0].click()
+                    break
+                except StaleElementReferenceException:
+                    continue
+            else:
                 return None
-            buttons[0].click()
         return True
 
     def run(self):
@@ -286,6 +328,7 @@ class Page:
             self.start()
             while True:
                 self.spec = self.command("open")
+                self.captured = set()
                 if self.join():
                     self.play()
                 emit(self.name, "played")

@@ -518,20 +518,40 @@ function renderClues() {
   }
 }
 
+// Updates the board's buttons in place (a claim by someone else must not take a keyboard
+// user's focus away): a button per group still on the board, disabled once tapped into the word.
 function renderGroups() {
   const box = $('groups');
   box.hidden = false;
   $('word-form').hidden = false;
-  box.textContent = '';
+  const buttons = new Map([...box.querySelectorAll('button.group')].map((b) => [Number(b.dataset.id), b]));
+  let refocus = false;
+  for (const [id, b] of buttons) {
+    const g = state.board.groups[id];
+    if (!g || g.gone || g.text !== b.textContent) {
+      if (b === document.activeElement) refocus = true;
+      b.remove();
+      buttons.delete(id);
+    }
+  }
+  let previous = null;
   for (const g of state.board.groups) {
     if (g.gone) continue;
-    const b = el('button', 'group', g.text);
-    b.type = 'button';
-    b.dataset.id = g.id;
+    let b = buttons.get(g.id);
+    if (!b) {
+      b = el('button', 'group', g.text);
+      b.type = 'button';
+      b.dataset.id = g.id;
+      if (previous) previous.after(b); else box.prepend(b);
+    }
     const used = state.built.includes(g.id);
     b.setAttribute('aria-pressed', used ? 'true' : 'false');
     b.disabled = used;
-    box.append(b);
+    previous = b;
+  }
+  if (refocus || document.activeElement === document.body) {
+    const next = box.querySelector('button.group:not([disabled])');
+    if (next && refocus) next.focus();
   }
 }
 
@@ -544,9 +564,14 @@ $('groups').addEventListener('click', (e) => {
   if (!builtMatches()) state.built = [];
   input.value = input.value.replace(/\s+/g, '').toUpperCase() + group.text;
   state.built.push(id);
+  const wasFocused = document.activeElement === b;
   renderGroups();
-  const next = $('groups').querySelector('button.group:not([disabled])');
-  if (next && document.activeElement === document.body) next.focus();
+  // The tapped button is disabled now and cannot keep the focus: pass it to the next group.
+  if (wasFocused || document.activeElement === document.body) {
+    const next = b.nextElementSibling && !b.nextElementSibling.disabled ? b.nextElementSibling
+      : $('groups').querySelector('button.group:not([disabled])');
+    if (next) next.focus();
+  }
 });
 
 // The tapped groups still spell the end of what the box holds (typing may have changed it).
