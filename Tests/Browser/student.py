@@ -86,6 +86,12 @@ class Page:
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_window_size(1366, 768)
 
+    def console(self):
+        try:
+            return [e.get("message") for e in self.driver.get_log("browser")][-10:]
+        except WebDriverException:
+            return []
+
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
 
@@ -98,7 +104,8 @@ class Page:
             return WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
                 lambda d: condition(self.snapshot()))
         except TimeoutException:
-            raise RuntimeError("timed out waiting for " + what + "; last state " + json.dumps(self.snapshot()))
+            raise RuntimeError("timed out waiting for " + what + "; last state " + json.dumps(self.snapshot())
+                               + "; the browser's console: " + json.dumps(self.console()))
 
     def text(self, css):
         """An element's text as the page wrote it (even if the next view has covered it since)."""
@@ -136,7 +143,10 @@ class Page:
             # Another room in the same tab: as a new tab would, start without the last seat.
             self.js("sessionStorage.clear()")
         d.get(self.spec["url"])
-        self.wait("the join form", lambda s: s["view"] == "join")
+        # The script has run once it put the cursor in the form (the code, or the name when the
+        # link brought the code).
+        focused = "return document.activeElement && document.activeElement.id"
+        self.wait("the join form", lambda s: s["view"] == "join" and self.js(focused) in ("join-code", "join-name"))
         code = d.find_element(By.ID, "join-code")
         emit(self.name, "opened", prefilled=code.get_attribute("value"),
              focused=self.js("return document.activeElement && document.activeElement.id"))
@@ -147,7 +157,12 @@ class Page:
         name.clear()
         name.send_keys(self.spec["name"] + Keys.ENTER)
         errors = "return (document.getElementById('join-name-error').textContent + document.getElementById('join-code-error').textContent)"
-        state = self.wait("joining", lambda s: s if s["view"] != "join" or self.js(errors) else None)
+        try:
+            state = self.wait("joining", lambda s: s if s["view"] != "join" or self.js(errors) else None)
+        except RuntimeError as error:
+            raise RuntimeError(str(error) + "; the form held " + json.dumps(self.js(
+                "return [document.getElementById('join-code').value, document.getElementById('join-name').value, "
+                "document.getElementById('join-button').disabled]")))
         if state["view"] == "join":
             emit(self.name, "join_error", name_error=self.text("#join-name-error"), code_error=self.text("#join-code-error"))
             return False

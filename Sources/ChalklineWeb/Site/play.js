@@ -268,9 +268,17 @@ const events = {
     if (!same) state.question = { id: msg.id, text: msg.text, answered: false, sending: false };
     $('question-round').textContent = 'Question ' + msg.round + ' of ' + msg.rounds;
     const q = $('question-text');
-    q.textContent = questionText(msg.text);
+    const sentence = msg.text.endsWith('?');
+    q.textContent = '';
+    if (sentence) {
+      q.textContent = msg.text;
+    } else {
+      // An expression stays on one line, sized to fit (--len), and "= ?" may go to the next.
+      q.append(el('span', 'expr', msg.text), ' ', el('span', 'expr', '= ?'));
+      q.style.setProperty('--len', Math.max(5, msg.text.length));
+    }
     q.dataset.id = msg.id;
-    q.classList.toggle('sentence', msg.text.endsWith('?'));
+    q.classList.toggle('sentence', sentence);
     $('round-results').hidden = true;
     show('question');
     startTimer('question', msg.time_ms);
