@@ -38,12 +38,13 @@ let package = Package(
         .systemLibrary(name: "CWslay", path: "Sources/CWslay", providers: [.apt(["libwslay-dev"])]),
         .systemLibrary(name: "CNettle", path: "Sources/CNettle", providers: [.apt(["nettle-dev"])]),
         // HTTP and WebSocket as pure code (no I/O): sniffing the first line, the request head,
-        // the pages (compiled into the binary), the handshake and the server's frames.
-        .target(
-            name: "ChalklineWeb",
-            dependencies: ["ChalklineCore", "CNettle"],
-            resources: [.embedInCode("Site")]
-        ),
+        // the answers, the handshake, reading frames (wslay) and writing the server's.
+        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay"]),
+        // The pages themselves (HTML, CSS, JavaScript, an icon), compiled into the binary.
+        .target(name: "ChalklineWeb", dependencies: ["ChalklineHTTP"], resources: [.embedInCode("Site")]),
+        // libqrencode (Debian's libqrencode-dev): the join URL as a QR code, for the page and the terminal.
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // What server and client both speak: the JSON value and its reader, error codes, number
@@ -69,9 +70,9 @@ let package = Package(
             dependencies: [
                 "CLibUV",
                 "CDiscovery",
-                "CWslay",
                 "ChalklineCore",
                 "ChalklineStore",
+                "ChalklineHTTP",
                 "ChalklineWeb",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -107,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChalklineWebTests",
-            dependencies: ["ChalklineWeb", "ChalklineCore"]
+            dependencies: ["ChalklineHTTP", "ChalklineWeb", "ChalklineCore", "ChalklineQR"]
         ),
         .testTarget(
             name: "ChalklineServerTests",

@@ -21,6 +21,11 @@ public enum Limits {
     /// A running game with nobody connected ends (as if stopped) after this long: a class that
     /// went home stops writing "no answer" rows for seats nobody will take back.
     public static let abandonedGameMs: Millis = 30 * 1000
+    /// A player who lost their connection mid-game may take their seat back by name (`/join
+    /// CODE NAME`) from the address they played from for this long: a student at netcat who
+    /// never saw a token is back in a minute, while a classmate behind the same address has
+    /// little time to take a seat that is not theirs.
+    public static let nameRejoinGraceMs: Millis = 60 * 1000
     /// Room codes tried at random before `/create` gives up with `too_many_rooms`: with the
     /// room cap far below the 331,776 codes, a free one is found in a draw or two.
     public static let roomCodeDraws = 64

@@ -16,6 +16,9 @@ public final class ServerCore {
     var gamesStarted = 0
     /// Open rooms by the address that created them, for `maxRoomsPerIP`.
     var roomsPerAddress: [String: Int] = [:]
+    /// The students' page as other devices reach it (`http://ADDRESS:PORT/`), set by the shell once
+    /// it listens; nil without the web. `/create` gives each room's.
+    public var joinURL: String?
     /// Wrong guesses at secrets, by address and server-wide.
     let guesses: GuessLimiter
 
@@ -223,8 +226,14 @@ public final class ServerCore {
         return out.effects
     }
 
+    /// Set by the shell when the database could not be written at start: each `/create` is
+    /// followed by `storage_failed`, so a teacher knows before the class plays. Cleared when
+    /// storage works again.
+    public var storageUnwritable: String?
+
     /// Storage works again (the missed writes went through): a new failure is worth telling again.
     public func storageRecovered() {
+        storageUnwritable = nil
         for room in rooms.values {
             room.storageWarned = false
             room.droppedWarned = false

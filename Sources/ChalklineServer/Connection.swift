@@ -1,5 +1,5 @@
 import ChalklineCore
-import ChalklineWeb
+import ChalklineHTTP
 import CLibUV
 
 /// One client socket: reads go to the core through the shell; writes are gathered for the

@@ -1,4 +1,5 @@
 import ChalklineCore
+import ChalklineHTTP
 import ChalklineWeb
 import CLibUV
 
@@ -58,7 +59,7 @@ extension ServerShell {
             connection.pendingInput = []
             logger.debug("http", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)",
                                             "method": "\(request.method)", "path": "\(request.path)"])
-            switch WebExchange.answer(request) {
+            switch WebExchange.answer(request, site: Pages.site, joinURL: core.joinURL ?? "") {
             case .respond(let response, let headOnly):
                 respond(response, headOnly: headOnly, on: connection)
             case .upgrade(let response):

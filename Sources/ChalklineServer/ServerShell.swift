@@ -1,4 +1,5 @@
 import ChalklineCore
+import ChalklineHTTP
 import ChalklineStore
 import CLibUV
 import Foundation
@@ -30,6 +31,9 @@ public final class ServerShell {
         /// Serve the pages and WebSocket on the same port (`--no-web` turns it off): a new
         /// connection is then sniffed for up to `Limits.webSniffMs` before it is welcomed.
         public var web = true
+        /// The address students open (`--public-url`), when the school's network needs a name;
+        /// nil picks this machine's LAN address (`JoinURL.choose`).
+        public var publicURL: String?
 
         public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
@@ -115,10 +119,23 @@ public final class ServerShell {
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
         announce("listening on \(listener.address.description)")
+        let joinURL = JoinURL.choose(publicURL: options.publicURL, bind: options.bind, port: Int(listener.address.port),
+                                     interfaces: NetworkInterfaces.list())
+        if options.web {
+            core.joinURL = joinURL
+            announce("students open \(joinURL)")
+        }
         startAdvertising(port: Int(listener.address.port))
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)
-        logger.info("stopped")
+        // The last write has been tried: whatever is still held is lost with the process.
+        let unsaved = (storage?.pendingRecords ?? 0) + (storage?.droppedTotal ?? 0)
+        if unsaved > 0 {
+            logger.error("RESULTS NOT SAVED: \(unsaved) results could not be written to the database before the server stopped",
+                         metadata: ["db": "\(options.databasePath)", "unsaved": "\(storage?.pendingRecords ?? 0)",
+                                    "dropped": "\(storage?.droppedTotal ?? 0)"])
+        }
+        logger.info("stopped", metadata: ["unsaved": "\(unsaved)"])
     }
 
     // MARK: Events from libuv

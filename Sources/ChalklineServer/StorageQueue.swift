@@ -228,6 +228,10 @@ final class StorageQueue {
     }
 
     var isIdle: Bool { !inFlight && records.isEmpty && !hasTickets }
+
+    /// The database could not be written when the server started: its first successful write
+    /// is a recovery (`Finished.recovered`), which is what clears the hosts' warning.
+    func startFailing() { failing = true }
     var pendingRecords: Int { records.count }
 
     /// One trip to the pool. Created and finished on the loop thread; `run` alone executes on a

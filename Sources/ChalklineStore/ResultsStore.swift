@@ -15,6 +15,9 @@ public protocol ResultsStore: AnyObject, Sendable {
     /// Connects to a database that must already exist (the `report` command).
     func connectExisting() throws
     func write(_ batch: [StampedRecord]) throws
+    /// Writes a row and takes it back: a database that opens but cannot be written (a locked
+    /// file, a read-only role) is found when the server starts, not at a class's first `/start`.
+    func checkWritable() throws
     /// The database id of a game this process started, once its start is committed.
     func gameID(of game: GameRef) -> Int64?
     func report<T>(_ query: (any SQLDatabase) throws -> T) throws -> T

@@ -106,8 +106,11 @@ struct ReportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "The class's hardest times facts and word-puzzle clues, by miss rate, with counts.")
 
+        @Flag(name: .customLong("no-bots"), help: "Leave out players who joined as bots (chalkline bot, or /join CODE NAME bot).")
+        var noBots = false
+
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.facts($0, server: common.server) } }
+        func run() throws { try common.print { try Reports.facts($0, server: common.server, noBots: noBots) } }
     }
 }

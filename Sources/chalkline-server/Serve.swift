@@ -60,6 +60,9 @@ struct Serve: ParsableCommand {
     @Flag(help: "Serve no web pages and no WebSocket: the port speaks the line protocol only, and welcomes a new connection at once.")
     var noWeb = false
 
+    @Option(help: ArgumentHelp("The address students open, shown and drawn as a QR code with each room (for a school whose network needs a name); default http://LAN-ADDRESS:PORT/ with this machine's LAN address.", valueName: "url"))
+    var publicURL: String?
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -95,6 +98,7 @@ struct Serve: ParsableCommand {
         options.maxUnsaved = maxUnsaved
         options.advertiseName = noAdvertise ? nil : (name ?? ServerShell.defaultAdvertisedName)
         options.web = !noWeb
+        options.publicURL = publicURL
         options.databasePath = databasePath
         if let serverName { options.serverName = serverName }
         let shell = ServerShell(options: options, logger: logger)

@@ -1,3 +1,4 @@
+import ChalklineHTTP
 import ChalklineWeb
 import Testing
 

@@ -1,4 +1,5 @@
 import ChalklineCore
+import ChalklineHTTP
 import ChalklineWeb
 import Testing
 

@@ -1,3 +1,4 @@
+import ChalklineHTTP
 import ChalklineWeb
 import Testing
 
@@ -6,6 +7,8 @@ import Testing
         HTTPRequest(method: method, path: path, query: "", version: version,
                     headers: headers.map { ($0.0.lowercased(), $0.1) })
     }
+
+    func answer(_ request: HTTPRequest) -> WebExchange.Answer { WebExchange.answer(request, site: Pages.site) }
 
     static let upgrade = [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
                           ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")]
@@ -16,7 +19,7 @@ import Testing
     }
 
     @Test func anUpgradeIsAnswered101() {
-        guard case .upgrade(let response) = WebExchange.answer(request("/ws", Self.upgrade)) else {
+        guard case .upgrade(let response) = answer(request("/ws", Self.upgrade)) else {
             Issue.record("no upgrade")
             return
         }
@@ -32,7 +35,7 @@ import Testing
     ])
     func aBrokenUpgradeIs400(_ header: (String, String)) {
         let headers = Self.upgrade.map { $0.0 == header.0 ? header : $0 }
-        guard case .respond(let response, _) = WebExchange.answer(request("/ws", headers)) else {
+        guard case .respond(let response, _) = answer(request("/ws", headers)) else {
             Issue.record("upgraded")
             return
         }
@@ -43,7 +46,7 @@ import Testing
     }
 
     @Test func anUpgradeWithoutAKeyIs400() {
-        guard case .respond(let response, _) = WebExchange.answer(request("/ws", Array(Self.upgrade.dropLast()))) else {
+        guard case .respond(let response, _) = answer(request("/ws", Array(Self.upgrade.dropLast()))) else {
             Issue.record("upgraded")
             return
         }
@@ -51,14 +54,14 @@ import Testing
     }
 
     @Test func pagesAreServedWithAValidatorAndRevalidated() throws {
-        guard case .respond(let page, false) = WebExchange.answer(request("/")) else {
+        guard case .respond(let page, false) = answer(request("/")) else {
             Issue.record("no page")
             return
         }
         #expect(page.status == 200)
         let etag = try #require(page.headers.first { $0.0 == "ETag" }?.1)
         #expect(page.headers.contains { $0 == ("Cache-Control", "no-cache") })
-        guard case .respond(let again, _) = WebExchange.answer(request("/", [("If-None-Match", etag)])) else {
+        guard case .respond(let again, _) = answer(request("/", [("If-None-Match", etag)])) else {
             Issue.record("no answer")
             return
         }
@@ -67,7 +70,7 @@ import Testing
     }
 
     @Test func headGetsTheHeadOnly() {
-        guard case .respond(let response, let headOnly) = WebExchange.answer(request("/play.js", method: "HEAD")) else {
+        guard case .respond(let response, let headOnly) = answer(request("/play.js", method: "HEAD")) else {
             Issue.record("no answer")
             return
         }
@@ -78,8 +81,8 @@ import Testing
     }
 
     @Test func otherMethodsAre405AndUnknownPaths404() {
-        guard case .respond(let post, _) = WebExchange.answer(request("/", method: "POST")),
-              case .respond(let missing, _) = WebExchange.answer(request("/etc/passwd")) else {
+        guard case .respond(let post, _) = answer(request("/", method: "POST")),
+              case .respond(let missing, _) = answer(request("/etc/passwd")) else {
             Issue.record("no answer")
             return
         }
@@ -89,7 +92,7 @@ import Testing
     }
 
     @Test func thePagesFitTheirBudget() {
-        #expect(Site.totalBytes < 150 * 1024)
-        #expect(Site.files.count >= 4)
+        #expect(Pages.site.totalBytes < 150 * 1024)
+        #expect(Pages.site.files.count >= 4)
     }
 }

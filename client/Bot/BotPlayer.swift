@@ -51,7 +51,7 @@ final class BotPlayer {
         connection.onClose = { [unowned self] reason in self.fail("connection closed" + (reason.map { ": \($0)" } ?? "")) }
         // The welcome arrives in text before `/format json` takes effect; the bot skips lines
         // until the first JSON one, so it can send everything at once.
-        connection.connect(sendingJSON: ["/join \(settings.room) \(name)"]) { fail($0.description) }
+        connection.connect(sendingJSON: ["/join \(settings.room) \(name) bot"]) { fail($0.description) }
     }
 
     func leave() {

@@ -17,6 +17,10 @@
 #              redis-server's PUBLISH to 1,000 subscribers of one channel.
 #   memory     chalkline-server's RSS before and with 10,020 connections seated in lobbies
 #              (`chalkline bench --rooms 20 --players 500 --hold`).
+#   websocket  chalkline-server against itself, its players on TCP or on WebSocket (/ws), the same
+#              client for both (floor-bench and fanout-client, each in chalkline or chalkline-ws):
+#              server CPU per judged answer at 100 rooms x 20 (a load both carry error-free), RSS
+#              per seated connection with 20 rooms x 500 seated, and a `/say` to 1,000.
 set -euo pipefail
 RUNS=${1:-3}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -33,7 +37,7 @@ swift build -c release >&2
 bin="$root/.build/release"
 for prog in loopback-floor/floor-server loopback-floor/floor-bench peers/fanout-client; do
     name=$(basename "$prog")
-    if [ ! -x "$out/$name" ] || [ "tools/$prog.c" -nt "$out/$name" ]; then
+    if [ ! -x "$out/$name" ] || [ "tools/$prog.c" -nt "$out/$name" ] || [ tools/loopback-floor/ws-client.h -nt "$out/$name" ]; then
         cc -std=c11 -O2 -Wall -Wextra -o "$out/$name" "tools/$prog.c"
     fi
 done
@@ -73,6 +77,8 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2
 
 LEVELS=${LEVELS:-"200 230 260"}   # rooms of 20
 declare -a floor_fan ck_fan redis_say ck_say
+declare -A web_cpu web_err web_rss web_say    # by chalkline / chalkline-ws: each run's figure
+rss_kb() { awk '/VmRSS/{print $2}' /proc/"$1"/status; }
 declare -A rate err                 # by "floor 200", "chalkline 230", ...: each run's figure
 declare -A clean=([floor]=0 [chalkline]=0)   # each side's best rate in a run with no error
 for run in $(seq "$RUNS"); do
@@ -111,6 +117,22 @@ for run in $(seq "$RUNS"); do
     ck_say+=("$("$out/fanout-client" chalkline "$port" 1000 1000 | field deliveries_per_s)"); stop
     echo "run $run: fan-out p99 floor ${floor_fan[-1]} chalkline ${ck_fan[-1]} ms;" \
          "say redis ${redis_say[-1]} chalkline ${ck_say[-1]}/s" >&2
+
+    for proto in chalkline chalkline-ws; do
+        quiet; next_port; chalkline_server "$port" :memory:
+        "$out/floor-bench" "$port" 100 20 20 200 0.8 "$SP" 0 "$proto" >"$out/web-$proto.txt" 2>/dev/null || true; stop
+        web_cpu[$proto]+="$(sed -n 's/^server_cpu.* us\/answer=\([0-9.]*\).*/\1/p' "$out/web-$proto.txt") "
+        read -r _ e < <(answers "$out/web-$proto.txt"); web_err[$proto]+="$e "
+        quiet; next_port; chalkline_server "$port" :memory:
+        sleep 1; idle=$(rss_kb "$SP")
+        "$out/floor-bench" "$port" 20 500 1 200 0.8 "$SP" 0 "$proto" >"$out/web-mem-$proto.txt" 2>/dev/null || true; stop
+        seated=$(field server_rss_kb_seated <"$out/web-mem-$proto.txt")
+        web_rss[$proto]+="$(( (seated - idle) * 1024 / 10020 )) "
+        quiet; next_port; chalkline_server "$port" :memory:
+        web_say[$proto]+="$("$out/fanout-client" "$proto" "$port" 1000 1000 | field deliveries_per_s) "; stop
+    done
+    echo "run $run: websocket us/answer ${web_cpu[chalkline-ws]} vs tcp ${web_cpu[chalkline]};" \
+         "bytes/seat ${web_rss[chalkline-ws]} vs ${web_rss[chalkline]}; say ${web_say[chalkline-ws]} vs ${web_say[chalkline]}" >&2
 done
 
 # Memory: RSS with nobody connected, then with 10,020 connections seated in 20 lobbies.
@@ -142,3 +164,10 @@ echo "| answers/s, best run with no error | ${clean[floor]} | ${clean[chalkline]
 echo "| question fan-out p99, 1 room x 1,000 (ms) | floor $(list "${floor_fan[@]}") | $(list "${ck_fan[@]}") | $(ratio "$cf" "$ff") | ≤ 1.5 |"
 echo "| /say deliveries/s, 1,000 x 1,000 | redis $(list "${redis_say[@]}") | $(list "${ck_say[@]}") | $(ratio "$cs" "$rs") | ≥ 1.0 |"
 echo "| RSS per seated connection (bytes) | | $per ($rss0 kB idle, $rss1 kB with 10,020) | | ≤ 1,024 |"
+wm() { echo ${1} | tr ' ' '\n' | median; }
+echo
+echo "| WebSocket against TCP (chalkline-server both) | TCP | WebSocket | ratio | target |"
+echo "|---|---|---|---|---|"
+echo "| server CPU per judged answer (µs), 100 rooms x 20 (errors) | $(echo ${web_cpu[chalkline]} | tr ' ' '/') ($(echo ${web_err[chalkline]} | tr ' ' '/')) | $(echo ${web_cpu[chalkline-ws]} | tr ' ' '/') ($(echo ${web_err[chalkline-ws]} | tr ' ' '/')) | $(ratio "$(wm "${web_cpu[chalkline-ws]}")" "$(wm "${web_cpu[chalkline]}")") | ≤ 1.25 |"
+echo "| RSS per seated connection (bytes), 20 rooms x 500 | $(echo ${web_rss[chalkline]} | tr ' ' '/') | $(echo ${web_rss[chalkline-ws]} | tr ' ' '/') | $(ratio "$(wm "${web_rss[chalkline-ws]}")" "$(wm "${web_rss[chalkline]}")") | ≤ 1.25 |"
+echo "| /say deliveries/s to 1,000 | $(echo ${web_say[chalkline]} | tr ' ' '/') | $(echo ${web_say[chalkline-ws]} | tr ' ' '/') | $(ratio "$(wm "${web_say[chalkline-ws]}")" "$(wm "${web_say[chalkline]}")") | ≥ 0.8 |"

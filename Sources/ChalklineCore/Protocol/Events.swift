@@ -41,6 +41,16 @@ public struct HostEvent: Message {
     public var text: String { "\(name) is now the host." }
 }
 
+/// The host left or dropped and nobody took their place: the room waits for them to come back
+/// with `/claim`. `running` only shapes the text: a game waits before its next round.
+public struct HostAwayEvent: Message {
+    public var running: Bool
+    public var json: JSON { .object([EventType.hostAway.field, ("running", .bool(running))]) }
+    public var text: String {
+        "The teacher left; waiting for them." + (running ? " The game pauses after this question until they are back." : "")
+    }
+}
+
 public struct CountdownEvent: Message {
     public var seconds: Double
     public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }

@@ -33,7 +33,8 @@ public struct MoneyQuiz: QuizKind {
 
     /// Accuracy and median time by question kind and by level.
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
-        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Question")
+        // Every question of a game has the room's one level: not a skill of its own.
+        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Question", keep: { !$0.hasPrefix("level") })
     }
 }
 

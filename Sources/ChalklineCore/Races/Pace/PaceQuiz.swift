@@ -51,7 +51,8 @@ public struct PaceQuiz: QuizKind {
 
     /// Accuracy and median time by what was asked and by unit.
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
-        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Asked")
+        // The unit (km, mi) is not something asked: it would sit among pace and time as a row.
+        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Asked", keep: { Unit(rawValue: $0) == nil })
     }
 }
 

@@ -1,5 +1,4 @@
-/// One file of the pages, compiled into the binary (`PackageResources`), with the validator a
-/// browser revalidates it by: nothing to install beside the server, nothing from the internet.
+/// One file the server serves, with the validator a browser revalidates it by.
 public struct SiteFile: Sendable {
     public let path: String
     public let contentType: String
@@ -7,7 +6,7 @@ public struct SiteFile: Sendable {
     /// A strong validator: FNV-1a of the bytes, quoted. It changes whenever the file does.
     public let etag: String
 
-    init(_ path: String, _ contentType: String, _ bytes: [UInt8]) {
+    public init(_ path: String, _ contentType: String, _ bytes: [UInt8]) {
         self.path = path
         self.contentType = contentType
         self.bytes = bytes

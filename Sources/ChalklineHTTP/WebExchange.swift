@@ -1,3 +1,5 @@
+import ChalklineQR
+
 /// What the server answers an HTTP request: one of the page's files, the WebSocket upgrade, or
 /// an error status with a sentence saying why. Pure: the shell writes what this returns.
 public enum WebExchange {
@@ -8,7 +10,8 @@ public enum WebExchange {
         case upgrade(HTTPResponse)
     }
 
-    public static func answer(_ request: HTTPRequest) -> Answer {
+    /// `joinURL` is the students' page as other devices reach it, for the QR code (`/qr.svg`).
+    public static func answer(_ request: HTTPRequest, site: Site, joinURL: String = "") -> Answer {
         let headOnly = request.method == "HEAD"
         guard request.method == "GET" || headOnly else {
             return .respond(.error(405, "Only GET and HEAD are served here.", headers: [("Allow", "GET, HEAD")]), headOnly: false)
@@ -16,7 +19,10 @@ public enum WebExchange {
         if request.path == Site.webSocketPath {
             return upgrade(request, headOnly: headOnly)
         }
-        guard let file = Site.file(at: request.path) else {
+        if request.path == "/qr.svg" {
+            return qrCode(request, joinURL: joinURL, headOnly: headOnly)
+        }
+        guard let file = site.file(at: request.path) else {
             return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
         }
         var headers = [("Content-Type", file.contentType), ("ETag", file.etag),
@@ -29,6 +35,23 @@ public enum WebExchange {
             return .respond(HTTPResponse(status: 304, headers: headers), headOnly: true)
         }
         return .respond(HTTPResponse(status: 200, headers: headers, body: file.bytes), headOnly: headOnly)
+    }
+
+    /// The join URL (for `?room=CODE`, the room's) as a QR code, drawn by libqrencode.
+    private static func qrCode(_ request: HTTPRequest, joinURL: String, headOnly: Bool) -> Answer {
+        var target = joinURL
+        if let room = request.query.split(separator: "&").first(where: { $0.hasPrefix("room=") })?.dropFirst(5) {
+            guard (1...8).contains(room.count), room.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                return .respond(.error(400, "room= takes a room code: letters only."), headOnly: headOnly)
+            }
+            target = JoinURL.forRoom(joinURL, code: room.uppercased())
+        }
+        guard let matrix = QRMatrix(text: target) else {
+            return .respond(.error(400, "That address is too long for a QR code."), headOnly: headOnly)
+        }
+        return .respond(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache"),
+                                                            ("X-Content-Type-Options", "nosniff")],
+                                     body: Array(matrix.svg().utf8)), headOnly: headOnly)
     }
 
     /// RFC 6455 section 4.2.1's checks, each failure a 400 that says which.

@@ -1,5 +1,3 @@
-import ChalklineCore
-import ChalklineWeb
 import CWslay
 
 /// One connection's WebSocket after the upgrade: wslay reads the client's frames (unmasking,
@@ -11,15 +9,16 @@ import CWslay
 /// every byte received so far belonged to a whole frame and nothing is owed back. A class of
 /// mostly quiet browsers then costs about what a class on netcat does.
 ///
-/// Owned by the loop thread and touched only there.
-final class WebSocketChannel {
+/// Pure (bytes in, lines and bytes out), so the fuzz target drives it as the shell does. Owned
+/// by the loop thread and touched only there.
+public final class WebSocketChannel {
     /// What `receive` found, in the order it came.
-    struct Received {
+    public struct Received {
         /// The protocol lines to run, each ending in `\n` (a ping is an empty line, so that
         /// flood control counts it like any other message).
-        var lines: [UInt8] = []
+        public var lines: [UInt8] = []
         /// A close frame to send, then close: the client broke the protocol, or closed itself.
-        var closing = false
+        public var closing = false
     }
 
     private var context: wslay_event_context_ptr?
@@ -39,9 +38,9 @@ final class WebSocketChannel {
     /// A fragmented message has begun and not finished.
     private var midMessage = false
     /// A close frame was queued or sent: the context is kept until the connection goes.
-    private(set) var closeStarted = false
+    public private(set) var closeStarted = false
 
-    init(maxMessageBytes: Int, write: @escaping ([UInt8]) -> Void) {
+    public init(maxMessageBytes: Int, write: @escaping ([UInt8]) -> Void) {
         self.maxMessageBytes = maxMessageBytes
         self.write = write
     }
@@ -49,7 +48,7 @@ final class WebSocketChannel {
     deinit { freeContext() }
 
     /// Reads `bytes` from the socket.
-    func receive(_ bytes: UnsafeRawBufferPointer) -> Received {
+    public func receive(_ bytes: UnsafeRawBufferPointer) -> Received {
         let context = ensureContext()
         received = Received()
         input = bytes
@@ -75,7 +74,7 @@ final class WebSocketChannel {
 
     /// Starts the closing handshake from the server's side (a kick, a flood, shutdown):
     /// queues a close frame with `code` and `reason` and writes it.
-    func close(code: UInt16, reason: String) {
+    public func close(code: UInt16, reason: String) {
         guard !closeStarted else { return }
         closeStarted = true
         let context = ensureContext()
