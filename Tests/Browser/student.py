@@ -148,7 +148,9 @@ class Page:
         focused = "return document.activeElement && document.activeElement.id"
         self.wait("the join form", lambda s: s["view"] == "join" and self.js(focused) in ("join-code", "join-name"))
         code = d.find_element(By.ID, "join-code")
-        emit(self.name, "opened", prefilled=code.get_attribute("value"),
+        # The page retries a file that failed to load; say so, for the test's log.
+        retried = [m for m in self.console() if "chalkline: retrying" in (m or "") or "Failed to load" in (m or "")]
+        emit(self.name, "opened", prefilled=code.get_attribute("value"), retried=retried,
              focused=self.js("return document.activeElement && document.activeElement.id"))
         if self.spec.get("code") is not None:
             code.clear()

@@ -205,6 +205,7 @@ function enterRoom(msg, rejoined) {
   saveSeat({ room: msg.room, token: msg.token, name: msg.name });
   try { localStorage.setItem(NAME_KEY, msg.name); } catch (e) { /* ignore */ }
   state.game = msg.game;
+  $('status-streak-item').hidden = msg.game === 'words';     // the word puzzle has no streak
   state.score = msg.score;
   if (!rejoined) state.streak = 0;
   state.players = (msg.players || []).filter((p) => p.playing).map((p) => p.name);
@@ -443,7 +444,12 @@ function answerKind(game, text) {
   if (game === 'pace' && /(pace per (km|mile)|: time)(, to the nearest second)?\?$/.test(text)) {
     return { inputmode: 'text', hint: 'A time: minutes:seconds, like 5:15 (or h:mm:ss).' };
   }
-  if (game === 'money') return { inputmode: 'decimal', hint: 'An amount (the symbol is optional) or a percent.' };
+  if (game === 'money') {
+    // Euros (and any amount written 6,90 €) take a decimal comma.
+    const comma = /\d,\d\d €/.test(text);
+    if (/what percent\?$/.test(text)) return { inputmode: 'decimal', hint: 'A percent, like 15.' };
+    return { inputmode: 'decimal', hint: comma ? 'An amount with a comma for cents, like 7,20.' : 'An amount, like 7.20 (the symbol is optional).' };
+  }
   return { inputmode: 'decimal', hint: '' };
 }
 
