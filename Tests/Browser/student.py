@@ -155,21 +155,28 @@ class Page:
         if self.spec.get("code") is not None:
             code.clear()
             code.send_keys(self.spec["code"])
-        name = d.find_element(By.ID, "join-name")
-        name.clear()
-        name.send_keys(self.spec["name"] + Keys.ENTER)
-        errors = "return (document.getElementById('join-name-error').textContent + document.getElementById('join-code-error').textContent)"
-        try:
-            state = self.wait("joining", lambda s: s if s["view"] != "join" or self.js(errors) else None)
-        except RuntimeError as error:
-            raise RuntimeError(str(error) + "; the form held " + json.dumps(self.js(
-                "return [document.getElementById('join-code').value, document.getElementById('join-name').value, "
-                "document.getElementById('join-button').disabled]")))
-        if state["view"] == "join":
-            emit(self.name, "join_error", name_error=self.text("#join-name-error"), code_error=self.text("#join-code-error"))
-            return False
-        emit(self.name, "joined", room=self.text("#status-room"), name=self.text("#status-name"), view=state["view"])
-        return True
+        names = self.spec["name"] if isinstance(self.spec["name"], list) else [self.spec["name"]]
+        for typed in names:
+            # A name the server refuses: its message next to the field, then the next name.
+            name = d.find_element(By.ID, "join-name")
+            name.clear()
+            name.send_keys(typed + Keys.ENTER)
+            errors = "return (document.getElementById('join-name-error').textContent + document.getElementById('join-code-error').textContent)"
+            try:
+                state = self.wait("joining", lambda s: s if s["view"] != "join" or self.js(errors) else None)
+            except RuntimeError as error:
+                raise RuntimeError(str(error) + "; the form held " + json.dumps(self.js(
+                    "return [document.getElementById('join-code').value, document.getElementById('join-name').value, "
+                    "document.getElementById('join-button').disabled]")))
+            if state["view"] == "join":
+                emit(self.name, "join_error", typed=typed, name_error=self.text("#join-name-error"),
+                     code_error=self.text("#join-code-error"),
+                     invalid=name.get_attribute("aria-invalid"),
+                     focused=self.js("return document.activeElement && document.activeElement.id"))
+                continue
+            emit(self.name, "joined", room=self.text("#status-room"), name=self.text("#status-name"), view=state["view"])
+            return True
+        return False
 
     # -- playing ------------------------------------------------------------------------------
     def play(self):
@@ -249,6 +256,7 @@ class Page:
         points = digits(shown) if state == "right" else 0
         self.shown_points += points
         emit(self.name, "feedback", id=int(s["qid"]), state=state, text=text,
+             live=self.js("return [...document.querySelectorAll('#live p')].map(p => p.textContent)"),
              points=points, score=digits(self.text("#status-score")), streak=digits(self.text("#status-streak")))
 
     def board(self, s):
@@ -331,7 +339,10 @@ class Page:
                                if b.text == g]
                     if not buttons:
                         return None
-                    buttons[0].click()
+                    if self.spec.get("keyboard"):
+                        buttons[0].send_keys(Keys.ENTER)      # focus it and press Enter, no mouse
+                    else:
+                        buttons[0].click()
                     break
                 except StaleElementReferenceException:
                     continue

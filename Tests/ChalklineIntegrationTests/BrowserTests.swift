@@ -49,7 +49,8 @@ import Testing
                                                "--games", "1", "--timeout", "120"])
         let base = "http://127.0.0.1:\(server.port)"
         for (i, name) in Self.names.enumerated() {
-            try driver.send(["cmd": "open", "page": name, "name": name, "games": 1, "tag": kind,
+            // The third page plays the word puzzle from the keyboard alone.
+            try driver.send(["cmd": "open", "page": name, "name": name, "games": 1, "tag": kind, "keyboard": i == 2,
                              "url": i == 0 ? "\(base)/?room=\(host.code)" : "\(base)/",
                              "code": i == 0 ? NSNull() : (i == 1 ? host.code.lowercased() : host.code) as Any,
                              "capture": i == 0 ? BrowserDriver.captures : NSNull()])
@@ -146,6 +147,9 @@ import Testing
                 let right = (index + id) % 3 != 0
                 #expect(e.string("state") == (right ? "right" : "wrong"), "\(name) on \(kind) question \(id): \(e)")
                 #expect(right == ((e.int("points") ?? 0) > 0), "\(e)")
+                // What a screen reader hears at once, from the aria-live region.
+                let live = e["live"] as? [String] ?? []
+                #expect(live.suffix(3).contains { $0.hasPrefix(right ? "Right! " : "Wrong.") }, "\(e)")
             case "results":
                 #expect(e.string("rank")?.contains(" of \(Self.names.count + 1) with ") == true, "\(e)")
                 let text = try hostQuestion(try #require(e.int("id")))
@@ -206,6 +210,39 @@ import Testing
         }
         if kind == "words" { #expect(boardsSeen == 2) }
         #expect(try bot.finish(timeout: 60) == 0, "\(bot.output)")
+    }
+
+    // MARK: - Joining: the server's rules and words, next to the field
+
+    @Test func aNameTheServerRefusesShowsItsMessageNextToTheField() throws {
+        let server = try TestServer()
+        let driver = try BrowserDriver()
+        defer { driver.quit() }
+        let host = try TestHost(server, game: "times", create: "rounds=1")
+        // What the server says to these names, asked over TCP: the page must show the same words.
+        let probe = try server.connect()
+        try probe.skipWelcome()
+        _ = try probe.command("/format json")
+        let spaced = try probe.command("/name sam smith")
+        let mixed = try probe.command("/name sаm")          // a Cyrillic а among Latin letters
+        #expect(spaced.string("code") == "bad_name" && mixed.string("code") == "bad_name")
+        try driver.send(["cmd": "open", "page": "sam", "name": ["sam smith", "sаm", "MsLee", "sam"], "games": 1,
+                         "code": host.code, "url": "http://127.0.0.1:\(server.port)/", "capture": NSNull()])
+        var errors: [[String: Any]] = []
+        while true {
+            let e = try driver.event()
+            if e.string("event") == "join_error" { errors.append(e); continue }
+            if e.string("event") == "joined" { #expect(e.string("name") == "sam"); break }
+        }
+        #expect(errors.count == 3, "\(errors)")
+        guard errors.count == 3 else { return }
+        #expect(errors[0].string("name_error") == spaced.string("message"))
+        #expect(errors[1].string("name_error") == mixed.string("message"))
+        #expect(errors[2].string("name_error")?.isEmpty == false, "a name already in the room: \(errors[2])")
+        for e in errors {
+            #expect(e.string("code_error") == "", "the code was right: \(e)")
+            #expect(e.string("invalid") == "true" && e.string("focused") == "join-name", "back to the name field: \(e)")
+        }
     }
 
     // MARK: - A cut connection

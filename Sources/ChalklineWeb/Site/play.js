@@ -819,9 +819,13 @@ function hideNotice() { $('notice').hidden = true; }
 
 function fieldError(id, text) { $(id).textContent = text; }
 
+// A line added to the aria-live region is read out. Lines are added, not replaced: the last
+// answer's verdict, the round's end and the podium can come in the same instant, and each must
+// be heard. The last few are kept.
 function announce(text) {
-  // Replacing the text of an aria-live region makes screen readers read it.
-  $('live').textContent = text;
+  const live = $('live');
+  live.append(el('p', '', text));
+  while (live.children.length > 4) live.firstElementChild.remove();
 }
 
 // How a screen reader should say a question: "x" is times, "/" divided by, "-" minus.
