@@ -276,7 +276,8 @@ const events = {
     } else {
       // An expression stays on one line, sized to fit (--len), and "= ?" may go to the next.
       q.append(el('span', 'expr', msg.text), ' ', el('span', 'expr', '= ?'));
-      q.style.setProperty('--len', Math.max(5, msg.text.length));
+      // A short one is sized to fit whole, "= ?" included; a long one may put "= ?" below.
+      q.style.setProperty('--len', msg.text.length <= 12 ? msg.text.length + 4 : msg.text.length);
     }
     q.dataset.id = msg.id;
     q.classList.toggle('sentence', sentence);
