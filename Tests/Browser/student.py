@@ -83,6 +83,8 @@ class Page:
                     "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US",
                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
             options.add_argument(arg)
+        if self.spec.get("reduced_motion"):
+            options.add_argument("--force-prefers-reduced-motion")
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_window_size(1366, 768)
 
@@ -246,6 +248,7 @@ class Page:
         self.capture("question")
         emit(self.name, "ask", id=int(s["qid"]), shown=self.text("#question-text"),
              round=self.text("#question-round"), inputmode=box.get_attribute("inputmode"),
+             bar_transition=self.js("return getComputedStyle(document.getElementById('question-bar')).transitionDuration"),
              focused=self.js("return document.activeElement && document.activeElement.id"))
         cmd = self.command("answer")
         before = s["replies"]

@@ -135,6 +135,7 @@ import Testing
                 let needsColon = kind == "pace" && (text.contains("pace per") || text.contains(": time"))
                 #expect(e.string("inputmode") == (needsColon ? "text" : "decimal"), "\(text)")
                 // Each page is right on two questions of three, wrong on the third.
+                #expect(e.string("bar_transition") != "0s", "the time bar moves smoothly: \(e)")
                 let right = (index + id) % 3 != 0
                 let quiz = try #require(solver, "no solver for \(kind)")
                 let typed = try #require(right ? quiz.answer(to: text) : quiz.wrongAnswer(to: text, draw: id + index),
@@ -253,8 +254,9 @@ import Testing
         let driver = try BrowserDriver()
         defer { driver.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=5 gap=1 countdown=0 time=20 table=7")
-        // The page loads through the proxy, so its WebSocket does too.
-        try driver.send(["cmd": "open", "page": "dee", "name": "dee", "games": 1, "code": host.code,
+        // The page loads through the proxy, so its WebSocket does too. Its browser asks for
+        // reduced motion: the time bar then moves in steps, without a transition.
+        try driver.send(["cmd": "open", "page": "dee", "name": "dee", "games": 1, "code": host.code, "reduced_motion": true,
                          "url": "http://127.0.0.1:\(proxy.port)/", "capture": NSNull()])
         try driver.expect("joined", page: "dee")
         try host.waitForPlayers(1)
@@ -270,6 +272,7 @@ import Testing
                 let text = try #require(e.string("shown")).replacingOccurrences(of: " = ?", with: "")
                 let id = try #require(e.int("id"))
                 let typed = id == 3 ? solver.wrongAnswer(to: text, draw: 1)! : solver.answer(to: text)!
+                #expect(e.string("bar_transition") == "0s", "prefers-reduced-motion: \(e)")
                 try driver.send(["cmd": "answer", "page": "dee", "text": typed])
             case "feedback" where e.int("id") == 2:
                 // Two answers in: drop the connection the way a Wi-Fi drop does.
