@@ -16,7 +16,7 @@ extension ServerCore {
                 usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
                 help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
-                       + RaceCatalog.kinds.map { "\($0.name) options: \($0.optionsHelp)." }).joined(separator: "\n"),
+                       + RaceCatalog.kinds.map { "\($0.name) options: \(Help.tokens($0))." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
         Command(name: "leave", access: .anyone, arity: 0...0, usage: "/leave", help: "Leave your room.",
                 run: { core, call, out throws(ErrorReply) in try core.leave(call, &out) }),
