@@ -85,6 +85,11 @@ extension ServerCore {
                     let text = Help.text(topic, call.args.dropFirst().first)
                     out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
                 }),
+        Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
+                help: "Every game and its options. In json, each option's type, range or choices, default and help, for a program building a create form.",
+                run: { _, call, out in
+                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json)], text: OptionCatalog.text), to: call.session)
+                }),
         Command(name: "packs", access: .anyone, arity: 0...0, usage: "/packs",
                 help: "The word-puzzle packs. Each with its number of levels.",
                 run: { core, call, out in core.packs(call, &out) }),
