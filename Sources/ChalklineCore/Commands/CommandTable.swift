@@ -3,7 +3,7 @@
 extension ServerCore {
     static let commands: [Command] = [
         Command(name: "name", access: .outsideRoom, arity: 1...1, arityError: (.badName, Names.rule),
-                usage: "/name NAME", help: "Choose your name, before joining a room. 1 to 16 letters or digits of one alphabet, _ - or . and no spaces.",
+                usage: "/name NAME", help: "Choose your name, before joining a room. 1 to \(Limits.nameCharacters) letters or digits of one alphabet, _ - or . and no spaces.",
                 run: { core, call, out throws(ErrorReply) in try core.name(call, &out) }),
         Command(name: "join", access: .outsideRoom, arity: 1...3, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
                 guessed: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.",
