@@ -111,6 +111,7 @@ MANUALS = .build/plugins/GenerateManual/outputs
 manpages: deps
 	rm -rf $(MANUALS)
 	$(SWIFT) package generate-manual --multi-page
+	tools/install/name-manpages.sh $(MANUALS)/chalkline $(MANUALS)/chalkline-server
 
 install: release manpages
 	@set -e; files=""; \
