@@ -24,6 +24,7 @@ typedef struct {
     unsigned gen;              // bumped on round_end to cancel a scheduled answer
     int scheduled;
     long answer;
+    int qid;                   // the question's id, named in the answer (/answer id=N)
     int64_t sent_ns;
     char *carry; int carrylen; // partial line carried between reads
     int ws_asked, ws_open;     // chalkline-ws: upgrade sent; its 101 read
@@ -148,6 +149,8 @@ static void handle_line(int ci, char *l, char *end, int64_t now) {
         if (!x) return;
         char *e; long A = strtol(x + 8, &e, 10); long B = strtol(e + 3, NULL, 10);
         c->answer = A * B;
+        char *qi = strstr(t, "\"id\":");
+        c->qid = qi ? atoi(qi + 5) : 0;
         double d = (double)xr() / 4294967296.0 * SPREAD * T * 1e6;
         c->gen++; c->scheduled = 1;
         hpush((timer_t_){ now + (int64_t)d, ci, c->gen });
@@ -332,7 +335,7 @@ int main(int argc, char **argv) {
             bconn *c = &cs[x.conn];
             if (x.gen != c->gen || !c->scheduled || c->fd < 0) continue;
             c->scheduled = 0;
-            char b[48]; int len = snprintf(b, sizeof b, "/answer %ld\n", c->answer);
+            char b[64]; int len = snprintf(b, sizeof b, "/answer id=%d %ld\n", c->qid, c->answer);
             c->sent_ns = now;
             wr(c, b, len);
             st.answers_sent++;

@@ -59,7 +59,8 @@ extension ServerCore {
         }
         let (room, seat) = try inRoom(call.session, "answer")
         guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
-        room.answer(call.rest, seat: seat, now: call.now, out: &out)
+        let line = try AnswerLine(call.rest)
+        room.answer(line.text, question: line.question, seat: seat, now: call.now, out: &out)
     }
 
     func scores(_ call: Command.Call, _ out: inout Outbox) {

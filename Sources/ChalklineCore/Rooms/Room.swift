@@ -332,7 +332,14 @@ final class Room {
         closeRound(index, now: now, out: &out)
     }
 
-    func answer(_ text: String, seat: Seat, now: Millis, out: inout Outbox) {
+    /// `question`, when the answer names one, must be the open question's id: an answer meant
+    /// for a question that has closed is refused (`no_question`), never judged against the next.
+    func answer(_ text: String, question: Int? = nil, seat: Seat, now: Millis, out: inout Outbox) {
+        if let question, question != openRoundID {
+            let open = openRoundID.map { " (question \($0) is open)" } ?? ""
+            out.send(ErrorReply("answer", .noQuestion, "Question \(question) is closed\(open): that answer was not judged."), to: seat.session!)
+            return
+        }
         // Read after the deadline but before the shell's timer fired (both can fall in one loop
         // iteration): time was up, so it is not judged, and the round closes now.
         if case .open(let index, _, let deadline) = phase, now > deadline {
@@ -412,6 +419,12 @@ final class Room {
         if let hostSession = host?.session { screens.append(hostSession) }
         guard !screens.isEmpty else { return }
         out.send(ProgressEvent(id: lastRoundID, answers: answersThisRound, players: participants.count), to: screens)
+    }
+
+    /// The id of the question (or word level) open now, if one is.
+    private var openRoundID: Int? {
+        if case .open = phase { return lastRoundID }
+        return nil
     }
 
     private func openRound(_ index: Int, now: Millis, out: inout Outbox) {

@@ -128,8 +128,9 @@ const commands = {
   name(name) { return send('/name ' + name); },
   join(code) { return send('/join ' + code); },
   rejoin(seat) { return send('/rejoin ' + seat.room + ' ' + seat.token); },
-  // A bare line is an answer; one that starts with "/" would be read as a command.
-  answer(text) { return send(text.startsWith('/') ? '/answer ' + text : text); },
+  // The answer names its question (or word level): one that arrives after that closed, on a
+  // slow Wi-Fi, is refused by the server rather than judged against the next question.
+  answer(text, id) { return send('/answer id=' + id + ' ' + text); },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -326,7 +327,7 @@ const events = {
     if (!same && msg.round === 1) newGame();
     state.game = 'words';
     state.board = {
-      level: msg.level, round: msg.round,
+      id: msg.id, level: msg.level, round: msg.round,
       groups: msg.groups.map((text, id) => ({ id, text, gone: false })),
       clues: msg.clues.map((c) => Object.assign({}, c)),
     };
@@ -461,7 +462,7 @@ $('answer-form').addEventListener('submit', (e) => {
   const input = $('answer-input');
   const text = input.value.trim();
   if (!q || q.answered || q.sending || !text) return;
-  if (!commands.answer(text)) return;
+  if (!commands.answer(text, q.id)) return;
   q.sending = true;
   input.readOnly = true;
   $('answer-send').disabled = true;
@@ -623,7 +624,7 @@ $('word-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const word = $('word-input').value.trim();
   if (!word || !state.board) return;
-  commands.answer(word);
+  commands.answer(word, state.board.id);
 });
 
 function wordAnswered(msg) {

@@ -21,6 +21,8 @@ public struct WordsClueView: Equatable, Sendable {
 
 /// A level opens: the clues and the shuffled letter groups, the same for everyone in the room.
 public struct BoardEvent: Message {
+    /// The room-wide round id, as a question's: `/answer id=N WORD` names this level.
+    public var id: Int
     /// The pack's level number.
     public var level: Int
     /// This level's place in the game (1-based) and the game's length, as `round`/`rounds` in `question`.
@@ -31,7 +33,7 @@ public struct BoardEvent: Message {
     public var groups: [String]
 
     public var json: JSON {
-        .object([EventType.board.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
+        .object([EventType.board.field, ("id", .int(id)), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
                  ("time_ms", .int(Int(timeMs))), ("clues", .array(clues.map(\.boardJSON))),
                  ("groups", .array(groups.map(JSON.string)))])
     }

@@ -6,6 +6,8 @@ final class WordsRace: Race {
     private(set) var settings: WordsSettings
     private var board: WordsBoard?
     private var round = 0
+    /// The room-wide id of the open level, for its board event (rejoins included).
+    private var roundID = 0
     private var limiter = WordsRateLimiter()
 
     init(settings: WordsSettings) {
@@ -48,7 +50,8 @@ final class WordsRace: Race {
         let board = WordsBoard(level: level, seed: WordsBoard.seed(game: settings.timing.seed, level: number))
         self.board = board
         limiter.reset()
-        let event = BoardEvent(level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
+        roundID = id
+        let event = BoardEvent(id: id, level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
                                clues: views(of: board), groups: board.groupTexts)
         let items = board.clues.enumerated().map { RoundItem(n: $0.offset + 1, text: $0.element.clue, answer: $0.element.answer) }
         return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: "Level \(number)", items: items)
@@ -56,7 +59,7 @@ final class WordsRace: Race {
 
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
         guard let board else { return nil }
-        return BoardEvent(level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
+        return BoardEvent(id: roundID, level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
                           timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts)
     }
 
