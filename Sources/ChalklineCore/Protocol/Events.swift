@@ -128,11 +128,11 @@ public struct RoundEndEvent: Message {
 
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
+    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
         let ranked = Self.ranked(results)
         let top = Array(ranked.prefix(Limits.tableTop))
         let rest = Dictionary(ranked.dropFirst(Limits.tableTop).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let standingsCut = StandingsCut(standings)
+        let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.results = []
         shared.standings = []
@@ -143,6 +143,15 @@ extension RoundEndEvent: PersonalTable {
             (cut.standings, cut.place) = standingsCut.rows(for: seat)
             return cut
         }
+    }
+
+    /// The round's results stay whole (the host sees who was right and wrong); only the
+    /// standings are cut, and names go from both when hidden.
+    func projected(rows: Int?, hideNames: Bool) -> RoundEndEvent {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        if hideNames { for i in copy.results.indices { copy.results[i].name = "" } }
+        return copy
     }
 }
 
@@ -166,8 +175,14 @@ public struct GameEndEvent: Message {
 }
 
 extension GameEndEvent: PersonalTable {
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
-        let standingsCut = StandingsCut(standings)
+    func projected(rows: Int?, hideNames: Bool) -> GameEndEvent {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        return copy
+    }
+
+    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+        let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON)

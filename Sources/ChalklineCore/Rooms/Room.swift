@@ -476,23 +476,36 @@ final class Room {
 
     /// A results event to the room: whole to everyone in a small room; in a big one, whole to
     /// the host and the watchers (the projector shows the table) and cut to each player's
-    /// measure (`PersonalTable`), so a player's event does not grow with the room.
+    /// measure (`PersonalTable`), so a player's event does not grow with the room. `board=`
+    /// cuts round and level tables (never the podium) for everyone, each player keeping their
+    /// own row; `names=hidden` takes the names off the projector's copy.
     private func sendTable(_ event: any Message, out: inout Outbox) {
-        guard let table = event as? any PersonalTable, players.count > Limits.fullTablePlayers else {
+        guard let table = event as? any PersonalTable else {
             out.send(event, to: connectedSessions)
             return
         }
-        let cut = table.cutter()
-        var whole = watchers
+        let rows = event is GameEndEvent ? nil : race.timing.board.rows
+        let hideNames = race.timing.names == .hidden
+        let cutsPlayers = rows != nil || players.count > Limits.fullTablePlayers
+        guard cutsPlayers || hideNames else {
+            out.send(event, to: connectedSessions)
+            return
+        }
+        let projected: any Message = rows == nil && !hideNames ? event : table.projected(rows: rows, hideNames: hideNames)
+        let cut = cutsPlayers ? table.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
+        var projector = watchers, uncut: [Session] = []
         for seat in seats {
             guard let session = seat.session else { continue }
             if seat === host || !seat.plays {
-                whole.append(session)
-            } else {
+                projector.append(session)
+            } else if let cut {
                 out.send(cut(seat.number, seat.name), to: session)
+            } else {
+                uncut.append(session)
             }
         }
-        out.send(event, to: whole)
+        if !uncut.isEmpty { out.send(event, to: uncut) }
+        out.send(projected, to: projector)
     }
 
     private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {

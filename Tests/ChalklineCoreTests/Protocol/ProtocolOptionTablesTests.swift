@@ -45,13 +45,17 @@ struct ProtocolOptionTablesTests {
         Row(names: [spec.name], values: spec.valuesText, defaultText: spec.defaultText, meaning: spec.help)
     }
 
+    /// The options every quiz has, last in each quiz's declaration: `rounds`, `streak` and the
+    /// race options (`RaceTiming.Options`).
+    static var quizShared: Int { 2 + RaceTiming.Options(defaultTime: 1, timeRange: 1...2, round: "question").specs.count }
+
     /// What the table must say for `kind`, given whether it shares one row for the quiz options.
     static func expected(_ kind: RaceKind, sharing: Bool) -> [Row] {
         guard sharing else { return kind.options.map(row) }
-        let shared = kind.options.suffix(9)
+        let shared = kind.options.suffix(Self.quizShared)
         let rounds = shared.first { $0.name == "rounds" }?.defaultText ?? "?"
         let time = shared.first { $0.name == "time" }?.defaultText ?? "?"
-        return kind.options.dropLast(9).map(row)
+        return kind.options.dropLast(Self.quizShared).map(row)
             + [Row(names: shared.map(\.name), values: "as for every quiz", defaultText: "\(rounds) rounds, time \(time) s", meaning: "")]
     }
 

@@ -13,6 +13,12 @@ public struct RaceTiming: Equatable, Sendable {
     public var lateJoin: Bool
     /// Players may `/say` (the host always may); `/set chat=` changes it at any time.
     public var chat: Bool = true
+    /// How a right answer is paid: for speed (the default) or the same whatever the speed.
+    public var scoring: ScoringMode = .speed
+    /// How much of the table round and level results show (`game_end`, the podium, is whole).
+    public var board: BoardCut = .all
+    /// Whether the projector (host and watchers) sees names in the results and tables.
+    public var names: NameDisplay = .shown
 
     /// A new game of the room begins: `fresh` replaces the seed unless the host chose one.
     mutating func reseed(_ fresh: UInt64, firstGame: Bool) {
@@ -26,6 +32,12 @@ public struct RaceTiming: Equatable, Sendable {
         public let seed: GameOption<Int?>
         public let play, late: GameOption<Bool>
         public let chat = RaceTiming.chatOption
+        public let scoring = GameOption<ScoringMode>.choice("scoring", default: .speed,
+            help: "speed: faster right answers earn more; accuracy: every right answer earns the same (time only breaks ties)")
+        public let board = GameOption<BoardCut>.choice("board", default: .all,
+            help: "how much of the leaderboard each round shows: top5, top10, all, or none until the podium (each player still sees their own place)")
+        public let names = GameOption<NameDisplay>.choice("names", default: .shown,
+            help: "hidden: the projector (host and watchers) shows places and scores without names")
 
         public init(defaultTime: Double, timeRange: ClosedRange<Double>, round: String) {
             time = .seconds("time", timeRange, default: defaultTime, help: "time for each \(round)")
@@ -42,7 +54,9 @@ public struct RaceTiming: Equatable, Sendable {
         }
 
         /// In the order `settings` echoes them.
-        public var specs: [OptionSpec] { [time.spec, gap.spec, countdown.spec, seed.spec, play.spec, late.spec, chat.spec] }
+        public var specs: [OptionSpec] {
+            [time.spec, gap.spec, countdown.spec, seed.spec, play.spec, late.spec, chat.spec, scoring.spec, board.spec, names.spec]
+        }
     }
 
     /// `chat=`, which `/set` also takes.
@@ -51,7 +65,8 @@ public struct RaceTiming: Equatable, Sendable {
 
     func json(_ options: Options) -> [(String, JSON)] {
         [options.time.field(roundMs), options.gap.field(gapMs), options.countdown.field(countdownMs),
-         options.seed.field(Int(seed)), options.play.field(hostPlays), options.late.field(lateJoin), options.chat.field(chat)]
+         options.seed.field(Int(seed)), options.play.field(hostPlays), options.late.field(lateJoin), options.chat.field(chat),
+         options.scoring.field(scoring), options.board.field(board), options.names.field(names)]
     }
 
     static func read(_ r: inout OptionReader, _ options: Options, random: () -> UInt64) throws(OptionError) -> RaceTiming {
@@ -62,6 +77,9 @@ public struct RaceTiming: Equatable, Sendable {
             seed: try r.read(options.seed).map(UInt64.init) ?? random() % 1_000_000_000, seedGiven: r.given("seed"),
             hostPlays: try r.read(options.play),
             lateJoin: try r.read(options.late),
-            chat: try r.read(options.chat))
+            chat: try r.read(options.chat),
+            scoring: try r.read(options.scoring),
+            board: try r.read(options.board),
+            names: try r.read(options.names))
     }
 }

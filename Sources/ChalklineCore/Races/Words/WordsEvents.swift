@@ -106,8 +106,14 @@ public struct LevelEndEvent: Message {
 }
 
 extension LevelEndEvent: PersonalTable {
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
-        let standingsCut = StandingsCut(standings)
+    func projected(rows: Int?, hideNames: Bool) -> LevelEndEvent {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        return copy
+    }
+
+    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+        let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))

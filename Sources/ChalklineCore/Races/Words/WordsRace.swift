@@ -87,7 +87,7 @@ final class WordsRace: Race {
             return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(word).",
                                                    extra: [("n", .int(index + 1)), ("name", .string(claim.name))]))
         }
-        let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0)
+        let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0 && settings.timing.scoring == .speed)
         board.claim(index, by: seat.name, points: points)
         self.board = board
         seat.score += points
