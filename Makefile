@@ -12,8 +12,10 @@ APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-de
 # What the tests use besides: Avahi and D-Bus for discovery, man for the installed pages,
 # systemd-analyze for the service unit, PostgreSQL's server (initdb, pg_ctl) for the
 # PostgreSQL store's tests, which start a throwaway cluster of their own; zbar and rsvg-convert
-# read back the join QR code the server serves.
-TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin
+# read back the join QR code the server serves; Chromium, its WebDriver and Selenium (for
+# /usr/bin/python3) run the student page's browser tests (Tests/Browser/student.py).
+TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin \
+	chromium chromium-driver python3-selenium
 # python3 runs the example bot's test and the soak; most machines have it already.
 
 .PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
@@ -35,7 +37,9 @@ test-deps: deps
 	@if ! command -v avahi-daemon >/dev/null 2>&1 || ! command -v avahi-browse >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1 \
 	    || ! command -v zbarimg >/dev/null 2>&1 || ! command -v rsvg-convert >/dev/null 2>&1 \
 	    || ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v dbus-daemon >/dev/null 2>&1 \
-	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	    || ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
+	    || ! /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1; then \
 		echo "installing $(TEST_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_PACKAGES); \

@@ -12,7 +12,9 @@ let package = Package(
         .target(name: "ChalklineCore", dependencies: ["ChalklineProtocol"]),
         .systemLibrary(name: "CWslay", path: "Sources/CWslay"),
         .systemLibrary(name: "CNettle", path: "Sources/CNettle"),
-        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "CNettle", "CWslay"]),
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode"),
+        .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
+        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay"]),
         .target(name: "FuzzInputPath", dependencies: ["ChalklineCore"]),
         .target(name: "FuzzWebPath", dependencies: ["ChalklineCore", "ChalklineHTTP"]),
     ]

@@ -48,6 +48,10 @@ public enum Limits {
     /// Results held in memory while the database cannot take them (`--max-unsaved`): about
     /// 30 MB; past it the oldest answers are dropped, counted, and reported.
     public static let unsavedRecords = 100_000
+    /// A failing database is retried after this, then twice as long each time up to the most:
+    /// a broken disk is not hammered with the whole backlog on every round.
+    public static let storageRetryMs: Millis = 1000
+    public static let storageRetryMaxMs: Millis = 60_000
 
     // MARK: Lines
 
@@ -61,6 +65,11 @@ public enum Limits {
     public static let idleTimeoutMs: Millis = 10 * 60 * 1000
     /// Characters a `/say` line keeps.
     public static let chatCharacters = 300
+    /// A name's characters as a reader counts them, and its bytes of UTF-8 (`/name`).
+    public static let nameCharacters = 16
+    public static let nameBytes = 48
+    /// Output held for a client that is not reading before it is disconnected (`--max-queued-bytes`).
+    public static let queuedBytes = 1 << 20
 
     // MARK: The web (one port: HTTP for the pages, WebSocket for the protocol)
 

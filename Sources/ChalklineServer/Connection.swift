@@ -118,6 +118,14 @@ final class Connection {
         unflushedBytes += payload.count
     }
 
+    /// Bytes have arrived that libuv has not read yet (a peek, which takes nothing).
+    var hasUnreadInput: Bool {
+        var fd: uv_os_fd_t = -1
+        guard uv_fileno(asHandle(handle), &fd) == 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
+    }
+
     /// Output not yet taken by the kernel: this iteration's, or an earlier write's.
     var hasPendingOutput: Bool { !unflushed.isEmpty || queuedBytes > 0 }
 

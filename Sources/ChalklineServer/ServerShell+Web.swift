@@ -93,9 +93,13 @@ extension ServerShell {
     }
 
     /// Silent through its sniff window: a person at netcat waiting for the welcome.
+    ///
+    /// libuv runs timers before it polls for I/O, so after a stall of the loop (a busy laptop)
+    /// the window can end with a browser's request already waiting, unread, in the socket: the
+    /// socket is asked first, and such a connection is left to its read.
     func sniffEnded(_ id: ConnectionID) {
         guard let connection = connections(id), connection.state == .open, connection.transport == .sniffing,
-              connection.pendingInput.isEmpty else { return }
+              connection.pendingInput.isEmpty, !connection.hasUnreadInput else { return }
         welcome(connection, format: .text)
     }
 

@@ -20,7 +20,7 @@ public final class ServerShell {
         /// The results database (`--db`); `:memory:` keeps nothing after the process ends.
         public var databasePath: String
         /// Output waiting for one slow client, past which it is disconnected (`--max-queued-bytes`).
-        public var maxQueuedBytes = 1 << 20
+        public var maxQueuedBytes = Limits.queuedBytes
         /// Results held while the database fails, past which the oldest answers are dropped (`--max-unsaved`).
         public var maxUnsaved = Limits.unsavedRecords
         /// The name advertised with DNS-SD (`--name`); nil does not advertise (`--no-advertise`).
@@ -35,7 +35,7 @@ public final class ServerShell {
         /// nil picks this machine's LAN address (`JoinURL.choose`).
         public var publicURL: String?
 
-        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
+        public init(bind: String = "0.0.0.0", port: Int = WellKnown.port, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
             self.bind = bind
             self.port = port

@@ -24,6 +24,9 @@ public protocol ResultsStore: AnyObject, Sendable {
 }
 
 public enum ResultsStores {
+    /// The database `serve` writes and `report` reads unless `--db` says otherwise.
+    public static let defaultPath = "./chalkline.sqlite"
+
     /// `postgres://...` or `postgresql://...` (a libpq connection URI) is PostgreSQL; anything
     /// else is a SQLite path (or `:memory:`).
     public static func isPostgres(_ spec: String) -> Bool {

@@ -23,7 +23,7 @@ struct ReportCommand: ParsableCommand {
         @Option(name: .customLong("db"), help: ArgumentHelp(
             "The results database the server wrote: a SQLite file, or postgres://USER@HOST/DB (the password from PGPASSWORD or ~/.pgpass).",
             valueName: "path|uri"))
-        var databasePath = "./chalkline.sqlite"
+        var databasePath = ResultsStores.defaultPath
 
         @Option(name: .customLong("server"), help: ArgumentHelp(
             "Only the games this server played (its --server-name, by default its host name), when many servers share one database.",

@@ -83,8 +83,16 @@ class Page:
                     "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US",
                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
             options.add_argument(arg)
+        if self.spec.get("reduced_motion"):
+            options.add_argument("--force-prefers-reduced-motion")
         self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
         self.driver.set_window_size(1366, 768)
+
+    def console(self):
+        try:
+            return [e.get("message") for e in self.driver.get_log("browser")][-10:]
+        except WebDriverException:
+            return []
 
     def js(self, script, *args):
         return self.driver.execute_script(script, *args)
@@ -98,7 +106,8 @@ class Page:
             return WebDriverWait(self.driver, timeout, poll_frequency=POLL).until(
                 lambda d: condition(self.snapshot()))
         except TimeoutException:
-            raise RuntimeError("timed out waiting for " + what + "; last state " + json.dumps(self.snapshot()))
+            raise RuntimeError("timed out waiting for " + what + "; last state " + json.dumps(self.snapshot())
+                               + "; the browser's console: " + json.dumps(self.console()))
 
     def text(self, css):
         """An element's text as the page wrote it (even if the next view has covered it since)."""
@@ -136,23 +145,40 @@ class Page:
             # Another room in the same tab: as a new tab would, start without the last seat.
             self.js("sessionStorage.clear()")
         d.get(self.spec["url"])
-        self.wait("the join form", lambda s: s["view"] == "join")
+        # The script has run once it put the cursor in the form (the code, or the name when the
+        # link brought the code).
+        focused = "return document.activeElement && document.activeElement.id"
+        self.wait("the join form", lambda s: s["view"] == "join" and self.js(focused) in ("join-code", "join-name"))
         code = d.find_element(By.ID, "join-code")
-        emit(self.name, "opened", prefilled=code.get_attribute("value"),
+        # The page retries a file that failed to load; say so, for the test's log.
+        retried = [m for m in self.console() if "chalkline: retrying" in (m or "") or "Failed to load" in (m or "")]
+        emit(self.name, "opened", prefilled=code.get_attribute("value"), retried=retried,
              focused=self.js("return document.activeElement && document.activeElement.id"))
         if self.spec.get("code") is not None:
             code.clear()
             code.send_keys(self.spec["code"])
-        name = d.find_element(By.ID, "join-name")
-        name.clear()
-        name.send_keys(self.spec["name"] + Keys.ENTER)
-        errors = "return (document.getElementById('join-name-error').textContent + document.getElementById('join-code-error').textContent)"
-        state = self.wait("joining", lambda s: s if s["view"] != "join" or self.js(errors) else None)
-        if state["view"] == "join":
-            emit(self.name, "join_error", name_error=self.text("#join-name-error"), code_error=self.text("#join-code-error"))
-            return False
-        emit(self.name, "joined", room=self.text("#status-room"), name=self.text("#status-name"), view=state["view"])
-        return True
+        names = self.spec["name"] if isinstance(self.spec["name"], list) else [self.spec["name"]]
+        for typed in names:
+            # A name the server refuses: its message next to the field, then the next name.
+            name = d.find_element(By.ID, "join-name")
+            name.clear()
+            name.send_keys(typed + Keys.ENTER)
+            errors = "return (document.getElementById('join-name-error').textContent + document.getElementById('join-code-error').textContent)"
+            try:
+                state = self.wait("joining", lambda s: s if s["view"] != "join" or self.js(errors) else None)
+            except RuntimeError as error:
+                raise RuntimeError(str(error) + "; the form held " + json.dumps(self.js(
+                    "return [document.getElementById('join-code').value, document.getElementById('join-name').value, "
+                    "document.getElementById('join-button').disabled]")))
+            if state["view"] == "join":
+                emit(self.name, "join_error", typed=typed, name_error=self.text("#join-name-error"),
+                     code_error=self.text("#join-code-error"),
+                     invalid=name.get_attribute("aria-invalid"),
+                     focused=self.js("return document.activeElement && document.activeElement.id"))
+                continue
+            emit(self.name, "joined", room=self.text("#status-room"), name=self.text("#status-name"), view=state["view"])
+            return True
+        return False
 
     # -- playing ------------------------------------------------------------------------------
     def play(self):
@@ -222,6 +248,7 @@ class Page:
         self.capture("question")
         emit(self.name, "ask", id=int(s["qid"]), shown=self.text("#question-text"),
              round=self.text("#question-round"), inputmode=box.get_attribute("inputmode"),
+             bar_transition=self.js("return getComputedStyle(document.getElementById('question-bar')).transitionDuration"),
              focused=self.js("return document.activeElement && document.activeElement.id"))
         cmd = self.command("answer")
         before = s["replies"]
@@ -232,6 +259,7 @@ class Page:
         points = digits(shown) if state == "right" else 0
         self.shown_points += points
         emit(self.name, "feedback", id=int(s["qid"]), state=state, text=text,
+             live=self.js("return [...document.querySelectorAll('#live p')].map(p => p.textContent)"),
              points=points, score=digits(self.text("#status-score")), streak=digits(self.text("#status-streak")))
 
     def board(self, s):
@@ -314,7 +342,10 @@ class Page:
                                if b.text == g]
                     if not buttons:
                         return None
-                    buttons[0].click()
+                    if self.spec.get("keyboard"):
+                        buttons[0].send_keys(Keys.ENTER)      # focus it and press Enter, no mouse
+                    else:
+                        buttons[0].click()
                     break
                 except StaleElementReferenceException:
                     continue

@@ -400,7 +400,7 @@ extension ServerCore {
             throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
         }
         var reader = try wrapOption { () throws(OptionError) in try OptionReader(options) }
-        let chat = try wrapOption { () throws(OptionError) in try reader.flag("chat", default: room.chatOn) }
+        let chat = try wrapOption { () throws(OptionError) in try reader.read(RaceTiming.chatOption) }
         room.chatOn = chat
         out.send(OkReply("set", [("chat", .bool(chat))], text: chat ? "Chat is on: everyone can /say." : "Chat is off: only the host can /say."),
                  to: session)

@@ -54,7 +54,7 @@ public struct HostAwayEvent: Message {
 public struct CountdownEvent: Message {
     public var seconds: Double
     public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }
-    public var text: String { "Get ready: the race starts in \(OptionReader.format(seconds)) seconds!" }
+    public var text: String { "Get ready: the race starts in \(OptionSpec.format(seconds)) seconds!" }
 }
 
 public struct QuestionEvent: Message {
@@ -72,7 +72,7 @@ public struct QuestionEvent: Message {
                  ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))])
     }
     public var text: String {
-        "Question \(round)/\(rounds):   \(prompt)   (\(OptionReader.format(Double(timeMs) / 1000)) s)"
+        "Question \(round)/\(rounds):   \(prompt)   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
     }
 }
 

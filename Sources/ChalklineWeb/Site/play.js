@@ -205,6 +205,7 @@ function enterRoom(msg, rejoined) {
   saveSeat({ room: msg.room, token: msg.token, name: msg.name });
   try { localStorage.setItem(NAME_KEY, msg.name); } catch (e) { /* ignore */ }
   state.game = msg.game;
+  $('status-streak-item').hidden = msg.game === 'words';     // the word puzzle has no streak
   state.score = msg.score;
   if (!rejoined) state.streak = 0;
   state.players = (msg.players || []).filter((p) => p.playing).map((p) => p.name);
@@ -268,9 +269,18 @@ const events = {
     if (!same) state.question = { id: msg.id, text: msg.text, answered: false, sending: false };
     $('question-round').textContent = 'Question ' + msg.round + ' of ' + msg.rounds;
     const q = $('question-text');
-    q.textContent = questionText(msg.text);
+    const sentence = msg.text.endsWith('?');
+    q.textContent = '';
+    if (sentence) {
+      q.textContent = msg.text;
+    } else {
+      // An expression stays on one line, sized to fit (--len), and "= ?" may go to the next.
+      q.append(el('span', 'expr', msg.text), ' ', el('span', 'expr', '= ?'));
+      // A short one is sized to fit whole, "= ?" included; a long one may put "= ?" below.
+      q.style.setProperty('--len', msg.text.length <= 12 ? msg.text.length + 4 : msg.text.length);
+    }
     q.dataset.id = msg.id;
-    q.classList.toggle('sentence', msg.text.endsWith('?'));
+    q.classList.toggle('sentence', sentence);
     $('round-results').hidden = true;
     show('question');
     startTimer('question', msg.time_ms);
@@ -435,7 +445,12 @@ function answerKind(game, text) {
   if (game === 'pace' && /(pace per (km|mile)|: time)(, to the nearest second)?\?$/.test(text)) {
     return { inputmode: 'text', hint: 'A time: minutes:seconds, like 5:15 (or h:mm:ss).' };
   }
-  if (game === 'money') return { inputmode: 'decimal', hint: 'An amount (the symbol is optional) or a percent.' };
+  if (game === 'money') {
+    // Euros (and any amount written 6,90 €) take a decimal comma.
+    const comma = /\d,\d\d €/.test(text);
+    if (/what percent\?$/.test(text)) return { inputmode: 'decimal', hint: 'A percent, like 15.' };
+    return { inputmode: 'decimal', hint: comma ? 'An amount with a comma for cents, like 7,20.' : 'An amount, like 7.20 (the symbol is optional).' };
+  }
   return { inputmode: 'decimal', hint: '' };
 }
 
@@ -805,9 +820,13 @@ function hideNotice() { $('notice').hidden = true; }
 
 function fieldError(id, text) { $(id).textContent = text; }
 
+// A line added to the aria-live region is read out. Lines are added, not replaced: the last
+// answer's verdict, the round's end and the podium can come in the same instant, and each must
+// be heard. The last few are kept.
 function announce(text) {
-  // Replacing the text of an aria-live region makes screen readers read it.
-  $('live').textContent = text;
+  const live = $('live');
+  live.append(el('p', '', text));
+  while (live.children.length > 4) live.firstElementChild.remove();
 }
 
 // How a screen reader should say a question: "x" is times, "/" divided by, "-" minus.

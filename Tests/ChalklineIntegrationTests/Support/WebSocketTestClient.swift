@@ -4,7 +4,7 @@ import Testing
 /// A browser's side of a WebSocket to the real server, written out byte by byte so tests can
 /// also send what no browser would (unmasked frames, absurd lengths, a frame split byte by byte).
 /// Messages are read with a deadline, like `TestClient`'s lines.
-final class WebSocketTestClient {
+final class WebSocketTestClient: JSONTestClient {
     let socket: TestClient
     private let reader: LineReader
     /// The response head to the upgrade, for tests of the handshake.
@@ -74,25 +74,6 @@ final class WebSocketTestClient {
         }
         ProtocolSchema.check(object, line: frame.text)
         return object
-    }
-
-    /// Skips messages until one of `type` arrives.
-    func expect(_ type: String, timeout: Double = 5) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let object = try json(timeout: max(0.01, deadline.timeIntervalSinceNow))
-            if object["type"] as? String == type { return object }
-        }
-    }
-
-    /// Sends a line and returns its reply (the next `ok` or `error`).
-    func command(_ line: String, timeout: Double = 5) throws -> [String: Any] {
-        try send(line)
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let object = try json(timeout: max(0.01, deadline.timeIntervalSinceNow))
-            if let type = object["type"] as? String, type == "ok" || type == "error" { return object }
-        }
     }
 
     /// Skips messages until the server's close frame, and returns it; then the TCP connection

@@ -17,7 +17,7 @@ final class WordsRace: Race {
     /// The word puzzle's entry in `RaceCatalog`.
     static let catalogEntry = RaceKind(
         name: "words", summary: "word puzzle: spell seven words from a board of letter groups",
-        optionsHelp: "pack=builtin level=1 levels=N (default \(Limits.drawnWordLevels); from a chosen level=, the rest of the pack) time=180 gap=3 countdown=3 seed=N play=yes|no late=yes|no chat=on|off",
+        options: WordsSettings.options,
         style: .board,
         make: { options, context throws(ErrorReply) in
             do throws(WordsSettingsError) {
