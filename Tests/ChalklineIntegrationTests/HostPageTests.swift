@@ -254,17 +254,26 @@ import Testing
         try pupil.skipWelcome()
         _ = try pupil.command("/format json")
         #expect(try pupil.command("/join \(host.code) dee").string("type") == "ok")
-        _ = try pages.wait("w", "return [...document.querySelectorAll('#lobby-players li')].some(l => l.dataset.name === 'dee')", what: "dee in the lobby")
+        let other = try server.connect()
+        try other.skipWelcome()
+        _ = try other.command("/format json")
+        #expect(try other.command("/join \(host.code) eve").string("type") == "ok")
+        _ = try pages.wait("w", "const n = [...document.querySelectorAll('#lobby-players li')].map(l => l.dataset.name); return n.includes('dee') && n.includes('eve')", what: "dee and eve in the lobby")
         #expect(try pages.js("w", "return document.querySelectorAll('#lobby-players button').length") as? Int == 0, "no kick or ban for a watcher")
         _ = try host.client.command("/start")
         let question = try pupil.expect("question", timeout: 10)
         let text = try #require(question.string("text"))
         let shown = try pages.wait("w", "return document.body.dataset.view === 'play' && document.getElementById('play-question').textContent", what: "the question") as? String
         #expect(shown == text + " = ?")
-        try pupil.send("\(product(of: text)!)")
+        // Both wrong: a tie at 0 points shares the first place, on the podium and in the table.
+        try pupil.send("\(product(of: text)! + 1)")
+        try other.send("\(product(of: text)! + 2)")
         _ = try pages.wait("w", "return document.body.dataset.view === 'final'", what: "the podium")
-        let podium = try pages.js("w", "return document.querySelector('#final-podium li').textContent") as? String
-        #expect(podium?.contains("dee") == true, "\(podium ?? "")")
+        let podium = try pages.js("w", "return [...document.querySelectorAll('#final-podium li')].map(l => l.textContent)") as? [String] ?? []
+        #expect(podium.count == 1 && podium.first?.hasPrefix("1st") == true && podium.first?.contains("dee") == true
+                && podium.first?.contains("eve") == true, "\(podium)")
+        let places = try pages.js("w", "return [...document.querySelectorAll('#final-standings tbody tr')].map(r => r.cells[0].textContent)") as? [String]
+        #expect(places == ["1st", "1st"], "ties share a place")
     }
 
     // MARK: - Helpers

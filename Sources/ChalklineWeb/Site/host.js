@@ -776,8 +776,10 @@ function showReport(msg) {
   $('report-title').focus();
 }
 
-function cell(v) {
+function cell(v, key) {
   if (v === null || v === undefined) return '—';
+  if (key === 'accuracy' && typeof v === 'number') return Math.round(v * 100) + '%';
+  if (/(^|_)ms$/.test(key) && typeof v === 'number') return (v / 1000).toFixed(1) + ' s';
   if (v === true) return 'yes';
   if (v === false) return 'no';
   if (typeof v === 'number') return fmt(v);
@@ -788,8 +790,10 @@ function table(rows) {
   const t = el('table', 'table report-table');
   if (!rows.length) { const p = el('p', 'lead', 'None.'); return p; }
   const keys = Object.keys(rows[0]);
+  // A column of numbers (a null among them too) is right-aligned; ms are shown in seconds.
+  const numeric = new Set(keys.filter((k) => rows.some((r) => typeof r[k] === 'number') && rows.every((r) => r[k] === null || typeof r[k] === 'number')));
   const head = el('tr');
-  for (const k of keys) { const th = el('th', typeof rows[0][k] === 'number' ? 'num' : '', k.replace(/_/g, ' ')); th.scope = 'col'; head.append(th); }
+  for (const k of keys) { const th = el('th', numeric.has(k) ? 'num' : '', k.replace(/(^|_)ms$/, '$1time').replace(/_/g, ' ')); th.scope = 'col'; head.append(th); }
   const thead = el('thead');
   thead.append(head);
   const body = el('tbody');
@@ -797,7 +801,7 @@ function table(rows) {
     const tr = el('tr');
     for (const k of keys) {
       const v = r[k];
-      const td = el('td', typeof v === 'number' ? 'num' : (k === 'correct' ? (v ? 'verdict-right' : 'verdict-wrong') : ''), cell(v));
+      const td = el('td', numeric.has(k) ? 'num' : (k === 'correct' ? (v ? 'verdict-right' : 'verdict-wrong') : ''), cell(v, k));
       tr.append(td);
     }
     body.append(tr);
