@@ -17,6 +17,7 @@ Commands (stdin), each answered with one event ("value", "done", "captured", "do
   {"cmd":"type","page":P,"css":C,"text":T,"clear":true,"enter":false}
   {"cmd":"select","page":P,"css":C,"value":V}     choose an option of a <select>
   {"cmd":"reload","page":P}
+  {"cmd":"accept","page":P}                       press OK in the dialog the page opened
   {"cmd":"capture","page":P,"dir":D,"label":L}    screenshots at 1366x768 and 1920x1080
   {"cmd":"download","page":P,"css":C,"dir":D,"timeout":S}
       click a download link and wait for the file in D; "downloaded" has its name and text
@@ -82,6 +83,13 @@ def wait(d, what, condition, timeout):
                            % (timeout, what, json.dumps(state), json.dumps(console(d))))
 
 
+def _alert(d):
+    try:
+        return d.switch_to.alert
+    except WebDriverException:
+        return None
+
+
 def run(cmd):
     page = cmd.get("page")
     d = browser(page)
@@ -108,6 +116,10 @@ def run(cmd):
             if cmd.get("clear", True):
                 element.clear()
             element.send_keys(cmd["text"] + (Keys.ENTER if cmd.get("enter") else ""))
+        emit(page, "done")
+    elif kind == "accept":
+        # A confirm() the page opened (Ban asks first): press OK.
+        wait(d, "a dialog", lambda: _alert(d), cmd.get("timeout", WAIT)).accept()
         emit(page, "done")
     elif kind == "reload":
         d.refresh()

@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    @Test func aPasswordFieldAppearsWhenTheServerAsksForOne() throws {
+    @Test func aPasswordFieldAppearsWhenTheServerAsksForOneAndKickAndBanWork() throws {
         let server = try TestServer(["--create-password", "chalk42"])
         let pages = try Pages()
         defer { pages.quit() }
@@ -75,7 +75,25 @@ import Testing
         let error = try pages.wait("t", "const t = document.getElementById('create-error').textContent; return t.includes('assword') && t", what: "the refusal")
         #expect((error as? String)?.isEmpty == false)
         try pages.type("t", "#create-password", "chalk42", enter: true)
-        _ = try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent", what: "the lobby")
+        let code = try #require(try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent", what: "the lobby") as? String)
+
+        // Kick and ban from beside the names: the server removes them, the names go.
+        var pupils: [String: TestClient] = [:]
+        for name in ["dee", "eve"] {
+            let pupil = try server.connect()
+            try pupil.skipWelcome()
+            _ = try pupil.command("/format json")
+            #expect(try pupil.command("/join \(code) \(name)").string("type") == "ok")
+            pupils[name] = pupil
+        }
+        _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 2", what: "two names")
+        try pages.click("t", "button[aria-label='Kick dee']")
+        #expect(try pupils["dee"]!.expect("kicked", timeout: 10).bool("banned") == false)
+        try pages.click("t", "button[aria-label='Ban eve']")
+        try pages.call(["cmd": "accept", "page": "t"])
+        #expect(try pupils["eve"]!.expect("kicked", timeout: 10).bool("banned") == true)
+        _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 0 && document.getElementById('lobby-count').textContent === 'No players yet'",
+                           what: "the names gone")
     }
 
     // MARK: - A whole game run from the page

@@ -295,6 +295,7 @@ const events = {
     stopClock();
     setRoomState('lobby');
     state.lastGame = msg.game;
+    if (state.seat && state.role === 'host') { state.seat.lastGame = msg.game; saveSeat(state.seat); }
     const places = fillStandings($('final-standings'), msg.standings);
     const podium = $('final-podium');
     podium.textContent = '';
@@ -475,6 +476,7 @@ function enterRoom(room, game, roomState, settings, players) {
   state.game = game;
   state.settings = settings || {};
   if (state.role !== 'watch') state.role = 'host';
+  state.lastGame = state.role === 'host' && state.seat ? state.seat.lastGame || null : null;
   document.body.dataset.role = state.role;
   state.players = new Map();
   for (const p of players || []) if (p.playing !== false && !p.host) state.players.set(p.name, { connected: p.connected !== false, playing: true });
