@@ -257,6 +257,42 @@ import Testing
         #expect(ours.count > 1 + 1 + 1 + 3 + 1 + 4 + 1 + 12, "game, standings, questions and answers")
     }
 
+    // MARK: - A dropped connection (the laptop slept, the Wi-Fi went)
+
+    @Test func aTeacherPageWhoseSocketIsCutTakesTheRoomBackByItself() throws {
+        let server = try TestServer()
+        let proxy = try CuttableProxy(to: server.port)
+        let pages = try Pages()
+        defer { pages.quit() }
+        // The page loads through the proxy, so its WebSocket does too.
+        try pages.open("t", "http://127.0.0.1:\(proxy.port)/host")
+        _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
+        try pages.click("t", "#kind-times")
+        try pages.type("t", "#opt-time", "60")
+        try pages.type("t", "#opt-countdown", "0")
+        try pages.click("t", "#create-button")
+        let code = try #require(try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent", what: "the lobby") as? String)
+        // A student over TCP, connected after the page's files came through the proxy (whose
+        // finished relays once shut down reused descriptor numbers on a cut: fixed there).
+        let pupil = try server.connect()
+        try pupil.skipWelcome()
+        _ = try pupil.command("/format json")
+        #expect(try pupil.command("/join \(code) dee").string("type") == "ok")
+        _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 1", what: "dee's name")
+        try pages.click("t", "#btn-start")
+        let question = try pupil.expect("question", timeout: 10)
+        let id = try #require(question.int("id"))
+        _ = try pages.wait("t", "return document.getElementById('play-question').dataset.id === '\(id)'", what: "the question")
+        proxy.cut()
+        #expect(try pupil.expect("host_away", timeout: 10).bool("running") == true)
+        #expect(try pupil.expect("host", timeout: 20).string("name") == "Teacher", "the page claimed the room back")
+        _ = try pages.wait("t", "return document.body.dataset.conn === 'open' && document.body.dataset.role === 'host' && document.getElementById('notice').hidden && document.getElementById('play-question').dataset.id === '\(id)'",
+                           what: "the same question, as host, after the reconnect")
+        // Its controls work: the teacher skips the question.
+        try pages.click("t", "#btn-skip")
+        #expect(try pupil.expect("round_end", timeout: 10).int("id") == id)
+    }
+
     // MARK: - Watching on a second screen
 
     @Test func watchingARoomFromThePageShowsTheGameWithoutTheControls() throws {
