@@ -33,6 +33,7 @@ import Testing
                                          what: "\(kind)'s options") as? [String]
             let catalog = try probe.command("/catalog").list("kinds").first { $0.string("name") == kind }?.list("options").compactMap { $0.string("name") }
             #expect(options == catalog, "\(kind): \(options ?? []) vs \(catalog ?? [])")
+            if kind == "arith" { try pages.capture("t", "create") }
             // Change one field of each kind, as a teacher would.
             if options?.contains("rounds") == true { try pages.type("t", "#opt-rounds", "2") }
             if options?.contains("levels") == true { try pages.type("t", "#opt-levels", "1") }
