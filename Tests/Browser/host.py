@@ -30,7 +30,7 @@ import sys
 import traceback
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -90,6 +90,27 @@ def _alert(d):
         return None
 
 
+def act(d, kind, cmd):
+    """One try at clicking, typing into or choosing in the element; False to try again."""
+    try:
+        element = next((e for e in d.find_elements(By.CSS_SELECTOR, cmd["css"]) if e.is_displayed() and e.is_enabled()), None)
+        if element is None:
+            return False
+        if kind == "click":
+            element.click()
+        elif kind == "key":
+            element.send_keys(getattr(Keys, cmd.get("keys", "ENTER")))
+        elif kind == "select":
+            Select(element).select_by_value(cmd["value"])
+        else:
+            if cmd.get("clear", True):
+                element.clear()
+            element.send_keys(cmd["text"] + (Keys.ENTER if cmd.get("enter") else ""))
+        return True
+    except StaleElementReferenceException:
+        return False
+
+
 def run(cmd):
     page = cmd.get("page")
     d = browser(page)
@@ -103,19 +124,9 @@ def run(cmd):
     elif kind == "js":
         emit(page, "value", value=d.execute_script(cmd["js"]))
     elif kind in ("click", "key", "type", "select"):
-        element = wait(d, "the element " + cmd["css"], lambda: next(
-            (e for e in d.find_elements(By.CSS_SELECTOR, cmd["css"]) if e.is_displayed() and e.is_enabled()), None),
-            cmd.get("timeout", WAIT))
-        if kind == "click":
-            element.click()
-        elif kind == "key":
-            element.send_keys(getattr(Keys, cmd.get("keys", "ENTER")))
-        elif kind == "select":
-            Select(element).select_by_value(cmd["value"])
-        else:
-            if cmd.get("clear", True):
-                element.clear()
-            element.send_keys(cmd["text"] + (Keys.ENTER if cmd.get("enter") else ""))
+        # The page may redraw the element between finding and using it (a name list after a
+        # join): find it again, within the same deadline.
+        wait(d, "the element " + cmd["css"], lambda: act(d, kind, cmd), cmd.get("timeout", WAIT))
         emit(page, "done")
     elif kind == "accept":
         # A confirm() the page opened (Ban asks first): press OK.

@@ -829,6 +829,8 @@ function toCSV(msg) {
 // Views and helpers
 
 function show(view) {
+  // A new view starts at the top (the projector shows its head, not where the form was scrolled).
+  if (document.body.dataset.view !== view) window.scrollTo(0, 0);
   for (const s of document.querySelectorAll('.view')) s.hidden = s.id !== 'view-' + view;
   document.body.dataset.view = view;
   updateControls();
