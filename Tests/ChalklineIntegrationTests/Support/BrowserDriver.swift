@@ -15,10 +15,11 @@ final class BrowserDriver {
         BuiltProducts.repository.appendingPathComponent("Tests/Browser/student.py").path
     }
 
-    init() throws {
+    /// `script`: student.py by default; the host page's tests run host.py.
+    init(script: String = BrowserDriver.script) throws {
         // Debian's python3-selenium is installed for /usr/bin/python3 (see the Makefile's test-deps).
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [Self.script]
+        process.arguments = [script]
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.standardError
