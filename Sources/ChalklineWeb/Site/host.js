@@ -17,7 +17,7 @@ const params = new URLSearchParams(location.search);
 const watchCode = (params.get('watch') || '').replace(/\s+/g, '').toUpperCase();
 
 const state = {
-  ws: null, conn: 'idle', retries: 0, retryTimer: 0, ending: false,
+  ending: false,
   role: watchCode ? 'watch' : 'none',   // none, host, watch
   seat: loadSeat(),                     // {room, key, name, url, game}
   catalog: null,                        // /catalog's kinds
@@ -53,42 +53,16 @@ function saveSeat(seat) {
 // ---------------------------------------------------------------------------------------------
 // The connection
 
-function connect() {
-  clearTimeout(state.retryTimer);
-  let ws;
-  try { ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws'); } catch (e) { closed(null, { code: 1006 }); return; }
-  state.ws = ws;
-  setConn(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting');
-  ws.onmessage = (e) => {
-    if (ws !== state.ws) return;
-    let msg;
-    try { msg = JSON.parse(e.data); } catch (err) { return; }
-    if (msg && typeof msg.type === 'string') dispatch(msg);
-  };
-  ws.onclose = (e) => closed(ws, e);
-}
+const line = serverLine({ message: dispatch, closed });
+const send = line.send;
 
-function send(line) {
-  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return false;
-  state.ws.send(line);
-  return true;
-}
-
-function setConn(conn) { state.conn = conn; document.body.dataset.conn = conn; }
-
-function closed(ws, e) {
-  if (ws && ws !== state.ws) return;
-  state.ws = null;
-  if (state.ending) { setConn('closed'); return; }
+function closed(e) {
+  if (state.ending) { line.setConn('closed'); return; }
   if (e.code === 1001) { ended('The server has stopped', 'The game is over.'); return; }
   // Wi-Fi dropped or the laptop slept: come back, and take the room back with its key.
-  setConn('reconnecting');
+  line.retry();
   notice('Connection lost. Reconnecting…');
-  const delay = Math.min(5000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
-  state.retries += 1;
-  state.retryTimer = setTimeout(connect, delay);
 }
-window.addEventListener('online', () => { if (state.conn === 'reconnecting' && !state.ws) { state.retries = 0; connect(); } });
 
 function dispatch(msg) {
   if (msg.type === 'ok' || msg.type === 'error') {
@@ -115,13 +89,13 @@ const replies = {
       enterRoom(msg.room, msg.game, 'lobby', msg.settings, []);
     },
     claim(msg) {
-      state.retries = 0;
+      line.retries = 0;
       hideNotice();
       if (state.seat) state.seat.game = msg.game;
       enterRoom(msg.room, msg.game, msg.state, msg.settings, msg.players);
     },
     watch(msg) {
-      state.retries = 0;
+      line.retries = 0;
       hideNotice();
       enterRoom(msg.room, msg.game, msg.state, {}, msg.players);
       if (msg.state === 'running') { showWaiting('The game is on: the next question shows here.'); }
@@ -154,7 +128,7 @@ const replies = {
       createFailed(msg.message);
     },
     claim(msg) {
-      if (msg.code === 'rate_limited') { state.retryTimer = setTimeout(claim, msg.retry_ms || 1000); return; }
+      if (msg.code === 'rate_limited') { line.later(claim, msg.retry_ms || 1000); return; }
       const room = state.seat ? state.seat.room : '';
       saveSeat(null);
       resetRoom();
@@ -189,7 +163,7 @@ function createFailed(text, focus) {
 
 const events = {
   welcome() {
-    setConn('open');
+    line.setConn('open');
     if (state.role === 'watch') { send('/watch ' + state.room); return; }
     send('/catalog');
     if (state.seat) claim();
@@ -449,7 +423,7 @@ $('create-form').addEventListener('submit', (e) => {
   state.pending = { name, line };
   state.ending = false;
   $('create-button').disabled = true;
-  if (!send('/name ' + name)) { if (!state.ws) connect(); }
+  if (!send('/name ' + name)) { if (!line.ws) line.connect(); }
 });
 
 $('resume-button').addEventListener('click', () => {
@@ -844,15 +818,14 @@ function showCreate() {
   const resume = $('resume-button');
   resume.hidden = !seat;
   if (seat) resume.textContent = 'Take back room ' + seat.room;
-  if (!state.catalog && state.ws && state.ws.readyState === WebSocket.OPEN) send('/catalog');
+  if (!state.catalog && line.isOpen()) send('/catalog');
 }
 
 function ended(title, text) {
   state.ending = true;
   stopClock();
   hideNotice();
-  setConn('closed');
-  if (state.ws) { const ws = state.ws; state.ws = null; ws.close(1000); }
+  line.close();
   $('gone-title').textContent = title;
   $('gone-text').textContent = text || '';
   $('controls').hidden = true;
@@ -883,5 +856,5 @@ if (state.role === 'watch') {
 } else if (state.seat) {
   notice('Taking back room ' + state.seat.room + '…');
 }
-connect();
+line.connect();
 })();

@@ -21,10 +21,6 @@ const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
 // State
 
 const state = {
-  ws: null,
-  conn: 'idle',            // idle, connecting, open, reconnecting, closed
-  retries: 0,
-  retryTimer: 0,
   ending: false,           // a shutdown, kick, ban or bye: do not reconnect
   joining: null,           // {code, name} while the join form's /name and /join are under way
   seat: loadSeat(),        // {room, token, name} once in a room
@@ -52,62 +48,26 @@ function saveSeat(seat) {
 // ---------------------------------------------------------------------------------------------
 // The connection: /ws on this host; reconnects by itself while the page holds a seat.
 
-function socketURL() {
-  return (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
-}
+const line = serverLine({ message: dispatch, closed: onSocketClosed });
+const send = line.send;
 
-function connect() {
-  clearTimeout(state.retryTimer);
-  let ws;
-  try { ws = new WebSocket(socketURL()); } catch (e) { onSocketClosed(null, { code: 1006, reason: '' }); return; }
-  state.ws = ws;
-  setConn(state.conn === 'reconnecting' ? 'reconnecting' : 'connecting');
-  ws.onmessage = (e) => {
-    if (ws !== state.ws) return;
-    let msg;
-    try { msg = JSON.parse(e.data); } catch (err) { return; }
-    if (msg && typeof msg.type === 'string') dispatch(msg);
-  };
-  ws.onclose = (e) => onSocketClosed(ws, e);
-}
-
-function send(line) {
-  if (!state.ws || state.ws.readyState !== WebSocket.OPEN) return false;
-  state.ws.send(line);
-  return true;
-}
-
-function setConn(conn) {
-  state.conn = conn;
-  document.body.dataset.conn = conn;
-}
-
-function onSocketClosed(ws, e) {
-  if (ws && ws !== state.ws) return;
-  state.ws = null;
-  if (state.ending) { setConn('closed'); return; }
+function onSocketClosed(e) {
+  if (state.ending) { line.setConn('closed'); return; }
   if (e.code === 1001) { ended('shutdown', 'The server has stopped', 'The teacher stopped the server. The game is over.'); return; }
   if (e.code === 1008) { ended('policy', 'The server closed the connection', e.reason || 'The server closed the connection.'); return; }
   if (state.seat) {
     // A dropped connection (Wi-Fi, a sleeping tablet): come back with /rejoin, score kept.
-    setConn('reconnecting');
+    line.retry();
     notice('Connection lost. Reconnecting…');
-    const delay = Math.min(5000, 500 * 2 ** state.retries) * (0.75 + Math.random() / 2);
-    state.retries += 1;
-    state.retryTimer = setTimeout(connect, delay);
     return;
   }
-  setConn('closed');
+  line.setConn('closed');
   if (state.joining) {
     state.joining = null;
     fieldError('join-code-error', 'Cannot reach the server. Check the Wi-Fi and try again.');
     $('join-button').disabled = false;
   }
 }
-
-window.addEventListener('online', () => {
-  if (state.conn === 'reconnecting' && !state.ws) { state.retries = 0; connect(); }
-});
 
 // Replies are dispatched by the command they answer, events by their type.
 function dispatch(msg) {
@@ -158,7 +118,7 @@ const replies = {
     rejoin(msg) {
       const seat = state.seat;
       if (msg.code === 'rate_limited' && seat) {
-        state.retryTimer = setTimeout(() => commands.rejoin(seat), msg.retry_ms || 1000);
+        line.later(() => commands.rejoin(seat), msg.retry_ms || 1000);
         return;
       }
       saveSeat(null);
@@ -202,7 +162,7 @@ function joinFailed(fieldId, message) {
 
 function enterRoom(msg, rejoined) {
   state.joining = null;
-  state.retries = 0;
+  line.retries = 0;
   saveSeat({ room: msg.room, token: msg.token, name: msg.name });
   try { localStorage.setItem(NAME_KEY, msg.name); } catch (e) { /* ignore */ }
   state.game = msg.game;
@@ -237,7 +197,7 @@ function enterRoom(msg, rejoined) {
 
 const events = {
   welcome() {
-    setConn('open');
+    line.setConn('open');
     if (state.seat) commands.rejoin(state.seat);
     else if (state.joining) commands.name(state.joining.name);
   },
@@ -772,8 +732,7 @@ function ended(reason, title, text, room) {
   state.ending = true;
   stopTimer();
   hideNotice();
-  setConn('closed');
-  if (state.ws) { const ws = state.ws; state.ws = null; ws.close(1000); }
+  line.close();
   $('gone-title').textContent = title;
   $('gone-text').textContent = text || '';
   $('gone-again').dataset.room = room || (state.seat && state.seat.room) || $('join-code').value || '';
@@ -860,8 +819,8 @@ $('join-form').addEventListener('submit', (e) => {
   state.joining = { code, name };
   state.ending = false;
   $('join-button').disabled = true;
-  if (state.ws && state.ws.readyState === WebSocket.OPEN) commands.name(name);
-  else if (!state.ws) connect();
+  if (line.isOpen()) commands.name(name);
+  else if (!line.ws) line.connect();
 });
 
 (function start() {
@@ -876,7 +835,7 @@ $('join-form').addEventListener('submit', (e) => {
     $('lobby-text').textContent = 'Reconnecting…';
     show('lobby');
     notice('Reconnecting…');
-    connect();
+    line.connect();
     return;
   }
   saveSeat(null);
