@@ -8,7 +8,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case gameEnd = "game_end"
     case board, solved
     case levelEnd = "level_end"
-    case kicked, bye, shutdown, chat, progress
+    case kicked, bye, shutdown, chat, progress, teams
 }
 
 extension EventType {

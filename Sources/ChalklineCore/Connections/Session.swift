@@ -60,6 +60,8 @@ final class Seat {
     let plays: Bool
     /// Joined with `/join CODE NAME bot`: a program, kept out of the class's figures on request.
     var isBot = false
+    /// The seat's team in a room with `teams=` (an index of `Room.teams`), nil until picked or placed.
+    var team: Int?
     var score = 0
     var streak = 0
     /// Total time of correct answers this game: the standings' tie-break.

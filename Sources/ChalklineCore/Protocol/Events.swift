@@ -98,13 +98,15 @@ public struct RoundEndEvent: Message {
     public var answerText: String
     public var results: [RoundResult]
     public var standings: [Standing]
+    /// The team standings, in a room with `teams=` (see `Teams`); nil (and absent) otherwise.
+    public var teams: [TeamStanding]?
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
     var top: EncodedTop?
     public var json: JSON {
         .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
-                 ("results", rowsJSON(results, top?.results, \.json)), ("standings", rowsJSON(standings, top?.standings, \.json)),
-                 ("answer_text", .string(answerText))] + (place?.json ?? []))
+                 ("results", rowsJSON(results, top?.results, \.json)), ("standings", rowsJSON(standings, top?.standings, \.json))]
+                + teamsField(teams) + [("answer_text", .string(answerText))] + (place?.json ?? []))
     }
     /// Best first: most points, then fastest.
     static func ranked(_ results: [RoundResult]) -> [RoundResult] {
@@ -122,6 +124,7 @@ public struct RoundEndEvent: Message {
         lines.append("Standings:")
         lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count)
         if let place { lines.append(place.text) }
+        if let teams { lines += TeamStanding.lines(teams) }
         return lines.joined(separator: "\n")
     }
 }
@@ -158,17 +161,20 @@ extension RoundEndEvent: PersonalTable {
 public struct GameEndEvent: Message {
     public var standings: [Standing]
     public var game: String
+    /// The team standings, in a room with `teams=`; nil (and absent) otherwise.
+    public var teams: [TeamStanding]?
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
     var top: EncodedTop?
     public var json: JSON {
-        .object([EventType.gameEnd.field, ("standings", rowsJSON(standings, top?.standings, \.json)), ("game", .string(game))]
-                + (place?.json ?? []))
+        .object([EventType.gameEnd.field, ("standings", rowsJSON(standings, top?.standings, \.json))] + teamsField(teams)
+                + [("game", .string(game))] + (place?.json ?? []))
     }
     public var text: String {
         var lines = ["Game over! Final standings:"]
         lines += TextFormat.standings(standings, limit: place == nil ? 50 : standings.count)
         if let place { lines.append(place.text) }
+        if let teams { lines += TeamStanding.lines(teams) }
         lines.append("The host can /start another game.")
         return lines.joined(separator: "\n")
     }

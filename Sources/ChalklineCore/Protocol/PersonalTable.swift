@@ -10,6 +10,14 @@ protocol PersonalTable: Message {
     /// The event as the projector (host and watchers) gets it under `board=` and `names=`: the
     /// first `rows` standings (all when nil), and no names in its tables when `hideNames`.
     func projected(rows: Int?, hideNames: Bool) -> Self
+    /// The room's team standings, set before the event is sent (see `Room.sendTable`); every
+    /// copy, cut or projected, carries them whole: at most eight rows, and no student's name.
+    var teams: [TeamStanding]? { get set }
+}
+
+/// `teams` as the last field of the table, or nothing in a room without teams.
+func teamsField(_ teams: [TeamStanding]?) -> [(String, JSON)] {
+    teams.map { [("teams", JSON.array($0.map(\.json)))] } ?? []
 }
 
 extension Array where Element == Standing {

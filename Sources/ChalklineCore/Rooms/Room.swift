@@ -66,6 +66,8 @@ final class Room {
     private(set) var othersJoined = false
     /// The players' shared `/say` budget (the host's lines are not counted).
     private var chatBudget: LineBucket
+    /// `teams=`: the room's teams and this game's members; nil in a room without teams.
+    private(set) var teams: Teams?
 
     init(code: String, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0, now: Millis = 0) {
         self.code = code
@@ -73,6 +75,7 @@ final class Room {
         self.race = race
         self.creatorAddress = creatorAddress
         chatOn = race.timing.chat
+        teams = race.timing.teams.map { Teams(count: $0) }
         chatBudget = LineBucket(rate: chatLinesPerSecond, now: now)
     }
 
@@ -276,6 +279,8 @@ final class Room {
         seat.session?.lastHeard = now
         seat.session?.seat = nil
         seat.session = nil
+        // A member who leaves mid-game keeps their points in the team's mean.
+        if isRunning, seat.team != nil, teams?.members[seat.number] != nil { recordTeamMember(seat) }
         if keepSeat {
             seat.droppedAt = now
         } else {
@@ -309,6 +314,8 @@ final class Room {
         let game = GameRef(serial: serial, room: code, number: gamesPlayed)
         self.game = game
         for seat in seats { seat.resetForGame() }
+        teams?.startGame()
+        placeWithoutTeam(out: &out)
         race.startGame(fresh: freshSeed, firstGame: gamesPlayed == 1)
         out.record(.gameStarted(game: game, kind: race.kind, settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self),
                                 players: players.map(\.ref)))
@@ -433,6 +440,11 @@ final class Room {
         progressWaiting = false
         lastRoundID += 1
         participants = players
+        if teams != nil {
+            // A late joiner without a team goes to the smallest; everyone in the round counts.
+            placeWithoutTeam(out: &out)
+            for seat in participants { recordTeamMember(seat) }
+        }
         let opening = race.openRound(index: index, id: lastRoundID)
         if let game { out.record(.roundOpened(game: game, round: index + 1, label: opening.label, items: opening.items)) }
         out.send(opening.event, to: connectedSessions)
@@ -480,6 +492,11 @@ final class Room {
     /// cuts round and level tables (never the podium) for everyone, each player keeping their
     /// own row; `names=hidden` takes the names off the projector's copy.
     private func sendTable(_ event: any Message, out: inout Outbox) {
+        var event = event
+        if var withTeams = event as? any PersonalTable, let standings = teamStandings() {
+            withTeams.teams = standings
+            event = withTeams
+        }
         guard let table = event as? any PersonalTable else {
             out.send(event, to: connectedSessions)
             return
@@ -538,6 +555,60 @@ final class Room {
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
         if seats.isEmpty { releasedEveryone = true }
+    }
+}
+
+// MARK: Teams
+
+extension Room {
+    /// Each team's name and its players' names, in the teams' order (the lobby's view).
+    func teamLists() -> [(name: String, members: [String])] {
+        guard let teams else { return [] }
+        return teams.names.indices.map { team in (teams.names[team], players.filter { $0.team == team }.map(\.name)) }
+    }
+
+    /// `/teams balance`: the players spread as evenly as their count allows (`Teams.balance`).
+    func balanceTeams() {
+        guard let teams else { return }
+        let placed = Teams.balance(players.map { ($0.number, $0.team) }, teams: teams.names.count)
+        for seat in players { seat.team = placed[seat.number] }
+    }
+
+    /// `/teams rename OLD NEW`.
+    func renameTeam(_ team: Int, to name: String) {
+        teams?.rename(team, to: name)
+    }
+
+    /// The teams changed (`/team`, `/teams balance`, `/teams rename`): the room hears them,
+    /// after the command's reply.
+    func announceTeams(_ reason: TeamsEvent.Reason, out: inout Outbox) {
+        out.send(TeamsEvent(reason: reason, teams: teamLists()), to: connectedSessions)
+    }
+
+    /// Players who have not picked a team go, one by one in the order they joined, to the team
+    /// with fewest players; the room hears who went where.
+    fileprivate func placeWithoutTeam(out: inout Outbox) {
+        guard let teams else { return }
+        var placed: [String] = []
+        for seat in players where seat.team == nil {
+            let sizes = teams.names.indices.map { team in players.count { $0.team == team } }
+            seat.team = Teams.smallest(sizes)
+            placed.append(seat.name)
+        }
+        if !placed.isEmpty { out.send(TeamsEvent(reason: .placed, teams: teamLists(), placed: placed), to: connectedSessions) }
+    }
+
+    fileprivate func recordTeamMember(_ seat: Seat) {
+        guard let team = seat.team else { return }
+        teams?.record(seat: seat.number, team: team, name: seat.name, score: seat.score)
+    }
+
+    /// The team table now: members still seated at their current points, those who left at the
+    /// points they left with. Nil in a room without teams.
+    fileprivate func teamStandings() -> [TeamStanding]? {
+        guard let teams else { return nil }
+        for seat in players where teams.members[seat.number] != nil { recordTeamMember(seat) }
+        return self.teams?.standings()
     }
 }
 

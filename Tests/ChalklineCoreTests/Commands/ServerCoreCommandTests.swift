@@ -193,7 +193,7 @@ struct ServerCoreCommandTests {
         #expect(m.string("host_key") != m.string("token"))
         // Field order as protocol.md lists it, and the settings with defaults filled in.
         #expect(m.line.hasPrefix(#"{"type":"ok","cmd":"create","room":"\#(code)","host_key":"#))
-        #expect(m.line.hasSuffix(#""game":"times","settings":{"table":"3-5","max":6,"order":"normal","rounds":20,"streak":true,"time":1.5,"gap":3.0,"countdown":0.0,"seed":11,"play":true,"late":true,"chat":true,"scoring":"speed","board":"all","names":"shown"}}"#))
+        #expect(m.line.hasSuffix(#""game":"times","settings":{"table":"3-5","max":6,"order":"normal","rounds":20,"streak":true,"time":1.5,"gap":3.0,"countdown":0.0,"seed":11,"play":true,"late":true,"chat":true,"scoring":"speed","board":"all","names":"shown","teams":null}}"#))
         #expect(h.core.roomCount == 1)
         // The creator is the host and a player.
         let who = Harness.messages(h.line(1, "/who"), to: 1)[0]

@@ -19,6 +19,8 @@ public struct RaceTiming: Equatable, Sendable {
     public var board: BoardCut = .all
     /// Whether the projector (host and watchers) sees names in the results and tables.
     public var names: NameDisplay = .shown
+    /// `teams=N`: the room's players form N teams (2...8); nil for a room without teams.
+    public var teams: Int? = nil
 
     /// A new game of the room begins: `fresh` replaces the seed unless the host chose one.
     mutating func reseed(_ fresh: UInt64, firstGame: Bool) {
@@ -38,6 +40,9 @@ public struct RaceTiming: Equatable, Sendable {
             help: "how much of the leaderboard each round shows: top5, top10, all, or none until the podium (each player still sees their own place)")
         public let names = GameOption<NameDisplay>.choice("names", default: .shown,
             help: "hidden: the projector (host and watchers) shows places and scores without names")
+        public let teams = GameOption<Int?>.int("teams", 2...Teams.maxTeams, defaultNote: "no teams",
+            help: "play in this many teams (players pick with /team NAME); a team scores the mean of its members' points",
+            echoesNull: true)
 
         public init(defaultTime: Double, timeRange: ClosedRange<Double>, round: String) {
             time = .seconds("time", timeRange, default: defaultTime, help: "time for each \(round)")
@@ -55,7 +60,7 @@ public struct RaceTiming: Equatable, Sendable {
 
         /// In the order `settings` echoes them.
         public var specs: [OptionSpec] {
-            [time.spec, gap.spec, countdown.spec, seed.spec, play.spec, late.spec, chat.spec, scoring.spec, board.spec, names.spec]
+            [time.spec, gap.spec, countdown.spec, seed.spec, play.spec, late.spec, chat.spec, scoring.spec, board.spec, names.spec, teams.spec]
         }
     }
 
@@ -66,7 +71,8 @@ public struct RaceTiming: Equatable, Sendable {
     func json(_ options: Options) -> [(String, JSON)] {
         [options.time.field(roundMs), options.gap.field(gapMs), options.countdown.field(countdownMs),
          options.seed.field(Int(seed)), options.play.field(hostPlays), options.late.field(lateJoin), options.chat.field(chat),
-         options.scoring.field(scoring), options.board.field(board), options.names.field(names)]
+         options.scoring.field(scoring), options.board.field(board), options.names.field(names),
+         options.teams.field(teams)]
     }
 
     static func read(_ r: inout OptionReader, _ options: Options, random: () -> UInt64) throws(OptionError) -> RaceTiming {
@@ -80,6 +86,7 @@ public struct RaceTiming: Equatable, Sendable {
             chat: try r.read(options.chat),
             scoring: try r.read(options.scoring),
             board: try r.read(options.board),
-            names: try r.read(options.names))
+            names: try r.read(options.names),
+            teams: try r.read(options.teams))
     }
 }

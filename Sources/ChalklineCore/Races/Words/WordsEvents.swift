@@ -82,6 +82,8 @@ public struct LevelEndEvent: Message {
     public var levels: Int
     public var clues: [WordsClueView]
     public var standings: [Standing]
+    /// The team standings, in a room with `teams=`; nil (and absent) otherwise.
+    public var teams: [TeamStanding]?
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
     var top: EncodedTop?
@@ -89,7 +91,7 @@ public struct LevelEndEvent: Message {
     public var json: JSON {
         .object([EventType.levelEnd.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
                  ("clues", top?.clues ?? .array(clues.map(\.endJSON))), ("standings", rowsJSON(standings, top?.standings, \.json))]
-                + (place?.json ?? []))
+                + teamsField(teams) + (place?.json ?? []))
     }
 
     public var text: String {
@@ -101,6 +103,7 @@ public struct LevelEndEvent: Message {
         lines.append("Standings:")
         lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count)
         if let place { lines.append(place.text) }
+        if let teams { lines += TeamStanding.lines(teams) }
         return lines.joined(separator: "\n")
     }
 }

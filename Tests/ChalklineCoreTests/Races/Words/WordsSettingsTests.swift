@@ -23,7 +23,7 @@ import Testing
         #expect(s.timing.hostPlays)
         #expect(s.json == .object([("pack", "builtin"), ("level", 4), ("levels", 5), ("time", .double(180)), ("gap", .double(3)),
                                    ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true), ("chat", true),
-                                   ("scoring", "speed"), ("board", "all"), ("names", "shown")]))
+                                   ("scoring", "speed"), ("board", "all"), ("names", "shown"), ("teams", .null)]))
     }
 
     @Test func everyOptionIsRead() throws {
