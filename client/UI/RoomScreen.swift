@@ -82,7 +82,7 @@ struct RoomScreen {
         guard let q = model.question else { return }
         f.add(.bold("Question \(q.round)/\(q.rounds)"))
         f.blank()
-        big("\(q.text) = ?", &f, style: Styled.bold)
+        big(QuestionText.prompt(q.text), &f, style: Styled.bold)
         f.blank()
         f.add(bar(openedAt: q.openedAt, timeMs: q.timeMs))
         f.blank()
@@ -174,9 +174,13 @@ struct RoomScreen {
         return [filledPart, emptyPart, Styled.plain(String(format: "  %4.1f s", left))]
     }
 
+    /// `text` in block letters, or, when a glyph is missing or it would not fit, as plain text
+    /// wrapped at the screen's width: a question is never shown cut or with characters dropped.
     private func big(_ text: String, _ f: inout Frame, style: (String) -> Styled) {
-        let fits = BigText.width(text) <= columns
-        guard fits else { return f.add(style(text)) }
+        guard BigText.canDraw(text), BigText.width(text) <= columns else {
+            for line in Wrap.lines(text, width: columns) { f.add(style(line)) }
+            return
+        }
         for row in BigText.rows(text) { f.add(style(row)) }
     }
 

@@ -1,0 +1,98 @@
+import Foundation
+
+/// A client program on a real terminal: a detached tmux session of a fixed size, on a tmux
+/// server of its own (a private socket), read back with `capture-pane` exactly as a person
+/// would see it. Waits poll the screen until a deadline; nothing sleeps for a fixed time.
+final class TmuxScreen {
+    let socket: String
+    let columns: Int
+    let rows: Int
+    private var lastScreen = ""
+
+    /// Starts `chalkline ARGUMENTS` in a `columns` x `rows` terminal. The pane stays after the
+    /// program exits, so what it printed last and its exit status can still be read.
+    init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
+        socket = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-tmux-\(UUID().uuidString)").path
+        self.columns = columns
+        self.rows = rows
+        let command = (["env", "-u", "NO_COLOR", "TERM=xterm-256color", BuiltProducts.path("chalkline")] + arguments)
+            .map(Self.quote).joined(separator: " ")
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
+                  "exec \(command)"])
+        try tmux(["set-option", "-t", "t", "remain-on-exit", "on"])
+    }
+
+    /// The screen as text, one line a row, trailing spaces removed.
+    func capture() -> String {
+        (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? ""
+    }
+
+    /// Polls until `matches` holds for the screen; returns that screen.
+    @discardableResult
+    func wait(timeout: Double = 10, for what: String, _ matches: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let screen = capture()
+            lastScreen = screen
+            if matches(screen) { return screen }
+            guard Date() < deadline else {
+                throw TestFailure("the screen never showed \(what) within \(timeout) s; it shows:\n\(screen)")
+            }
+            usleep(30_000)
+        }
+    }
+
+    /// Polls until the screen contains `fragment`; returns the screen.
+    @discardableResult
+    func expect(_ fragment: String, timeout: Double = 10) throws -> String {
+        try wait(timeout: timeout, for: "\"\(fragment)\"") { $0.contains(fragment) }
+    }
+
+    /// Types `text` literally (no Enter).
+    func type(_ text: String) throws { try tmux(["send-keys", "-t", "t", "-l", text]) }
+
+    /// Presses named keys: `Enter`, `Escape`, `PageDown`, `Up`...
+    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
+
+    /// The program's exit status once it has exited, polling until the deadline.
+    func exitStatus(timeout: Double = 10) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let out = (try? tmux(["display-message", "-p", "-t", "t", "#{pane_dead} #{pane_dead_status}"])) ?? ""
+            let parts = out.split(separator: " ")
+            if parts.first == "1", parts.count == 2, let status = Int32(parts[1]) { return status }
+            guard Date() < deadline else { throw TestFailure("the program did not exit; the screen:\n\(capture())") }
+            usleep(30_000)
+        }
+    }
+
+    /// Writes the screen to `/work/captures/screens/NAME.txt` when that folder exists (a person
+    /// looking at the screens keeps it; CI has none).
+    func save(_ name: String, screen: String? = nil) {
+        let folder = "/work/captures/screens"
+        guard FileManager.default.fileExists(atPath: folder) else { return }
+        try? (screen ?? capture()).write(toFile: "\(folder)/\(name).txt", atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    private func tmux(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["tmux", "-S", socket] + arguments
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw TestFailure("tmux \(arguments.joined(separator: " ")) failed") }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+
+    deinit {
+        _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(atPath: socket)
+    }
+}
