@@ -8,17 +8,20 @@ BIND ?= 0.0.0.0
 # Word-puzzle pack folders, each given to the server with --levels: make serve LEVELS="$$HOME/weather"
 LEVELS ?=
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-dev
+APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-dev libwslay-dev nettle-dev libqrencode-dev
 # What the tests use besides: Avahi and D-Bus for discovery, man for the installed pages,
 # systemd-analyze for the service unit, PostgreSQL's server (initdb, pg_ctl) for the
-# PostgreSQL store's tests, which start a throwaway cluster of their own.
-TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql
+# PostgreSQL store's tests, which start a throwaway cluster of their own; zbar and rsvg-convert
+# read back the join QR code the server serves; Chromium, its WebDriver and Selenium (for
+# /usr/bin/python3) run the student page's browser tests (Tests/Browser/student.py).
+TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin \
+	chromium chromium-driver python3-selenium
 # python3 runs the example bot's test and the soak; most machines have it already.
 
-.PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service manpages test-install
+.PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
 
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq nettle libqrencode || [ ! -f /usr/include/wslay/wslay.h ]; then \
 		echo "installing $(APT_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \
@@ -32,8 +35,11 @@ deps:
 
 test-deps: deps
 	@if ! command -v avahi-daemon >/dev/null 2>&1 || ! command -v avahi-browse >/dev/null 2>&1 || ! command -v man >/dev/null 2>&1 \
+	    || ! command -v zbarimg >/dev/null 2>&1 || ! command -v rsvg-convert >/dev/null 2>&1 \
 	    || ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v dbus-daemon >/dev/null 2>&1 \
-	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	    || ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
+	    || ! /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1; then \
 		echo "installing $(TEST_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(TEST_PACKAGES); \
@@ -55,27 +61,33 @@ test: test-deps
 	$(MAKE) fuzz-smoke
 	$(MAKE) test-install
 
-# The fuzz target (FuzzTesting/) builds apart from the main package, with libFuzzer and
-# AddressSanitizer. `make fuzz FUZZ_SECONDS=600` explores; new inputs go to a scratch folder and
-# the seed corpus stays as committed. A crasher is written to FuzzTesting/ as crash-*: add it to
-# FuzzTesting/FailCases/ so every later `make test` replays it.
+# The fuzz targets (FuzzTesting/) build apart from the main package, with libFuzzer and
+# AddressSanitizer: InputPath (the line protocol into the core) and WebPath (the first-line sniff,
+# HTTP heads, the WebSocket upgrade and frames into the core). `make fuzz FUZZ_SECONDS=600
+# FUZZ_TARGET=WebPath` explores one; new inputs go to a scratch folder and the seed corpus stays
+# as committed. A crasher is written to FuzzTesting/ as crash-*: add it to
+# FuzzTesting/FailCases/TARGET/ so every later `make test` replays it.
 FUZZ_SECONDS ?= 60
-FUZZ_BIN = FuzzTesting/.build-fuzz/debug/FuzzInputPath
+FUZZ_TARGET ?= InputPath
+FUZZ_TARGETS = InputPath WebPath
+FUZZ_DIR = FuzzTesting/.build-fuzz/debug
 FUZZ_FLAGS = -max_len=4096
 
 fuzz-build:
-	cd FuzzTesting && $(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz 2>&1 | grep -v "Cannot export local symbol"; test -x .build-fuzz/debug/FuzzInputPath
+	cd FuzzTesting && $(SWIFT) build -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --scratch-path .build-fuzz 2>&1 | grep -v "Cannot export local symbol"; for t in $(FUZZ_TARGETS); do test -x .build-fuzz/debug/Fuzz$$t || exit 1; done
 
 fuzz: fuzz-build
-	mkdir -p fuzz-corpus-tmp
-	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) ../fuzz-corpus-tmp Corpus/InputPath
+	mkdir -p fuzz-corpus-tmp/$(FUZZ_TARGET)
+	cd FuzzTesting && ../$(FUZZ_DIR)/Fuzz$(FUZZ_TARGET) $(FUZZ_FLAGS) -max_total_time=$(FUZZ_SECONDS) ../fuzz-corpus-tmp/$(FUZZ_TARGET) Corpus/$(FUZZ_TARGET)
 
-# Part of `make test`: replays the seed corpus and every known crasher, then a short run with a
-# fixed seed (the same inputs every time, so CI is repeatable).
+# Part of `make test`: for each target, replays the seed corpus and every known crasher, then a
+# short run with a fixed seed (the same inputs every time, so CI is repeatable).
 fuzz-smoke: fuzz-build
-	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) Corpus/InputPath/* $$(ls FailCases/* 2>/dev/null)
-	rm -rf fuzz-corpus-tmp/smoke && mkdir -p fuzz-corpus-tmp/smoke
-	cd FuzzTesting && ../$(FUZZ_BIN) $(FUZZ_FLAGS) -seed=1 -runs=20000 ../fuzz-corpus-tmp/smoke Corpus/InputPath
+	set -e; for t in $(FUZZ_TARGETS); do \
+		(cd FuzzTesting && ../$(FUZZ_DIR)/Fuzz$$t $(FUZZ_FLAGS) Corpus/$$t/* $$(ls FailCases/$$t/* 2>/dev/null)); \
+		rm -rf fuzz-corpus-tmp/smoke-$$t && mkdir -p fuzz-corpus-tmp/smoke-$$t; \
+		(cd FuzzTesting && ../$(FUZZ_DIR)/Fuzz$$t $(FUZZ_FLAGS) -seed=1 -runs=20000 ../fuzz-corpus-tmp/smoke-$$t Corpus/$$t); \
+	done
 
 # Hundreds of well-behaved bots in several rooms while misbehaving clients of every kind attack
 # the server, on loopback, for a bounded time (tools/soak.py says what it checks).
@@ -99,6 +111,7 @@ MANUALS = .build/plugins/GenerateManual/outputs
 manpages: deps
 	rm -rf $(MANUALS)
 	$(SWIFT) package generate-manual --multi-page
+	tools/install/name-manpages.sh $(MANUALS)/chalkline $(MANUALS)/chalkline-server
 
 install: release manpages
 	@set -e; files=""; \
@@ -136,6 +149,12 @@ install-service:
 	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels
 	sed 's|@PREFIX@|$(PREFIX)|g' packaging/chalkline-server.service > $(DESTDIR)/etc/systemd/system/chalkline-server.service
 	test -f $(DESTDIR)/etc/default/chalkline || install -D -m 644 packaging/chalkline.default $(DESTDIR)/etc/default/chalkline
+
+# What install-service put in place (`make uninstall` leaves /etc alone); stop the service
+# first: `systemctl disable --now chalkline-server`. The teacher's levels folder goes only if empty.
+uninstall-service:
+	rm -f $(DESTDIR)/etc/systemd/system/chalkline-server.service $(DESTDIR)/etc/default/chalkline
+	-rmdir $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline 2>/dev/null
 
 # Part of `make test`: install into a scratch DESTDIR, check every file, the man page, the
 # completions and the unit, then uninstall and check that nothing is left.

@@ -32,6 +32,19 @@ let package = Package(
         .systemLibrary(name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CAvahi", path: "Sources/CAvahi", pkgConfig: "avahi-client", providers: [.apt(["libavahi-client-dev"])]),
         .target(name: "CDiscovery", dependencies: ["CAvahi"], path: "Sources/CDiscovery"),
+        // The web: wslay (Debian's libwslay-dev) reads WebSocket frames; nettle (nettle-dev)
+        // gives the handshake's SHA-1 and base64. Neither ships what SwiftPM's pkgConfig needs
+        // everywhere (wslay has no .pc file), so both are linked by name; the Makefile installs them.
+        .systemLibrary(name: "CWslay", path: "Sources/CWslay", providers: [.apt(["libwslay-dev"])]),
+        .systemLibrary(name: "CNettle", path: "Sources/CNettle", providers: [.apt(["nettle-dev"])]),
+        // HTTP and WebSocket as pure code (no I/O): sniffing the first line, the request head,
+        // the answers, the handshake, reading frames (wslay) and writing the server's.
+        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay"]),
+        // The pages themselves (HTML, CSS, JavaScript, an icon), compiled into the binary.
+        .target(name: "ChalklineWeb", dependencies: ["ChalklineHTTP"], resources: [.embedInCode("Site")]),
+        // libqrencode (Debian's libqrencode-dev): the join URL as a QR code, for the page and the terminal.
+        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         // What server and client both speak: the JSON value and its reader, error codes, number
@@ -59,6 +72,8 @@ let package = Package(
                 "CDiscovery",
                 "ChalklineCore",
                 "ChalklineStore",
+                "ChalklineHTTP",
+                "ChalklineWeb",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -90,6 +105,10 @@ let package = Package(
         .testTarget(
             name: "ChalklineCoreTests",
             dependencies: ["ChalklineCore"]
+        ),
+        .testTarget(
+            name: "ChalklineWebTests",
+            dependencies: ["ChalklineHTTP", "ChalklineWeb", "ChalklineCore", "ChalklineQR"]
         ),
         .testTarget(
             name: "ChalklineServerTests",

@@ -48,6 +48,11 @@ public final class Payload: @unchecked Sendable {
 
     public convenience init(_ string: String) { self.init(Array(string.utf8)) }
 
+    /// The same bytes in the other framing the shell speaks (WebSocket text frames), made by
+    /// the shell for the first recipient that needs it and shared by every other: one event is
+    /// framed once, however many browsers hear it. Loop thread only, like the payload itself.
+    public var reframed: Payload?
+
     /// The bytes as an array, for tests and logs.
     public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: pointer, count: count)) }
     public var string: String { String(decoding: bytes, as: UTF8.self) }

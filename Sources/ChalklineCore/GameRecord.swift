@@ -76,10 +76,13 @@ public struct PlayerRef: Sendable, Hashable {
     /// The room's number for the seat, unique for the room's life.
     public var seat: Int
     public var name: String
+    /// The player said it is a program (`/join CODE NAME bot`): class figures can leave it out.
+    public var bot: Bool
 
-    public init(seat: Int, name: String) {
+    public init(seat: Int, name: String, bot: Bool = false) {
         self.seat = seat
         self.name = name
+        self.bot = bot
     }
 }
 

@@ -21,6 +21,11 @@ public enum Limits {
     /// A running game with nobody connected ends (as if stopped) after this long: a class that
     /// went home stops writing "no answer" rows for seats nobody will take back.
     public static let abandonedGameMs: Millis = 30 * 1000
+    /// A player who lost their connection mid-game may take their seat back by name (`/join
+    /// CODE NAME`) from the address they played from for this long: a student at netcat who
+    /// never saw a token is back in a minute, while a classmate behind the same address has
+    /// little time to take a seat that is not theirs.
+    public static let nameRejoinGraceMs: Millis = 60 * 1000
     /// Room codes tried at random before `/create` gives up with `too_many_rooms`: with the
     /// room cap far below the 331,776 codes, a free one is found in a draw or two.
     public static let roomCodeDraws = 64
@@ -43,6 +48,10 @@ public enum Limits {
     /// Results held in memory while the database cannot take them (`--max-unsaved`): about
     /// 30 MB; past it the oldest answers are dropped, counted, and reported.
     public static let unsavedRecords = 100_000
+    /// A failing database is retried after this, then twice as long each time up to the most:
+    /// a broken disk is not hammered with the whole backlog on every round.
+    public static let storageRetryMs: Millis = 1000
+    public static let storageRetryMaxMs: Millis = 60_000
 
     // MARK: Lines
 
@@ -56,6 +65,24 @@ public enum Limits {
     public static let idleTimeoutMs: Millis = 10 * 60 * 1000
     /// Characters a `/say` line keeps.
     public static let chatCharacters = 300
+    /// A name's characters as a reader counts them, and its bytes of UTF-8 (`/name`).
+    public static let nameCharacters = 16
+    public static let nameBytes = 48
+    /// Output held for a client that is not reading before it is disconnected (`--max-queued-bytes`).
+    public static let queuedBytes = 1 << 20
+
+    // MARK: The web (one port: HTTP for the pages, WebSocket for the protocol)
+
+    /// How long a new connection may stay silent before it is taken for the line protocol and
+    /// welcomed. A browser sends its request with the handshake's last packet, so it is heard
+    /// well within this; a person at netcat meets the welcome a quarter of a second later.
+    public static let webSniffMs: Millis = 250
+    /// An HTTP request head (request line and headers) larger than this is answered 413.
+    public static let httpHeadBytes = 8 * 1024
+    /// An HTTP request head must arrive within this, or the connection is closed.
+    public static let httpHeadTimeoutMs: Millis = 10 * 1000
+    /// How long an HTTP response, or a WebSocket closing handshake, may take to drain.
+    public static let webCloseGraceMs: Millis = 5 * 1000
 
     // MARK: Connections
 

@@ -16,6 +16,9 @@ public final class ServerCore {
     var gamesStarted = 0
     /// Open rooms by the address that created them, for `maxRoomsPerIP`.
     var roomsPerAddress: [String: Int] = [:]
+    /// The students' page as other devices reach it (`http://ADDRESS:PORT/`), set by the shell once
+    /// it listens; nil without the web. `/create` gives each room's.
+    public var joinURL: String?
     /// Wrong guesses at secrets, by address and server-wide.
     let guesses: GuessLimiter
 
@@ -36,8 +39,14 @@ public final class ServerCore {
     /// Over `maxConnections` or `maxConnectionsPerIP` it gets one error line instead of the
     /// welcome and is closed; the core forgets it at once, so it counts towards no limit and
     /// nobody already connected notices.
-    public func connect(_ id: ConnectionID, peer: String, now: Millis) -> [Effect] {
+    ///
+    /// `format` is what it is welcomed in; `oneLineMessages` marks a connection whose transport
+    /// carries one line a message (WebSocket), which speaks json only.
+    public func connect(_ id: ConnectionID, peer: String, format: OutputFormat = .text, oneLineMessages: Bool = false,
+                        now: Millis) -> [Effect] {
         let session = Session(id: id, peer: peer, config: config, now: now)
+        session.format = format
+        session.jsonOnly = oneLineMessages
         var out = Outbox()
         if sessions.count >= config.maxConnections {
             out.send(ErrorReply("", .serverFull, "The server is full (\(config.maxConnections) connections). Try again in a minute."), to: session)
@@ -217,8 +226,14 @@ public final class ServerCore {
         return out.effects
     }
 
+    /// Set by the shell when the database could not be written at start: each `/create` is
+    /// followed by `storage_failed`, so a teacher knows before the class plays. Cleared when
+    /// storage works again.
+    public var storageUnwritable: String?
+
     /// Storage works again (the missed writes went through): a new failure is worth telling again.
     public func storageRecovered() {
+        storageUnwritable = nil
         for room in rooms.values {
             room.storageWarned = false
             room.droppedWarned = false

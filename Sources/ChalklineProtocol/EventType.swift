@@ -3,6 +3,7 @@
 public enum EventType: String, Sendable, CaseIterable {
     case ok, error
     case welcome, joined, left, host, countdown, question
+    case hostAway = "host_away"
     case roundEnd = "round_end"
     case gameEnd = "game_end"
     case board, solved

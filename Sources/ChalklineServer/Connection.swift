@@ -1,4 +1,5 @@
 import ChalklineCore
+import ChalklineHTTP
 import CLibUV
 
 /// One client socket: reads go to the core through the shell; writes are gathered for the
@@ -9,6 +10,9 @@ import CLibUV
 /// reference to this object from accept until the handle's close callback.
 final class Connection {
     enum State { case open, flushing, closed }
+    /// What the connection speaks. With the web on, a new connection is `sniffing` until its
+    /// first bytes (or `Limits.webSniffMs` of silence) tell; without it, `line` from the start.
+    enum Transport { case sniffing, http, line, webSocket }
 
     let id: ConnectionID
     let handle: UnsafeMutablePointer<uv_tcp_t>
@@ -26,6 +30,13 @@ final class Connection {
     /// The client has finished sending (EOF, as `nc -N` does): its commands are answered, then
     /// the connection closes.
     private(set) var inputEnded = false
+    var transport = Transport.line
+    /// Bytes held while sniffing or reading an HTTP request head (empty otherwise).
+    var pendingInput: [UInt8] = []
+    /// When the connection was accepted: the sniff window and the HTTP head timeout count from here.
+    var acceptedAt: Millis = 0
+    /// The WebSocket after an upgrade.
+    var webSocket: WebSocketChannel?
 
     init(id: ConnectionID, loop: UnsafeMutablePointer<uv_loop_t>, shell: ServerShell) {
         self.id = id
@@ -73,6 +84,18 @@ final class Connection {
     /// (Redis writes its clients' buffers in `beforeSleep` for the same reason).
     func send(_ payload: Payload, asked: Bool = false) {
         guard state == .open, payload.count > 0 else { return }
+        if webSocket != nil {
+            let framed = payload.reframed ?? Payload(WebSocketFrames.textFrames(UnsafeRawBufferPointer(start: payload.pointer, count: payload.count)))
+            payload.reframed = framed
+            sendRaw(framed, asked: asked)
+        } else {
+            sendRaw(payload, asked: asked)
+        }
+    }
+
+    /// Queues bytes exactly as they are (an HTTP response, a frame wslay wrote, a line).
+    func sendRaw(_ payload: Payload, asked: Bool = false) {
+        guard state == .open, payload.count > 0 else { return }
         if asked { askedBytes += payload.count }
         // A client that stops reading must not grow our memory without bound (Redis's output
         // buffer limit): past the cap it is cut off, and nobody else waits for it. It is judged
@@ -93,6 +116,14 @@ final class Connection {
         if unflushed.isEmpty { unflushed = output.start(self) }
         unflushed.append(payload)
         unflushedBytes += payload.count
+    }
+
+    /// Bytes have arrived that libuv has not read yet (a peek, which takes nothing).
+    var hasUnreadInput: Bool {
+        var fd: uv_os_fd_t = -1
+        guard uv_fileno(asHandle(handle), &fd) == 0 else { return false }
+        var byte: UInt8 = 0
+        return recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) > 0
     }
 
     /// Output not yet taken by the kernel: this iteration's, or an earlier write's.
@@ -164,9 +195,11 @@ final class Connection {
         }
     }
 
-    /// Stops reading, lets queued output drain (`uv_shutdown` waits for it), then closes.
-    func closeAfterFlush() {
+    /// Stops reading, lets queued output drain (`uv_shutdown` waits for it), then closes. A
+    /// WebSocket first sends its close frame with `code` and `reason` (RFC 6455 section 7.4).
+    func closeAfterFlush(code: UInt16 = 1000, reason: String = "") {
         guard state == .open else { return }
+        webSocket?.close(code: code, reason: reason)
         flush()
         guard state == .open else { return }
         state = .flushing

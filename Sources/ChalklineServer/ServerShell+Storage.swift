@@ -11,19 +11,25 @@ extension ServerShell {
 
     func startStorage() {
         let store = ResultsStores.make(options.databasePath, server: options.serverName)
+        var writable = true
         // Before the loop runs, so nothing waits: a database that cannot be opened is reported now
         // (and retried with every write), and the server serves all the same.
         do {
             try store.connect()
+            try store.checkWritable()
             logger.info("results database", metadata: ["db": "\(store.location)", "server": "\(options.serverName)"])
         } catch {
-            logger.error("STORAGE FAILED: cannot open the results database; games go on but results are not saved until it works",
+            logger.error("STORAGE FAILED: cannot write the results database; games go on but results are not saved until it works",
                          metadata: ["db": "\(store.location)", "error": "\(error)"])
+            // Every host hears it at /create, before a class plays a game nobody can report on.
+            core.storageUnwritable = Self.shortReason("\(error)")
+            writable = false
         }
         gate.deliverReply = { [unowned self] id, reply in connections(id)?.send(reply, asked: true) }
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
+        if !writable { storage?.startFailing() }
     }
 
     /// Back on the loop thread after a storage job: answer its tickets and release what they held.

@@ -1,4 +1,5 @@
 import ChalklineCore
+import ChalklineHTTP
 import ChalklineStore
 import CLibUV
 import Foundation
@@ -19,7 +20,7 @@ public final class ServerShell {
         /// The results database (`--db`); `:memory:` keeps nothing after the process ends.
         public var databasePath: String
         /// Output waiting for one slow client, past which it is disconnected (`--max-queued-bytes`).
-        public var maxQueuedBytes = 1 << 20
+        public var maxQueuedBytes = Limits.queuedBytes
         /// Results held while the database fails, past which the oldest answers are dropped (`--max-unsaved`).
         public var maxUnsaved = Limits.unsavedRecords
         /// The name advertised with DNS-SD (`--name`); nil does not advertise (`--no-advertise`).
@@ -27,8 +28,14 @@ public final class ServerShell {
         /// The name stored with each game (`--server-name`, default the host name): a district
         /// gathering many servers' results in one PostgreSQL database tells classrooms apart by it.
         public var serverName: String = ServerShell.hostName
+        /// Serve the pages and WebSocket on the same port (`--no-web` turns it off): a new
+        /// connection is then sniffed for up to `Limits.webSniffMs` before it is welcomed.
+        public var web = true
+        /// The address students open (`--public-url`), when the school's network needs a name;
+        /// nil picks this machine's LAN address (`JoinURL.choose`).
+        public var publicURL: String?
 
-        public init(bind: String = "0.0.0.0", port: Int = 7420, core: ServerConfig = ServerConfig(),
+        public init(bind: String = "0.0.0.0", port: Int = WellKnown.port, core: ServerConfig = ServerConfig(),
                     databasePath: String = ":memory:") {
             self.bind = bind
             self.port = port
@@ -50,6 +57,8 @@ public final class ServerShell {
     /// The connections with output this iteration, written in `endOfIteration`.
     let output = OutputQueue()
     private var graceTimer: DeadlineTimer?
+    /// The sniff and HTTP-head deadlines, while the web is on.
+    private(set) var webDeadlines: WebDeadlines?
     private var memoryTrim: MemoryTrim?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
@@ -98,16 +107,35 @@ public final class ServerShell {
             throw error
         }
         timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
+        if options.web {
+            webDeadlines = WebDeadlines(loop: loop, sniffMs: Limits.webSniffMs, headMs: Limits.httpHeadTimeoutMs,
+                                        now: { [unowned self] in clock.now },
+                                        sniffEnded: { [unowned self] in sniffEnded($0) },
+                                        headTimedOut: { [unowned self] in headTimedOut($0) })
+        }
         memoryTrim = MemoryTrim(loop: loop)
         beforePoll = BeforePollHook(loop: loop) { [unowned self] in endOfIteration() }
         startStorage()
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
         announce("listening on \(listener.address.description)")
+        let joinURL = JoinURL.choose(publicURL: options.publicURL, bind: options.bind, port: Int(listener.address.port),
+                                     interfaces: NetworkInterfaces.list())
+        if options.web {
+            core.joinURL = joinURL
+            announce("students open \(joinURL)")
+        }
         startAdvertising(port: Int(listener.address.port))
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)
-        logger.info("stopped")
+        // The last write has been tried: whatever is still held is lost with the process.
+        let unsaved = (storage?.pendingRecords ?? 0) + (storage?.droppedTotal ?? 0)
+        if unsaved > 0 {
+            logger.error("RESULTS NOT SAVED: \(unsaved) results could not be written to the database before the server stopped",
+                         metadata: ["db": "\(options.databasePath)", "unsaved": "\(storage?.pendingRecords ?? 0)",
+                                    "dropped": "\(storage?.droppedTotal ?? 0)"])
+        }
+        logger.info("stopped", metadata: ["unsaved": "\(unsaved)"])
     }
 
     // MARK: Events from libuv
@@ -126,13 +154,16 @@ public final class ServerShell {
         noteDescriptorPressure()
         memoryTrim?.noteChurn(now: clock.now)
         logger.debug("connected", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)"])
-        execute(core.connect(connection.id, peer: connection.peer, now: clock.now))
         // A connection the core turned away (server_full, too_many_connections) is already flushing.
-        if connection.state == .open { connection.startReading() }
+        admit(connection)
     }
 
     func received(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
-        execute(core.receive(connection.id, bytes, now: clock.now))
+        switch connection.transport {
+        case .line: execute(core.receive(connection.id, bytes, now: clock.now))
+        case .webSocket: receivedFrames(bytes, on: connection)
+        case .sniffing, .http: receivedBeforeProtocol(bytes, on: connection)
+        }
     }
 
     /// The client finished sending (a half-close, as `nc -N` does after its last line): every
@@ -199,7 +230,7 @@ public final class ServerShell {
     /// needs a commit (a round closing) holds the rest of this call, and later output to the same
     /// connections, until the commit is acknowledged (`StorageGate`): so `round_end` never goes
     /// out before its results are on disk, nothing overtakes it, and other rooms do not wait.
-    private func execute(_ effects: [Effect]) {
+    func execute(_ effects: [Effect]) {
         // The wall clock is read only for a call that has records (not for pings, joins, flushes...).
         var at: Date?
         var items: [StorageGate.Item] = []
@@ -230,7 +261,9 @@ public final class ServerShell {
         case .send(let recipients, let payload):
             for id in recipients { connections[id]?.send(payload) }
         case .close(let id):
-            connections[id]?.closeAfterFlush()
+            // A WebSocket's close frame: "going away" when the server stops (the bye or
+            // shutdown event before it says why, in the protocol's own words).
+            connections[id]?.closeAfterFlush(code: shuttingDown ? 1001 : 1000)
         case .record, .report:
             break  // handled in `execute`, never held
         }
@@ -263,6 +296,10 @@ public final class ServerShell {
         signals = []
         timer?.arm(at: nil, now: 0)
         execute(core.shutdown(message: "The server is shutting down. Thanks for playing!"))
+        // Connections the core never heard of (a page loading, a head still arriving) just close.
+        for connection in connections.all where connection.transport == .sniffing || connection.transport == .http {
+            drop(connection, reason: nil)
+        }
         if connections.isEmpty {
             finishShutdown()
         } else {
@@ -286,6 +323,8 @@ public final class ServerShell {
         timer = nil
         memoryTrim?.close()
         memoryTrim = nil
+        webDeadlines?.close()
+        webDeadlines = nil
         graceTimer?.close()
         graceTimer = nil
     }

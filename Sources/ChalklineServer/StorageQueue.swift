@@ -44,8 +44,8 @@ final class StorageQueue {
     /// A failing database is retried after `retryMs`, then twice as long each time it fails
     /// again, up to `maxRetryMs`: a broken disk is not hammered with the whole backlog on
     /// every round's commit. While waiting, commits are answered without a write.
-    static let retryMs: Millis = 1000
-    static let maxRetryMs: Millis = 60_000
+    static let retryMs = Limits.storageRetryMs
+    static let maxRetryMs = Limits.storageRetryMaxMs
     private var retryDelay = StorageQueue.retryMs
     private var retryAt: Millis = 0
     /// The most records held unsaved (`--max-unsaved`): past it the oldest answers go first
@@ -228,6 +228,10 @@ final class StorageQueue {
     }
 
     var isIdle: Bool { !inFlight && records.isEmpty && !hasTickets }
+
+    /// The database could not be written when the server started: its first successful write
+    /// is a recovery (`Finished.recovered`), which is what clears the hosts' warning.
+    func startFailing() { failing = true }
     var pendingRecords: Int { records.count }
 
     /// One trip to the pool. Created and finished on the loop thread; `run` alone executes on a

@@ -65,6 +65,7 @@ enum PostgresSchema {
             CREATE INDEX answer_by_round ON answer(round_id);
             CREATE INDEX answer_by_question ON answer(question_id);
             """),
+        ("v6", "ALTER TABLE player ADD COLUMN bot INTEGER NOT NULL DEFAULT 0"),
     ]
 
     /// Applies what is missing, in one transaction. Servers of a district may start together:

@@ -30,6 +30,17 @@ public final class PostgresStore: ResultsStore, @unchecked Sendable {
 
     public func connect() throws { try open() }
 
+    /// Asked, not tried: a rolled-back INSERT would still use up one of the game ids.
+    public func checkWritable() throws {
+        let rows = try open().query("""
+            SELECT CASE WHEN current_setting('transaction_read_only') = 'off'
+                         AND has_table_privilege('game', 'INSERT') AND has_table_privilege('player', 'INSERT')
+                         AND has_table_privilege('round', 'INSERT') AND has_table_privilege('answer', 'INSERT')
+                        THEN 1 ELSE 0 END AS ok
+            """, [])
+        guard (rows.first?["ok"] as Int?) == 1 else { throw StoreError.notWritable(uri) }
+    }
+
     /// The report command reads what servers wrote: a database without Chalkline's tables is an
     /// error, not something to create.
     public func connectExisting() throws {

@@ -123,8 +123,8 @@ struct RecordWriter {
     private mutating func playerID(_ player: PlayerRef, game: Int64, _ db: SQLWriting) throws -> Int64 {
         let key = RowIDs.Player(game: game, seat: player.seat)
         if let id = rowIDs.players[key] { return id }
-        try db.run("INSERT INTO player (game_id, seat, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name)])
+        try db.run("INSERT INTO player (game_id, seat, name, bot) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name), SQLValue(player.bot)])
         guard let id = try db.id("SELECT id FROM player WHERE game_id = ? AND seat = ?", [SQLValue(game), SQLValue(player.seat)]) else {
             throw StoreError.missingRow("player \(player.name) of game \(game)")
         }

@@ -36,7 +36,8 @@ public enum Reports {
         for row in rows {
             // An unfinished game has no stored ranks: its winner is read as `game` reads it.
             let finished = (row["ended_at"] as Date?) != nil
-            let winner: String? = finished ? row["winner"] : try winner(db, game: row["id"], finished: false)
+            var winner: String? = finished ? row["winner"] : try winner(db, game: row["id"], finished: false)
+            if finished, try !wasWon(db, game: row["id"], stopped: row["stopped"]) { winner = nil }
             var line: [ReportValue] = [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
                                        .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)]
             if servers.count > 1 { line.append(text(row["server"])) }
@@ -111,6 +112,14 @@ public enum Reports {
         }.map(\.value)
     }
 
+    /// A game stopped by its host, or one nobody scored in, was won by nobody: naming the first
+    /// of a table of zeros (ranked by name) would crown whoever sorts first.
+    static func wasWon(_ db: any SQLDatabase, game id: Int64, stopped: Bool) throws -> Bool {
+        guard !stopped else { return false }
+        let top = try db.row("SELECT MAX(score) AS top FROM player WHERE game_id = ?", [.int(id)])
+        return ((top?["top"] as Int?) ?? 0) > 0
+    }
+
     /// The winner's name as `game` shows it: of an unfinished game too, ranked by the same rule.
     static func winner(_ db: any SQLDatabase, game id: Int64, finished: Bool) throws -> String? {
         let players = try db.rows("SELECT * FROM player WHERE game_id = ? ORDER BY id", [.int(id)])
@@ -159,7 +168,8 @@ public enum Reports {
 
         let finished = (game["ended_at"] as Date?) != nil
         let ordered = standingLines(players: players, answers: answers, finished: finished)
-        let winner = ordered.first { $0.rank == 1 }?.name
+        let won = finished ? try wasWon(db, game: id, stopped: game["stopped"]) : ordered.contains { $0.score > 0 }
+        let winner = won ? ordered.first { $0.rank == 1 }?.name : nil
 
         let summary = ReportTable(
             name: "game", title: "Game",
@@ -309,9 +319,13 @@ public enum Reports {
 
     /// What the class finds hard, kind by kind in the catalog's order: each quiz kind's own
     /// sections (times: its facts, hardest first), and the word-puzzle clues least often solved.
-    public static func facts(_ db: any SQLDatabase, server: String? = nil) throws -> Report {
+    /// `noBots` leaves out players who joined as programs (`/join CODE NAME bot`): their
+    /// answers would flatter the class, and their clues solved hide the hard ones.
+    public static func facts(_ db: any SQLDatabase, server: String? = nil, noBots: Bool = false) throws -> Report {
         let detail = try Schema.detailColumn(db, table: "q")
-        let (filter, serverArguments) = try serverFilter(db, server)
+        let (serverFilter, serverArguments) = try serverFilter(db, server)
+        let bots = try Schema.noBotsFilter(db, noBots)
+        let filter = serverFilter
         var tables: [ReportTable] = []
         for kind in RaceCatalog.kinds {
             switch kind.style {
@@ -320,17 +334,21 @@ public enum Reports {
                     SELECT a.correct, a.ms, a.typed, p.name, q.text AS question, q.answer, \(detail) AS detail
                     FROM answer a JOIN question q ON q.id = a.question_id JOIN round r ON r.id = a.round_id
                     JOIN game g ON g.id = r.game_id JOIN player p ON p.id = a.player_id
-                    WHERE g.kind = ?\(filter) ORDER BY a.id
+                    WHERE g.kind = ?\(filter)\(bots) ORDER BY a.id
                     """, [.text(kind.name)] + serverArguments)
                 tables += sections(answers.map(quizRow), .classroom).map(ReportTable.init)
             case .board:
                 let clues = try db.rows("""
                     SELECT * FROM (
                         SELECT q.text, q.answer, COUNT(*) AS shown,
-                               SUM(CASE WHEN EXISTS (SELECT 1 FROM answer a WHERE a.question_id = q.id AND a.correct = 1)
+                               SUM(CASE WHEN EXISTS (SELECT 1 FROM answer a JOIN player p ON p.id = a.player_id
+                                                     WHERE a.question_id = q.id AND a.correct = 1\(bots))
                                         THEN 0 ELSE 1 END) AS unsolved
                         FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
                         WHERE g.kind = ? AND r.closed_at IS NOT NULL\(filter)
+                          -- A level the host stopped the game in (closed in the same moment the
+                          -- game ended) was not played out: its clues were not missed.
+                          AND NOT (g.stopped = 1 AND r.closed_at = g.ended_at)
                         GROUP BY q.text, q.answer
                     ) c ORDER BY 1.0 * unsolved / shown DESC, shown DESC, answer
                     """, [.text(kind.name)] + serverArguments)

@@ -15,12 +15,18 @@ public protocol ResultsStore: AnyObject, Sendable {
     /// Connects to a database that must already exist (the `report` command).
     func connectExisting() throws
     func write(_ batch: [StampedRecord]) throws
+    /// Writes a row and takes it back: a database that opens but cannot be written (a locked
+    /// file, a read-only role) is found when the server starts, not at a class's first `/start`.
+    func checkWritable() throws
     /// The database id of a game this process started, once its start is committed.
     func gameID(of game: GameRef) -> Int64?
     func report<T>(_ query: (any SQLDatabase) throws -> T) throws -> T
 }
 
 public enum ResultsStores {
+    /// The database `serve` writes and `report` reads unless `--db` says otherwise.
+    public static let defaultPath = "./chalkline.sqlite"
+
     /// `postgres://...` or `postgresql://...` (a libpq connection URI) is PostgreSQL; anything
     /// else is a SQLite path (or `:memory:`).
     public static func isPostgres(_ spec: String) -> Bool {

@@ -11,6 +11,7 @@ enum Schema {
         migrator.registerMigration("v3", migrate: version3)
         migrator.registerMigration("v4", migrate: version4)
         migrator.registerMigration("v5", migrate: version5)
+        migrator.registerMigration("v6", migrate: version6)
         return migrator
     }
 
@@ -130,6 +131,19 @@ enum Schema {
     /// from many classrooms can be told apart; NULL for games of servers before it.
     static func version5(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE game ADD COLUMN server TEXT")
+    }
+
+    /// Players who said they are programs (`/join CODE NAME bot`), so `--no-bots` can leave
+    /// them out of the class's figures; 0 for every player of older games.
+    static func version6(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE player ADD COLUMN bot INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// The condition on `player p` that leaves bots out, or nothing: a database a teacher locked
+    /// before v6 has no bots marked.
+    static func noBotsFilter(_ db: any SQLDatabase, _ noBots: Bool) throws -> String {
+        guard noBots, try db.columns(in: "player").contains("bot") else { return "" }
+        return " AND p.bot = 0"
     }
 
     /// How a report reads a question's detail: the column since v3, or the two factor columns

@@ -21,12 +21,14 @@ public enum StoreError: Error, CustomStringConvertible {
     case notMigrated(String)
     case noDatabase(String)
     case missingRow(String)
+    case notWritable(String)
 
     public var description: String {
         switch self {
         case .notMigrated(let path): "\(path) is read-only and has not got this server's tables; start the server on a writable copy once"
         case .noDatabase(let path): "there is no database at \(path)"
         case .missingRow(let what): "the row of \(what) is missing"
+        case .notWritable(let location): "\(location) does not let this server write its results (a read-only database or role)"
         }
     }
 }
@@ -79,6 +81,15 @@ public final class Store: @unchecked Sendable {
         if !config.readonly { try Schema.migrator.migrate(database) }
         self.database = database
         return database
+    }
+
+    public func checkWritable() throws {
+        try open().writeWithoutTransaction { db in
+            try db.inTransaction {
+                try db.execute(sql: "INSERT INTO game (room, number, kind, settings, started_at) VALUES ('', 0, '', '', '')")
+                return .rollback
+            }
+        }
     }
 
     /// Opens an existing database for reading reports; unlike `open`, never creates a file.

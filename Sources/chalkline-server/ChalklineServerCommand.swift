@@ -9,7 +9,7 @@ struct ChalklineServerCommand: ParsableCommand {
         commandName: "chalkline-server",
         abstract: "The Chalkline classroom game server.",
         discussion: """
-            Students connect with `nc HOST 7420`, `telnet HOST 7420` or the bundled `chalkline` \
+            Students connect with `nc HOST \(WellKnown.port)`, `telnet HOST \(WellKnown.port)` or the bundled `chalkline` \
             client; bots use the same line protocol (see protocol.md).
             """,
         version: ChalklineVersion.current,

@@ -23,7 +23,7 @@ struct ReportCommand: ParsableCommand {
         @Option(name: .customLong("db"), help: ArgumentHelp(
             "The results database the server wrote: a SQLite file, or postgres://USER@HOST/DB (the password from PGPASSWORD or ~/.pgpass).",
             valueName: "path|uri"))
-        var databasePath = "./chalkline.sqlite"
+        var databasePath = ResultsStores.defaultPath
 
         @Option(name: .customLong("server"), help: ArgumentHelp(
             "Only the games this server played (its --server-name, by default its host name), when many servers share one database.",
@@ -106,8 +106,11 @@ struct ReportCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "The class's hardest times facts and word-puzzle clues, by miss rate, with counts.")
 
+        @Flag(name: .customLong("no-bots"), help: "Leave out players who joined as bots (chalkline bot, or /join CODE NAME bot).")
+        var noBots = false
+
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.facts($0, server: common.server) } }
+        func run() throws { try common.print { try Reports.facts($0, server: common.server, noBots: noBots) } }
     }
 }

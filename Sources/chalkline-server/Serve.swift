@@ -24,13 +24,13 @@ struct Serve: ParsableCommand {
     var bind = "0.0.0.0"
 
     @Option(help: "TCP port to listen on; 0 picks a free one (the chosen port is printed).")
-    var port = 7420
+    var port = WellKnown.port
 
     @Option(help: ArgumentHelp("Most players one room may hold.", valueName: "n"))
     var maxPlayers = Limits.playersPerRoom
 
     @Option(help: ArgumentHelp("Output the server may hold for one client that is not reading; past it that client is disconnected (the others never wait for it).", valueName: "bytes"))
-    var maxQueuedBytes = 1 << 20
+    var maxQueuedBytes = Limits.queuedBytes
 
     @Option(name: .customLong("levels"), help: ArgumentHelp(
         "A folder of word-puzzle levels (level1.txt, level2.txt, ...), offered as a pack named after the folder. Repeat for more packs; the built-in pack is always there.",
@@ -40,7 +40,7 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("db"), help: ArgumentHelp(
         "The results database: a SQLite file (created if missing; :memory: keeps nothing after the server stops), or PostgreSQL as postgres://USER@HOST/DB, a libpq connection URI whose password comes from PGPASSWORD or ~/.pgpass, never the command line.",
         valueName: "path|uri"))
-    var databasePath = "./chalkline.sqlite"
+    var databasePath = ResultsStores.defaultPath
 
     @Option(help: ArgumentHelp("The name stored with each game in the results, so reports of a database many servers share can tell classrooms apart (report --server NAME); default the host name.",
                                valueName: "name"))
@@ -56,6 +56,12 @@ struct Serve: ParsableCommand {
 
     @Flag(help: "Do not advertise the server on the network.")
     var noAdvertise = false
+
+    @Flag(help: "Serve no web pages and no WebSocket: the port speaks the line protocol only, and welcomes a new connection at once.")
+    var noWeb = false
+
+    @Option(help: ArgumentHelp("The address students open, shown and drawn as a QR code with each room (for a school whose network needs a name); default http://LAN-ADDRESS:PORT/ with this machine's LAN address.", valueName: "url"))
+    var publicURL: String?
 
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
@@ -91,6 +97,8 @@ struct Serve: ParsableCommand {
         options.maxQueuedBytes = maxQueuedBytes
         options.maxUnsaved = maxUnsaved
         options.advertiseName = noAdvertise ? nil : (name ?? ServerShell.defaultAdvertisedName)
+        options.web = !noWeb
+        options.publicURL = publicURL
         options.databasePath = databasePath
         if let serverName { options.serverName = serverName }
         let shell = ServerShell(options: options, logger: logger)

@@ -66,3 +66,14 @@ import Testing
         #expect(!frame.render(columns: 80, rows: 24).contains("\u{1B}[1m"))
     }
 }
+
+/// Issue 27: `chalkline servers` printed Avahi's raw TXT record (`"protocol=1"`).
+@Suite struct FoundServerLineTests {
+    @Test func theTXTRecordIsReadNotPrinted() {
+        let server = FoundServer(name: "Chalkline on lab", host: "lab.local", address: "192.168.1.20", port: 7420, txt: "\"protocol=1\"")
+        #expect(server.protocolVersion == "1")
+        #expect(server.line == "Chalkline on lab  lab.local  192.168.1.20:7420  (protocol 1)")
+        #expect(!server.line.contains("\""))
+        #expect(FoundServer(name: "x", host: "h", address: "a", port: 1, txt: "").line == "x  h  a:1")
+    }
+}

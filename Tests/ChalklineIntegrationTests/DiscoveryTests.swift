@@ -57,6 +57,8 @@ struct DiscoveryTests {
         let bot = try ClientProcess.chalkline(["bot", "--room", "ZZZZ", "--games", "1", "--timeout", "10"])
         #expect(try bot.finish() != 0)
         #expect(bot.output.contains { $0.contains("No server on the network has room ZZZZ") && $0.contains(name) }, "\(bot.output)")
+        // Not a mistake in how the command was typed: no usage lines after the message.
+        #expect(!bot.output.contains { $0.contains("USAGE") || $0.contains("Usage:") || $0.contains("--help") }, "\(bot.output)")
         _ = server
     }
 }

@@ -148,13 +148,14 @@ import Testing
         let server = try TestServer(["--db", path, "--max-unsaved", "100"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times time=0.3 gap=0 countdown=0 rounds=40 table=5 seed=2").string("room"))
+        // Issue 27: the database was found unwritable at start; the host hears it right after /create.
+        var failures = [try host.expect("error").string("message") ?? ""]
         let players = try (1...4).map { i -> TestClient in
             let p = try server.player("p\(i)")
             _ = try p.command("/join \(code)")
             return p
         }
         _ = try host.command("/start")
-        var failures: [String] = []
         while true {
             let event = try host.json(timeout: 10)
             if event.string("type") == "question", let answer = product(of: event.string("text") ?? "") {

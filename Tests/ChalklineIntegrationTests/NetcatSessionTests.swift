@@ -38,6 +38,35 @@ import Testing
         #expect(winner.contains("sam"))
     }
 
+    /// Issue 27: the join reply shows the token, and a student whose netcat dropped mid-game is
+    /// back under their own name from the same address (not `name_taken`), score and all.
+    @Test func aDroppedStudentIsBackByNameWithTheirScore() throws {
+        let server = try TestServer()
+        let teacher = try server.connect()
+        try teacher.skipWelcome()
+        try teacher.send("/name Ms.Lee")
+        try teacher.send("/create times table=6 rounds=3 time=30 countdown=0 gap=0 play=no")
+        let code = try #require(try teacher.expectText("is ready").split(separator: " ").dropFirst().first.map(String.init))
+        let student = try server.connect()
+        try student.skipWelcome()
+        try student.send("/join \(code) sam")
+        #expect(try student.expectText("If your connection drops: /rejoin \(code) ").count == "If your connection drops: /rejoin \(code) ".count + 32)
+        try teacher.send("/start")
+        _ = try student.expectText("Question 1/3:")
+        try student.send("12")
+        let right = try student.expectText("Right! +")
+        student.disconnect()
+        _ = try teacher.expectText("sam lost their connection")
+        let back = try server.connect()
+        try back.skipWelcome()
+        try back.send("/join \(code) sam")
+        #expect(try back.line() == "You are in room \(code) as sam (times, 1 player).")
+        let score = try back.line()
+        #expect(score.hasPrefix("Welcome back: your score is "))
+        #expect(right.contains("score \(score.dropFirst(28).dropLast())"), "\(right) / \(score)")
+        _ = try teacher.expectText("sam joined room \(code)")
+    }
+
     @Test func shutdownTellsEveryoneAndExitsZero() throws {
         let server = try TestServer()
         let a = try server.connect(), b = try server.connect()

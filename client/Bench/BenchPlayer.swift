@@ -61,7 +61,7 @@ final class BenchPlayer {
                 pendingAnswer = nil
                 guard isOpen else { return }
                 answerSent = Clock.nanoseconds()
-                connection.send("/answer \(answer)")
+                connection.send("/answer id=\(id) \(answer)")
             }
         } else if line.isType("round_end") || line.isType("game_end") {
             if line.isType("round_end"), let id = line.int(#""id":"#) {

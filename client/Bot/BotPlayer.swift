@@ -20,6 +20,9 @@ final class BotPlayer {
     private var board: WordBoard?
     /// The last quiz answer sent, kept for one retry with a decimal comma.
     private var lastTyped: String?
+    /// The open question's (or board's) id: every answer names it, so one that arrives after
+    /// its question closed is refused rather than judged against the next.
+    private var roundID: Int?
     /// The room's kind, from the join reply; a question's own `game` field wins.
     private var game: String?
     private var nextGuess: TimerID?
@@ -51,7 +54,7 @@ final class BotPlayer {
         connection.onClose = { [unowned self] reason in self.fail("connection closed" + (reason.map { ": \($0)" } ?? "")) }
         // The welcome arrives in text before `/format json` takes effect; the bot skips lines
         // until the first JSON one, so it can send everything at once.
-        connection.connect(sendingJSON: ["/join \(settings.room) \(name)"]) { fail($0.description) }
+        connection.connect(sendingJSON: ["/join \(settings.room) \(name) bot"]) { fail($0.description) }
     }
 
     func leave() {
@@ -123,7 +126,7 @@ final class BotPlayer {
             // the attempt is kept, so the same answer goes again the room's way.
             if code == "bad_answer", let typed = lastTyped, typed.contains(".") {
                 lastTyped = nil
-                connection.send("/answer \(typed.replacingOccurrences(of: ".", with: ","))")
+                send(answer: typed.replacingOccurrences(of: ".", with: ","))
             }
         default: break
         }
@@ -134,6 +137,7 @@ final class BotPlayer {
     /// Any quiz kind: the solver for the question's `game` works the answer out of its text.
     private func question(_ event: ServerMessage) {
         cancelTimers()
+        roundID = event.int("id")
         let text = event.string("text") ?? ""
         guard let solver = QuizSolvers.solver(for: event.string("game") ?? game ?? "times"),
               let answer = solver.answer(to: text) else {
@@ -148,7 +152,7 @@ final class BotPlayer {
         pendingAnswer = reactor.after(think / 1000) { [unowned self] in
             pendingAnswer = nil
             lastTyped = typed
-            connection.send("/answer \(typed)")
+            send(answer: typed)
         }
     }
 
@@ -156,6 +160,7 @@ final class BotPlayer {
 
     private func board(_ event: ServerMessage) {
         cancelTimers()
+        roundID = event.int("id")
         board = WordBoard(event)
         scheduleGuess(after: settings.thinkMs)
     }
@@ -179,8 +184,12 @@ final class BotPlayer {
         guard let (n, word) = current.nextGuess(solver: solver, skill: settings.skill, rng: &rng) else { return }
         board = current
         log("\(name): tries \(word) for clue \(n)")
-        connection.send("/answer \(word)")
+        send(answer: word)
         scheduleGuess(after: settings.thinkMs)
+    }
+
+    private func send(answer text: String) {
+        connection.send(roundID.map { "/answer id=\($0) \(text)" } ?? "/answer \(text)")
     }
 
     private func cancelTimers() {

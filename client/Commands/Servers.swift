@@ -25,7 +25,7 @@ struct Servers: ParsableCommand {
             print("No Chalkline server found on this network.")
         case .success(let servers):
             for s in servers {
-                print("\(s.name)  \(s.host)  \(s.address):\(s.port)  \(s.txt)")
+                print(s.line)
             }
         }
     }

@@ -12,6 +12,21 @@ struct FoundServer: Equatable {
     var txt: String
 
     var endpoint: Endpoint { Endpoint(host: address, port: UInt16(port)) }
+
+    /// The TXT record's `protocol=N`: Avahi hands the record over as quoted strings
+    /// (`"protocol=1"`), which is no way to show it to a teacher.
+    var protocolVersion: String? {
+        for item in txt.split(separator: " ") {
+            let pair = item.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            if pair.hasPrefix("protocol=") { return String(pair.dropFirst("protocol=".count)) }
+        }
+        return nil
+    }
+
+    /// `chalkline servers`' line for this server.
+    var line: String {
+        "\(name)  \(host)  \(address):\(port)" + (protocolVersion.map { "  (protocol \($0))" } ?? "")
+    }
 }
 
 enum Discovery {

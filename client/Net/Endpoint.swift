@@ -1,10 +1,11 @@
 import ArgumentParser
+import ChalklineProtocol
 
 /// `HOST[:PORT]` as people type it: `192.168.1.20`, `laptop.local:7500`, `[::1]:7420`, or
 /// `:7500` for the local machine on another port.
 struct Endpoint: Equatable, ExpressibleByArgument, CustomStringConvertible {
     static let defaultHost = "127.0.0.1"
-    static let defaultPort: UInt16 = 7420
+    static let defaultPort = UInt16(WellKnown.port)
 
     var host: String
     var port: UInt16

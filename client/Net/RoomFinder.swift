@@ -21,7 +21,7 @@ enum RoomFinder {
             return server.endpoint
         }
         let seen = servers.map { "\($0.name) (\($0.host) \($0.address):\($0.port))" }.joined(separator: ", ")
-        throw ValidationError("No server on the network has room \(code.uppercased()). Servers seen: \(seen). Give the address before --room to use another.")
+        throw ClientError("No server on the network has room \(code.uppercased()). Servers seen: \(seen). Give the address before --room to use another.")
     }
 
     /// Every room code a server has open.
@@ -56,7 +56,7 @@ final class BlockingLines {
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
         guard getaddrinfo(endpoint.host, String(endpoint.port), &hints, &list) == 0, let info = list else {
-            throw ValidationError("cannot resolve \(endpoint.host)")
+            throw ClientError("cannot resolve \(endpoint.host)")
         }
         defer { freeaddrinfo(list) }
         fd = socket(info.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)

@@ -50,7 +50,9 @@ def main():
         elif kind == "ok" and msg["cmd"] == "join":
             print(f"joined room {msg['room']} as {msg['name']}")
         elif kind == "question":
-            send(str(answer(msg["text"])))    # a bare line is an answer
+            # Name the question: an answer that arrives after it closed is then refused, not
+            # judged against the next one (a bare line, as a person types, would be).
+            send(f"/answer id={msg['id']} {answer(msg['text'])}")
         elif kind == "ok" and msg["cmd"] == "answer":
             score = msg["score"]
             print(f"{'right' if msg['correct'] else 'wrong'}: +{msg['points']}, score {score}")

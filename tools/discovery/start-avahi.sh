@@ -10,6 +10,8 @@ fi
 if [ "$(id -u)" != 0 ]; then echo "discovery: not root, cannot start avahi-daemon; the discovery tests will be skipped"; exit 0; fi
 command -v avahi-daemon >/dev/null || { echo "discovery: avahi-daemon is not installed; the discovery tests will be skipped"; exit 0; }
 mkdir -p /run/dbus
+# A bus left behind by an earlier run (its socket and pid file, its process gone) is cleared first.
+if [ -f /run/dbus/pid ] && ! kill -0 "$(cat /run/dbus/pid)" 2>/dev/null; then rm -f /run/dbus/pid /run/dbus/system_bus_socket; fi
 [ -S /run/dbus/system_bus_socket ] || dbus-daemon --system --fork || { echo "discovery: cannot start a D-Bus system bus"; exit 0; }
 ip link set lo multicast on 2>/dev/null || echo "discovery: cannot switch on multicast on loopback"
 avahi-daemon -k >/dev/null 2>&1

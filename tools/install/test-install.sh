@@ -20,22 +20,22 @@ share/chalkline/installed-files
 share/fish/vendor_completions.d/chalkline-server.fish
 share/fish/vendor_completions.d/chalkline.fish
 share/man/man1/chalkline-server.1
-share/man/man1/chalkline-server.check-levels.1
-share/man/man1/chalkline-server.help.1
-share/man/man1/chalkline-server.report.1
-share/man/man1/chalkline-server.report.facts.1
-share/man/man1/chalkline-server.report.game.1
-share/man/man1/chalkline-server.report.games.1
-share/man/man1/chalkline-server.report.player.1
-share/man/man1/chalkline-server.serve.1
+share/man/man1/chalkline-server-check-levels.1
+share/man/man1/chalkline-server-help.1
+share/man/man1/chalkline-server-report.1
+share/man/man1/chalkline-server-report-facts.1
+share/man/man1/chalkline-server-report-game.1
+share/man/man1/chalkline-server-report-games.1
+share/man/man1/chalkline-server-report-player.1
+share/man/man1/chalkline-server-serve.1
 share/man/man1/chalkline.1
-share/man/man1/chalkline.bench.1
-share/man/man1/chalkline.bot.1
-share/man/man1/chalkline.help.1
-share/man/man1/chalkline.host.1
-share/man/man1/chalkline.play.1
-share/man/man1/chalkline.servers.1
-share/man/man1/chalkline.watch.1
+share/man/man1/chalkline-bench.1
+share/man/man1/chalkline-bot.1
+share/man/man1/chalkline-help.1
+share/man/man1/chalkline-host.1
+share/man/man1/chalkline-play.1
+share/man/man1/chalkline-servers.1
+share/man/man1/chalkline-watch.1
 share/zsh/site-functions/_chalkline
 share/zsh/site-functions/_chalkline-server"
 # Every level of the source pack, however many there are.
@@ -51,8 +51,13 @@ EOF2
 
 # The page reads, and says what --help says.
 MANPATH="$root/share/man" man -P cat chalkline 2>/dev/null | grep -q "chalkline-servers\|servers" || fail "man chalkline"
-MANPATH="$root/share/man" man -P cat chalkline-server.serve 2>/dev/null | grep -q -- "--max-rooms" || fail "man chalkline-server.serve has no --max-rooms"
-man -l -P cat "$root/share/man/man1/chalkline.servers.1" 2>/dev/null | grep -qi "servers" || fail "man -l chalkline.servers.1"
+MANPATH="$root/share/man" man -P cat chalkline-server-serve 2>/dev/null | grep -q -- "--max-rooms" || fail "man chalkline-server-serve has no --max-rooms"
+MANPATH="$root/share/man" man -P cat chalkline-host 2>/dev/null | grep -q "chalkline host" || fail "man chalkline-host"
+# Every page reads without a warning from mdoc (or anything else).
+for page in "$root"/share/man/man1/*.1; do
+    warnings=$(man -l -P cat "$page" 2>&1 >/dev/null) || fail "man -l $page"
+    [ -z "$warnings" ] || fail "man -l $(basename "$page"): $warnings"
+done
 # The bash completion loads and registers itself.
 bash -c ". '$root/share/bash-completion/completions/chalkline' && complete -p chalkline" >/dev/null || fail "bash completion for chalkline"
 bash -c ". '$root/share/bash-completion/completions/chalkline-server' && complete -p chalkline-server" >/dev/null || fail "bash completion for chalkline-server"
@@ -70,6 +75,13 @@ if command -v systemd-analyze >/dev/null 2>&1; then
 else
     echo "test-install: systemd-analyze is missing; the unit was not verified"
 fi
+
+make -s install-service DESTDIR="$dest" PREFIX=/usr/local
+[ -f "$dest/etc/systemd/system/chalkline-server.service" ] && [ -f "$dest/etc/default/chalkline" ] && [ -d "$dest/etc/chalkline/levels" ] || fail "install-service"
+make -s uninstall-service DESTDIR="$dest" PREFIX=/usr/local
+left=$(cd "$dest" && find etc -type f | head -5)
+[ -z "$left" ] && [ ! -d "$dest/etc/chalkline" ] || fail "uninstall-service left: $left $(ls -d "$dest/etc/chalkline" 2>/dev/null)"
+rm -rf "$dest/etc" "$dest/chalkline-server.service"
 
 make -s uninstall DESTDIR="$dest" PREFIX=/usr/local
 left=$(cd "$root" && find . -mindepth 1 | head -5)

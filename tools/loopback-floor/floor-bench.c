@@ -1,5 +1,5 @@
 // floor-bench: single-threaded epoll load generator for floor-server.
-// usage: floor-bench PORT R P Q T SPREAD [SERVER_PID [GAP_MS [floor|chalkline]]]
+// usage: floor-bench PORT R P Q T SPREAD [SERVER_PID [GAP_MS [floor|chalkline|chalkline-ws]]]
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -16,14 +16,18 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ws-client.h"
+
 typedef struct {
     int fd, room, pidx;        // pidx -1 = host
     int connected, joined;
     unsigned gen;              // bumped on round_end to cancel a scheduled answer
     int scheduled;
     long answer;
+    int qid;                   // the question's id, named in the answer (/answer id=N)
     int64_t sent_ns;
     char *carry; int carrylen; // partial line carried between reads
+    int ws_asked, ws_open;     // chalkline-ws: upgrade sent; its 101 read
 } bconn;
 
 typedef struct { int64_t t; int conn; unsigned gen; } timer_t_;
@@ -57,6 +61,9 @@ static bconn *cs; static int N, R, P, Q, T, GAP; static double SPREAD;
 /* With PROTO "chalkline" the same traffic goes to chalkline-server in its own protocol (json
    replies, /create and /join with a room code), so both servers are measured by one client. */
 static int chalkline;
+/* With PROTO "chalkline-ws" the same lines go to chalkline-server over WebSocket (/ws): each line
+   one masked text frame, each reply and event one frame, as a browser's page sends them. */
+static int websocket;
 static char (*codes)[16];     /* each room's code, once its host has created it */
 static int epfd, port, inflight, nopened, njoined, ngameend;
 static int64_t t_first_s, t_last_end;
@@ -75,12 +82,19 @@ static unsigned fan[LATB];
 static unsigned xr(void) { rng ^= rng << 13; rng ^= rng >> 17; rng ^= rng << 5; return rng; }
 
 static void wr(bconn *c, const char *s, size_t n) {
+    char framed[4096];
+    if (websocket) { n = ws_frame_lines(s, n, framed); s = framed; }
     ssize_t w = write(c->fd, s, n);
     if (w != (ssize_t)n) { st.send_fail++; fprintf(stderr, "short write fd %d: %zd\n", c->fd, w); }
 }
 
 static void send_join(bconn *c) {
     char b[256]; int n;
+    if (websocket && !c->ws_asked) {
+        c->ws_asked = 1;
+        ssize_t w = write(c->fd, ws_upgrade_request, sizeof ws_upgrade_request - 1);
+        if (w != (ssize_t)sizeof ws_upgrade_request - 1) st.send_fail++;
+    }
     if (chalkline) {
         if (c->pidx < 0)
             n = snprintf(b, sizeof b, "/format json\n/name h%04d\n/create times rounds=%d time=%g gap=%g countdown=0 "
@@ -135,6 +149,8 @@ static void handle_line(int ci, char *l, char *end, int64_t now) {
         if (!x) return;
         char *e; long A = strtol(x + 8, &e, 10); long B = strtol(e + 3, NULL, 10);
         c->answer = A * B;
+        char *qi = strstr(t, "\"id\":");
+        c->qid = qi ? atoi(qi + 5) : 0;
         double d = (double)xr() / 4294967296.0 * SPREAD * T * 1e6;
         c->gen++; c->scheduled = 1;
         hpush((timer_t_){ now + (int64_t)d, ci, c->gen });
@@ -189,7 +205,26 @@ static void on_readable(int ci, int64_t now) {
     if (n < 0 && errno == EAGAIN) return;
     if (n <= 0) { fprintf(stderr, "conn %d closed by server\n", ci); epoll_ctl(epfd, EPOLL_CTL_DEL, c->fd, NULL); close(c->fd); c->fd = -1; return; }
     char *p = rbuf, *end = rbuf + have + n, *nl;
+    if (websocket) {
+        if (!c->ws_open) {
+            char *h = memmem(p, end - p, "\r\n\r\n", 4);
+            if (!h) goto carry;
+            c->ws_open = 1; p = h + 4;
+        }
+        for (;;) { /* server frames: unmasked, FIN, 2- or 4-byte headers for lines */
+            if (end - p < 2) break;
+            size_t len = (unsigned char)p[1] & 0x7f, hl = 2;
+            if (len == 126) { if (end - p < 4) break; len = ((unsigned char)p[2] << 8) | (unsigned char)p[3]; hl = 4; }
+            if ((size_t)(end - p) < hl + len) break;
+            char *body = p + hl, *bend = body + len, saved = *bend;
+            if ((p[0] & 0x0f) == 1) handle_line(ci, body, bend, now);
+            else if ((p[0] & 0x0f) == 8) { st.err_other++; fprintf(stderr, "conn %d: close frame\n", ci); }
+            *bend = saved; p = bend;
+        }
+        goto carry;
+    }
     while ((nl = memchr(p, '\n', end - p))) { handle_line(ci, p, nl, now); p = nl + 1; }
+carry:
     c->carrylen = end - p;
     if (c->carrylen) { c->carry = realloc(c->carry, c->carrylen); memcpy(c->carry, p, c->carrylen); }
 }
@@ -232,7 +267,8 @@ int main(int argc, char **argv) {
     port = atoi(argv[1]); R = atoi(argv[2]); P = atoi(argv[3]); Q = atoi(argv[4]); T = atoi(argv[5]);
     SPREAD = atof(argv[6]); int spid = argc > 7 ? atoi(argv[7]) : 0;
     GAP = argc > 8 ? atoi(argv[8]) : 0;
-    chalkline = argc > 9 && !strcmp(argv[9], "chalkline");
+    websocket = argc > 9 && !strcmp(argv[9], "chalkline-ws");
+    chalkline = websocket || (argc > 9 && !strcmp(argv[9], "chalkline"));
     struct rlimit rl; getrlimit(RLIMIT_NOFILE, &rl); rl.rlim_cur = rl.rlim_max; setrlimit(RLIMIT_NOFILE, &rl);
     signal(SIGPIPE, SIG_IGN);
     N = R * (P + 1);
@@ -266,6 +302,14 @@ int main(int argc, char **argv) {
         open_more();
     }
     fprintf(stderr, "all %d connections joined in %.2fs\n", N, (mono_ns() - t0) / 1e9);
+    if (spid) { /* the server's memory with every connection seated, before the game */
+        char path[64], line[256]; long rss = -1;
+        snprintf(path, sizeof path, "/proc/%d/status", spid);
+        FILE *f = fopen(path, "r");
+        while (f && fgets(line, sizeof line, f)) if (!strncmp(line, "VmRSS:", 6)) rss = atol(line + 6);
+        if (f) fclose(f);
+        printf("server_rss_kb_seated=%ld conns=%d\n", rss, N);
+    }
 
     struct rusage ru0, ru1; double su0 = 0, ss0 = 0, su1 = 0, ss1 = 0;
     if (spid) proc_cpu(spid, &su0, &ss0);
@@ -291,7 +335,7 @@ int main(int argc, char **argv) {
             bconn *c = &cs[x.conn];
             if (x.gen != c->gen || !c->scheduled || c->fd < 0) continue;
             c->scheduled = 0;
-            char b[48]; int len = snprintf(b, sizeof b, "/answer %ld\n", c->answer);
+            char b[64]; int len = snprintf(b, sizeof b, "/answer id=%d %ld\n", c->qid, c->answer);
             c->sent_ns = now;
             wr(c, b, len);
             st.answers_sent++;

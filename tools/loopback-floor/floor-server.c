@@ -199,7 +199,15 @@ static void handle_line(conn_t *c, char *line, int64_t now) {
     if (r->state != R_RUN || !r->open) { send_err(c, "no_round"); st.err_noround++; return; }
     int s = c->slot;
     if (r->answered[s]) { send_err(c, "already_answered"); st.err_already++; return; }
-    long v = strtol(line + 8, NULL, 10);
+    // An answer may name its question (/answer id=N VALUE), as Chalkline's do: one for a
+    // question that has closed is refused, like Chalkline's no_question.
+    const char *value = line + 8;
+    if (!strncmp(value, "id=", 3)) {
+        char *e; long id = strtol(value + 3, &e, 10);
+        if (id != r->qid) { send_err(c, "no_round"); st.err_noround++; return; }
+        value = e;
+    }
+    long v = strtol(value, NULL, 10);
     r->answered[s] = 1; r->nanswered++;
     int ms = (int)((now - r->qstart) / 1000000);
     int correct = v == (long)r->A * r->B, pts = 0;

@@ -3,6 +3,7 @@
 //
 //   fanout-client chalkline PORT N M   a host creates a room, N players join it, the host sends
 //                                      M `/say` lines back to back
+//   fanout-client chalkline-ws PORT N M  the same, the N players on WebSocket (/ws), as browsers
 //   fanout-client redis PORT N M       N connections SUBSCRIBE to one channel, a publisher sends
 //                                      M PUBLISH commands back to back
 //
@@ -26,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../loopback-floor/ws-client.h"
+
 enum { CHALKLINE, REDIS };
 typedef struct {
     int fd, ready;
@@ -33,7 +36,7 @@ typedef struct {
     char line[512]; int linelen; // the start of the current line, while joining
 } conn_t;
 
-static int mode, port, N, M, epfd;
+static int mode, websocket, port, N, M, epfd;
 static conn_t *subs, pub;
 static char code[16];
 static char rbuf[1 << 16];
@@ -80,7 +83,10 @@ static void on_readable(conn_t *c, int is_pub) {
     }
     for (ssize_t i = 0; i < n; i++) {
         char ch = rbuf[i];
-        if (ch != '\n') { if (c->linelen < (int)sizeof c->line - 1) c->line[c->linelen++] = ch; continue; }
+        // A WebSocket's messages end with no LF: while joining, '}' ends what is looked at (the
+        // reply's type and cmd come before any nested object).
+        if (websocket && ch == 0) continue; // a frame's length bytes, not text
+        if (ch != '\n' && !(websocket && !is_pub && ch == '}')) { if (c->linelen < (int)sizeof c->line - 1) c->line[c->linelen++] = ch; continue; }
         c->line[c->linelen] = 0; c->linelen = 0;
         if (mode == REDIS) { if (!strncmp(c->line, "subscribe", 9)) c->ready = 1; continue; }
         if (strstr(c->line, "\"type\":\"error\"")) { fprintf(stderr, "server: %s\n", c->line); exit(1); }
@@ -103,10 +109,11 @@ static void pump(int timeout_ms) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 5 || (strcmp(argv[1], "chalkline") && strcmp(argv[1], "redis"))) {
-        fprintf(stderr, "usage: %s chalkline|redis PORT N M\n", argv[0]); return 2;
+    if (argc != 5 || (strcmp(argv[1], "chalkline") && strcmp(argv[1], "chalkline-ws") && strcmp(argv[1], "redis"))) {
+        fprintf(stderr, "usage: %s chalkline|chalkline-ws|redis PORT N M\n", argv[0]); return 2;
     }
     mode = strcmp(argv[1], "redis") ? CHALKLINE : REDIS;
+    websocket = !strcmp(argv[1], "chalkline-ws");
     port = atoi(argv[2]); N = atoi(argv[3]); M = atoi(argv[4]);
     signal(SIGPIPE, SIG_IGN);
     struct rlimit rl; getrlimit(RLIMIT_NOFILE, &rl); rl.rlim_cur = rl.rlim_max; setrlimit(RLIMIT_NOFILE, &rl);
@@ -126,7 +133,11 @@ int main(int argc, char **argv) {
         subs[i].fd = open_conn((uint32_t)i);
         int n = mode == REDIS ? snprintf(b, sizeof b, "SUBSCRIBE fanroom\r\n")
                               : snprintf(b, sizeof b, "/format json\n/name fan%d\n/join %s\n", i, code);
-        send_all(subs[i].fd, b, (size_t)n);
+        if (websocket) {
+            char framed[512];
+            send_all(subs[i].fd, ws_upgrade_request, sizeof ws_upgrade_request - 1);
+            send_all(subs[i].fd, framed, ws_frame_lines(b, (size_t)n, framed));
+        } else send_all(subs[i].fd, b, (size_t)n);
         if (i % 100 == 99) pump(0);
     }
     for (int ready = 0; ready < N;) {

@@ -4,6 +4,7 @@
 # table of ratios; BENCHMARKS.md's headline table is this output.
 #
 #   tools/peers/run.sh [RUNS]        (default 3; `make bench-peers` runs it)
+#   ONLY=websocket tools/peers/run.sh   the WebSocket pairs alone
 #
 # Pairs:
 #   answers    floor-server vs chalkline-server (SQLite on disk, as in class), driven by the same
@@ -17,8 +18,14 @@
 #              redis-server's PUBLISH to 1,000 subscribers of one channel.
 #   memory     chalkline-server's RSS before and with 10,020 connections seated in lobbies
 #              (`chalkline bench --rooms 20 --players 500 --hold`).
+#   websocket  chalkline-server against itself, its players on TCP or on WebSocket (/ws), the same
+#              client for both (floor-bench and fanout-client, each in chalkline or chalkline-ws):
+#              server CPU per judged answer at 100 rooms x 20 (a load both carry error-free), RSS
+#              per seated connection with 20 rooms x 500 seated, and a `/say` to 1,000.
 set -euo pipefail
 RUNS=${1:-3}
+# ONLY=websocket runs only the WebSocket pairs (about 2 minutes a run).
+ONLY=${ONLY:-}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${PEERS_OUT:-/tmp/chalkline-peers}"
 mkdir -p "$out"
@@ -33,7 +40,7 @@ swift build -c release >&2
 bin="$root/.build/release"
 for prog in loopback-floor/floor-server loopback-floor/floor-bench peers/fanout-client; do
     name=$(basename "$prog")
-    if [ ! -x "$out/$name" ] || [ "tools/$prog.c" -nt "$out/$name" ]; then
+    if [ ! -x "$out/$name" ] || [ "tools/$prog.c" -nt "$out/$name" ] || [ tools/loopback-floor/ws-client.h -nt "$out/$name" ]; then
         cc -std=c11 -O2 -Wall -Wextra -o "$out/$name" "tools/$prog.c"
     fi
 done
@@ -52,6 +59,7 @@ quiet() { # until the CPUs were at least 95% idle for a second (at most 30 s)
         for k in 1 2 3 4 5 6 7 8; do tot=$((tot + b[k] - a[k])); done
         [ $(( (b[4] - a[4]) * 100 / tot )) -ge 95 ] && return 0
     done
+    echo "the machine never went quiet: measuring anyway" >&2
 }
 chalkline_server() { # PORT DB: starts it, sets SP
     "$bin/chalkline-server" --bind 127.0.0.1 --port "$1" --max-players 1001 --max-per-ip 20000 \
@@ -69,13 +77,19 @@ answers() { # FILE -> "rate errors"
     already=$(field err_already <"$1"); noround=$(field err_noround <"$1"); other=$(field err_other <"$1")
     echo "$rate $((wrong + already + noround + other))"
 }
+list() { local IFS=/; echo "$*"; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+wm() { echo ${1} | tr ' ' '\n' | median; }
 median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 LEVELS=${LEVELS:-"200 230 260"}   # rooms of 20
 declare -a floor_fan ck_fan redis_say ck_say
+declare -A web_cpu web_err web_rss web_say    # by chalkline / chalkline-ws: each run's figure
+rss_kb() { awk '/VmRSS/{print $2}' /proc/"$1"/status; }
 declare -A rate err                 # by "floor 200", "chalkline 230", ...: each run's figure
 declare -A clean=([floor]=0 [chalkline]=0)   # each side's best rate in a run with no error
 for run in $(seq "$RUNS"); do
+    if [ "$ONLY" != websocket ]; then
     for rooms in $LEVELS; do
         for side in floor chalkline; do
             quiet; next_port; rm -f "$out"/bench.sqlite*
@@ -111,8 +125,26 @@ for run in $(seq "$RUNS"); do
     ck_say+=("$("$out/fanout-client" chalkline "$port" 1000 1000 | field deliveries_per_s)"); stop
     echo "run $run: fan-out p99 floor ${floor_fan[-1]} chalkline ${ck_fan[-1]} ms;" \
          "say redis ${redis_say[-1]} chalkline ${ck_say[-1]}/s" >&2
+
+    fi
+    for proto in chalkline chalkline-ws; do
+        quiet; next_port; chalkline_server "$port" :memory:
+        "$out/floor-bench" "$port" 100 20 20 200 0.8 "$SP" 0 "$proto" >"$out/web-$proto.txt" 2>/dev/null || true; stop
+        web_cpu[$proto]+="$(sed -n 's/^server_cpu.* us\/answer=\([0-9.]*\).*/\1/p' "$out/web-$proto.txt") "
+        read -r _ e < <(answers "$out/web-$proto.txt"); web_err[$proto]+="$e "
+        quiet; next_port; chalkline_server "$port" :memory:
+        sleep 1; idle=$(rss_kb "$SP")
+        "$out/floor-bench" "$port" 20 500 1 200 0.8 "$SP" 0 "$proto" >"$out/web-mem-$proto.txt" 2>/dev/null || true; stop
+        seated=$(field server_rss_kb_seated <"$out/web-mem-$proto.txt")
+        web_rss[$proto]+="$(( (seated - idle) * 1024 / 10020 )) "
+        quiet; next_port; chalkline_server "$port" :memory:
+        web_say[$proto]+="$("$out/fanout-client" "$proto" "$port" 1000 1000 | field deliveries_per_s) "; stop
+    done
+    echo "run $run: websocket us/answer ${web_cpu[chalkline-ws]} vs tcp ${web_cpu[chalkline]};" \
+         "bytes/seat ${web_rss[chalkline-ws]} vs ${web_rss[chalkline]}; say ${web_say[chalkline-ws]} vs ${web_say[chalkline]}" >&2
 done
 
+if [ "$ONLY" != websocket ]; then
 # Memory: RSS with nobody connected, then with 10,020 connections seated in 20 lobbies.
 quiet; next_port
 chalkline_server "$port" :memory:
@@ -126,12 +158,12 @@ rss1=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
 wait "$BP" || true; stop
 per=$(( (rss1 - rss0) * 1024 / 10020 ))
 
-list() { local IFS=/; echo "$*"; }
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 ff=$(printf '%s\n' "${floor_fan[@]}" | median); cf=$(printf '%s\n' "${ck_fan[@]}" | median)
 rs=$(printf '%s\n' "${redis_say[@]}" | median); cs=$(printf '%s\n' "${ck_say[@]}" | median)
+fi
 echo "chalkline peers, $(date -u +%F), commit $(git rev-parse --short HEAD), $RUNS runs each, medians"
 echo
+if [ "$ONLY" != websocket ]; then
 echo "| pair | floor or peer | chalkline | ratio | target |"
 echo "|---|---|---|---|---|"
 for rooms in $LEVELS; do
@@ -142,3 +174,10 @@ echo "| answers/s, best run with no error | ${clean[floor]} | ${clean[chalkline]
 echo "| question fan-out p99, 1 room x 1,000 (ms) | floor $(list "${floor_fan[@]}") | $(list "${ck_fan[@]}") | $(ratio "$cf" "$ff") | ≤ 1.5 |"
 echo "| /say deliveries/s, 1,000 x 1,000 | redis $(list "${redis_say[@]}") | $(list "${ck_say[@]}") | $(ratio "$cs" "$rs") | ≥ 1.0 |"
 echo "| RSS per seated connection (bytes) | | $per ($rss0 kB idle, $rss1 kB with 10,020) | | ≤ 1,024 |"
+fi
+echo
+echo "| WebSocket against TCP (chalkline-server both) | TCP | WebSocket | ratio | target |"
+echo "|---|---|---|---|---|"
+echo "| server CPU per judged answer (µs), 100 rooms x 20 (errors) | $(echo ${web_cpu[chalkline]} | tr ' ' '/') ($(echo ${web_err[chalkline]} | tr ' ' '/')) | $(echo ${web_cpu[chalkline-ws]} | tr ' ' '/') ($(echo ${web_err[chalkline-ws]} | tr ' ' '/')) | $(ratio "$(wm "${web_cpu[chalkline-ws]}")" "$(wm "${web_cpu[chalkline]}")") | ≤ 1.25 |"
+echo "| RSS per seated connection (bytes), 20 rooms x 500 | $(echo ${web_rss[chalkline]} | tr ' ' '/') | $(echo ${web_rss[chalkline-ws]} | tr ' ' '/') | $(ratio "$(wm "${web_rss[chalkline-ws]}")" "$(wm "${web_rss[chalkline]}")") | ≤ 1.25 |"
+echo "| /say deliveries/s to 1,000 | $(echo ${web_say[chalkline]} | tr ' ' '/') | $(echo ${web_say[chalkline-ws]} | tr ' ' '/') | $(ratio "$(wm "${web_say[chalkline-ws]}")" "$(wm "${web_say[chalkline]}")") | ≥ 0.8 |"

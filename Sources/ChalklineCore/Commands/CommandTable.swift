@@ -3,10 +3,10 @@
 extension ServerCore {
     static let commands: [Command] = [
         Command(name: "name", access: .outsideRoom, arity: 1...1, arityError: (.badName, Names.rule),
-                usage: "/name NAME", help: "Choose your name, before joining a room. 1 to 16 letters or digits of one alphabet, _ - or . and no spaces.",
+                usage: "/name NAME", help: "Choose your name, before joining a room. 1 to \(Limits.nameCharacters) letters or digits of one alphabet, _ - or . and no spaces.",
                 run: { core, call, out throws(ErrorReply) in try core.name(call, &out) }),
-        Command(name: "join", access: .outsideRoom, arity: 1...2, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
-                guessed: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.",
+        Command(name: "join", access: .outsideRoom, arity: 1...3, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
+                guessed: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.",
                 run: { core, call, out throws(ErrorReply) in try core.join(call, &out) }),
         Command(name: "rejoin", access: .outsideRoom, arity: 2...2,
                 arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), guessed: true,
@@ -16,7 +16,7 @@ extension ServerCore {
                 usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
                 help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
-                       + RaceCatalog.kinds.map { "\($0.name) options: \($0.optionsHelp)." }).joined(separator: "\n"),
+                       + RaceCatalog.kinds.map { "\($0.name) options: \(Help.tokens($0))." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
         Command(name: "leave", access: .anyone, arity: 0...0, usage: "/leave", help: "Leave your room.",
                 run: { core, call, out throws(ErrorReply) in try core.leave(call, &out) }),
@@ -66,7 +66,7 @@ extension ServerCore {
                 usage: "/format text|json", help: "Text for people, or JSON lines for bots. json is one JSON object a line.",
                 run: { core, call, out throws(ErrorReply) in try core.format(call, &out) }),
         Command(name: "set", access: .host, arity: 1...1, arityError: (.badArgs, "Use /set chat=on or /set chat=off."), usage: "/set chat=on|off",
-                help: "Host, in the lobby: let players /say, or mute them. Your own /say always goes out.",
+                help: "Host: mute players or let them /say, mid-game too. Your own /say always goes out.",
                 run: { core, call, out throws(ErrorReply) in try core.set(call, &out) }),
         Command(name: "ping", access: .anyone, arity: 0...0, usage: "/ping", help: "Check the connection: the server answers pong.",
                 run: { _, call, out in out.send(OkReply("ping", text: "pong"), to: call.session) }),
@@ -84,6 +84,11 @@ extension ServerCore {
                     }
                     let text = Help.text(topic, call.args.dropFirst().first)
                     out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
+                }),
+        Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
+                help: "Every game and its options. In json, each option's type, range or choices, default and help, for a program building a create form.",
+                run: { _, call, out in
+                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json)], text: OptionCatalog.text), to: call.session)
                 }),
         Command(name: "packs", access: .anyone, arity: 0...0, usage: "/packs",
                 help: "The word-puzzle packs. Each with its number of levels.",

@@ -20,13 +20,17 @@ enum Help {
         return (["Commands (type /help COMMAND for more):"] + lines).joined(separator: "\n")
     }
 
-    /// `/help create KIND`: the kind, what it is, and every option it takes.
+    /// `/help create KIND`: the kind, what it is, and every option it takes, one a line, all
+    /// from the kind's declared options.
     static func kindText(_ kind: RaceKind) -> String {
-        let options = kind.optionsHelp.split(separator: " ").map(String.init)
-        var lines = ["/create \(kind.name) [key=value ...]", "  \(kind.summary)"]
-        lines += WordsText.wrap("Options: " + options.joined(separator: " "), prefix: "  ")
+        var lines = ["/create \(kind.name) [key=value ...]", "  \(kind.summary)", "  Options (key=default):"]
+        lines += kind.options.flatMap(\.helpLines)
         return lines.joined(separator: "\n")
     }
+
+    /// One word an option, `table=all max=12 order=normal|random ...`: `/help create`'s line
+    /// for a kind.
+    static func tokens(_ kind: RaceKind) -> String { kind.options.map(\.token).joined(separator: " ") }
 
     /// Up to the first dot that ends a sentence (before a space, a line break or the end), so a
     /// dot inside brackets or a name rule does not cut a summary short.

@@ -59,7 +59,8 @@ extension ServerCore {
         }
         let (room, seat) = try inRoom(call.session, "answer")
         guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
-        room.answer(call.rest, seat: seat, now: call.now, out: &out)
+        let line = try AnswerLine(call.rest)
+        room.answer(line.text, question: line.question, seat: seat, now: call.now, out: &out)
     }
 
     func scores(_ call: Command.Call, _ out: inout Outbox) {
@@ -104,6 +105,9 @@ extension ServerCore {
         guard let format = OutputFormat(rawValue: call.args[0].lowercased()) else {
             throw ErrorReply("format", .badArgs, "Use /format text or /format json.")
         }
+        guard format == .json || !session.jsonOnly else {
+            throw ErrorReply("format", .badArgs, "A WebSocket speaks json only: one JSON object a message.")
+        }
         session.format = format
         out.send(OkReply("format", [("format", .string(format.rawValue))], text: "Output is now \(format.rawValue)."), to: session)
         // Every connection starts in text, so a bot met the welcome in words; it gets it again in json.
@@ -146,10 +150,18 @@ extension ServerCore {
         let token = Token(random)
         let seat = room.seatNew(session, name: name, token: token, plays: race.timing.hostPlays)
         room.makeCreatorHost(seat)
+        let joinURL = self.joinURL.map { $0 + "?room=" + code }
         out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token.text)),
-                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)],
-                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME\nYou are the host: /start when everyone is in."),
+                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)]
+                             + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
+                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME"
+                             + (joinURL.map { "\nOr open \($0) in a browser." } ?? "")
+                             + "\nYou are the host: /start when everyone is in."),
                  to: session)
+        if let reason = storageUnwritable {
+            room.storageWarned = true
+            out.send(StorageFailedEvent(reason: reason), to: session)
+        }
     }
 
     /// A code no open room has, within the room caps. Drawing is bounded: however full the
@@ -179,7 +191,10 @@ extension ServerCore {
     func join(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
         var name = session.name
-        if args.count == 2 {
+        if args.count == 3 && args[2].lowercased() != "bot" {
+            throw ErrorReply("join", .badArgs, "Use /join CODE NAME, or /join CODE NAME bot for a program.")
+        }
+        if args.count >= 2 {
             guard Names.isValid(args[1]) else { throw ErrorReply("join", .badName, Names.rule) }
             name = args[1]
         }
@@ -189,6 +204,12 @@ extension ServerCore {
         }
         if room.isBanned(session) || room.isBanned(name: name) {
             throw ErrorReply("join", .banned, "The host of room \(room.code) has banned you from it.")
+        }
+        // A player who dropped, back from the same address within the grace: their own seat,
+        // as `/rejoin` would give it, whatever the lock or `late=no` say.
+        if let seat = room.seat(named: name), room.mayRetakeByName(seat, from: session, now: call.now) {
+            seatBack(seat, in: room, session, "join", now: call.now, &out)
+            return
         }
         if room.locked {
             throw ErrorReply("join", .roomLocked, "Room \(room.code) is locked: the host is not letting new players in.")
@@ -204,10 +225,12 @@ extension ServerCore {
             throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
         }
         guard room.seat(named: name) == nil else {
-            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name.")
+            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name"
+                             + " (if it is you, /rejoin \(room.code) TOKEN with the token from your join).")
         }
         session.name = name
         let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
+        seat.isBot = args.count == 3
         out.send(joinReply("join", room, seat), to: session)
         room.announceJoin(of: seat, out: &out)
     }
@@ -227,11 +250,20 @@ extension ServerCore {
         guard let seat = found else {
             throw ErrorReply("rejoin", .badToken, "That token does not hold a seat in room \(room.code).")
         }
+        seatBack(seat, in: room, session, "rejoin", now: now, &out)
+    }
+
+    /// A kept seat taken back (`/rejoin`, or `/join` by name within the grace): the reply, the
+    /// room told, the host's role if the seat was the creator's, and the open round again.
+    private func seatBack(_ seat: Seat, in room: Room, _ session: Session, _ cmd: String, now: Millis, _ out: inout Outbox) {
         let wasConnected = seat.connected
         room.reattach(session, to: seat, out: &out)
-        out.send(joinReply("rejoin", room, seat), to: session)
+        out.send(joinReply(cmd, room, seat), to: session)
         if !wasConnected { room.announceJoin(of: seat, out: &out) }
-        room.resendOpenRound(to: seat, now: now, out: &out)
+        let hostBack = room.isCreatorBack(seat)
+        if hostBack { room.claim(seat, out: &out) }
+        room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: hostBack)
+        room.resumeIfPaused(now: now, out: &out)
     }
 
     private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
@@ -239,9 +271,12 @@ extension ServerCore {
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
                       ("score", .int(seat.score)), ("settings", room.race.settingsJSON)],
                 text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
+                    + (seat.score > 0 ? "Welcome back: your score is \(NumberText.thousands(seat.score)).\n" : "")
                     + (!room.isRunning ? "Wait for the host to start."
                        : room.race.roundNoun == "level" ? "A game is running: you play from the next level."
-                       : "A game is running: answer the next question!"))
+                       : "A game is running: answer the next question!")
+                    // The token `/help rejoin` speaks of: a student at netcat has no other way to see it.
+                    + "\nIf your connection drops: /rejoin \(room.code) \(seat.token.text)")
     }
 
     /// `/kick NAME` and `/ban NAME`: both remove the player and their seat; a kicked name may not
@@ -293,6 +328,7 @@ extension ServerCore {
         if announce { room.announceJoin(of: seat, out: &out) }
         room.claim(seat, out: &out)
         room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
+        room.resumeIfPaused(now: now, out: &out)
     }
 
     // MARK: Listings
@@ -365,7 +401,7 @@ extension ServerCore {
             throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
         }
         var reader = try wrapOption { () throws(OptionError) in try OptionReader(options) }
-        let chat = try wrapOption { () throws(OptionError) in try reader.flag("chat", default: room.chatOn) }
+        let chat = try wrapOption { () throws(OptionError) in try reader.read(RaceTiming.chatOption) }
         room.chatOn = chat
         out.send(OkReply("set", [("chat", .bool(chat))], text: chat ? "Chat is on: everyone can /say." : "Chat is off: only the host can /say."),
                  to: session)

@@ -7,12 +7,12 @@
 /// variation selectors, fillers) are refused outright rather than ignored.
 enum Names {
     /// Visible characters (what a reader counts), and bytes (what the server stores and sends).
-    static let maxLength = 16
-    static let maxBytes = 48
+    static let maxLength = Limits.nameCharacters
+    static let maxBytes = Limits.nameBytes
     /// Accents on one letter: Vietnamese needs two (ệ), Thai three; 490 is an attack.
     static let maxMarksPerLetter = 3
 
-    static let rule = "Names are 1 to 16 letters or digits of one alphabet, with _ - or . (no spaces, nothing invisible)."
+    static let rule = "Names are 1 to \(maxLength) letters or digits of one alphabet, with _ - or . (no spaces, nothing invisible)."
 
     static func isValid(_ name: String) -> Bool {
         guard (1...maxLength).contains(name.count), name.utf8.count <= maxBytes else { return false }

@@ -7,6 +7,8 @@ final class Session {
     /// The address the per-address limit counts this connection under (see `PeerAddress`).
     let address: String
     var format: OutputFormat = .text
+    /// A WebSocket: one message a line, so replies must be one line too (`/format text` is refused).
+    var jsonOnly = false
     var name: String?
     var framer: LineFramer
     /// Set while the connection holds a seat in a room.
@@ -56,10 +58,16 @@ final class Seat {
     var session: Session?
     /// False for a host who created the room with `play=no`: they run the game but are not ranked.
     let plays: Bool
+    /// Joined with `/join CODE NAME bot`: a program, kept out of the class's figures on request.
+    var isBot = false
     var score = 0
     var streak = 0
     /// Total time of correct answers this game: the standings' tie-break.
     var correctMs: Millis = 0
+    /// The address of the last connection that held the seat, and when that connection dropped
+    /// (nil while connected): a `/join` by name from there, soon enough, takes the seat back.
+    var address = ""
+    var droppedAt: Millis?
 
     init(name: String, token: Token, number: Int, room: Room, plays: Bool) {
         self.name = name
@@ -71,7 +79,7 @@ final class Seat {
     }
 
     var connected: Bool { session != nil }
-    var ref: PlayerRef { PlayerRef(seat: number, name: name) }
+    var ref: PlayerRef { PlayerRef(seat: number, name: name, bot: isBot) }
 
     func resetForGame() {
         score = 0

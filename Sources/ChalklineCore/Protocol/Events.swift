@@ -41,10 +41,20 @@ public struct HostEvent: Message {
     public var text: String { "\(name) is now the host." }
 }
 
+/// The host left or dropped and nobody took their place: the room waits for them to come back
+/// with `/claim`. `running` only shapes the text: a game waits before its next round.
+public struct HostAwayEvent: Message {
+    public var running: Bool
+    public var json: JSON { .object([EventType.hostAway.field, ("running", .bool(running))]) }
+    public var text: String {
+        "The teacher left; waiting for them." + (running ? " The game pauses after this question until they are back." : "")
+    }
+}
+
 public struct CountdownEvent: Message {
     public var seconds: Double
     public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }
-    public var text: String { "Get ready: the race starts in \(OptionReader.format(seconds)) seconds!" }
+    public var text: String { "Get ready: the race starts in \(OptionSpec.format(seconds)) seconds!" }
 }
 
 public struct QuestionEvent: Message {
@@ -62,7 +72,7 @@ public struct QuestionEvent: Message {
                  ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))])
     }
     public var text: String {
-        "Question \(round)/\(rounds):   \(prompt)   (\(OptionReader.format(Double(timeMs) / 1000)) s)"
+        "Question \(round)/\(rounds):   \(prompt)   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
     }
 }
 
@@ -118,11 +128,11 @@ public struct RoundEndEvent: Message {
 
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
+    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
         let ranked = Self.ranked(results)
         let top = Array(ranked.prefix(Limits.tableTop))
         let rest = Dictionary(ranked.dropFirst(Limits.tableTop).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let standingsCut = StandingsCut(standings)
+        let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.results = []
         shared.standings = []
@@ -133,6 +143,15 @@ extension RoundEndEvent: PersonalTable {
             (cut.standings, cut.place) = standingsCut.rows(for: seat)
             return cut
         }
+    }
+
+    /// The round's results stay whole (the host sees who was right and wrong); only the
+    /// standings are cut, and names go from both when hidden.
+    func projected(rows: Int?, hideNames: Bool) -> RoundEndEvent {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        if hideNames { for i in copy.results.indices { copy.results[i].name = "" } }
+        return copy
     }
 }
 
@@ -156,8 +175,14 @@ public struct GameEndEvent: Message {
 }
 
 extension GameEndEvent: PersonalTable {
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
-        let standingsCut = StandingsCut(standings)
+    func projected(rows: Int?, hideNames: Bool) -> GameEndEvent {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        return copy
+    }
+
+    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+        let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON)

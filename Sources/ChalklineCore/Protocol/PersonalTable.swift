@@ -3,9 +3,22 @@
 /// send every player a thousand rows a round; the host's screen and the watchers keep the full
 /// table. A room of at most `Limits.fullTablePlayers` players sees the full event, unchanged.
 protocol PersonalTable: Message {
-    /// What makes the event as `seat` (called `name`) gets it in a big room. What every cut
-    /// shares (the sorted top of the table) is worked out once, here, not once a player.
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message
+    /// What makes the event as `seat` (called `name`) gets it in a big room, or under `board=`:
+    /// the first `top` rows and the player's own. What every cut shares (the sorted top of the
+    /// table) is worked out once, here, not once a player.
+    func cutter(top: Int) -> (_ seat: Int, _ name: String) -> any Message
+    /// The event as the projector (host and watchers) gets it under `board=` and `names=`: the
+    /// first `rows` standings (all when nil), and no names in its tables when `hideNames`.
+    func projected(rows: Int?, hideNames: Bool) -> Self
+}
+
+extension Array where Element == Standing {
+    /// The first `rows` (all when nil), without names when `hideNames`: the projector's table.
+    func projected(rows: Int?, hideNames: Bool) -> [Standing] {
+        var table = rows.map { Array(prefix($0)) } ?? self
+        if hideNames { for i in table.indices { table[i].name = "" } }
+        return table
+    }
 }
 
 /// Where one player stands, added to a cut table.
@@ -31,14 +44,14 @@ struct StandingsCut {
     let bySeat: [Int: Standing]
     let count: Int
 
-    init(_ standings: [Standing]) {
-        top = Array(standings.prefix(Limits.tableTop))
+    init(_ standings: [Standing], top size: Int) {
+        top = Array(standings.prefix(size))
         topJSON = top.encodedRows(\.json)
-        bySeat = Dictionary(standings.dropFirst(Limits.tableTop).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
+        bySeat = Dictionary(standings.dropFirst(size).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
         count = standings.count
     }
 
-    /// The first `Limits.tableTop` rows and `seat`'s own row (if not among them), and where
+    /// The first rows and `seat`'s own row (if not among them), and where
     /// `seat` stands; nil place for a seat with no row.
     func rows(for seat: Int) -> ([Standing], YourPlace?) {
         if let own = top.first(where: { $0.seat == seat }) {

@@ -19,8 +19,9 @@ public struct RaceKind: Sendable {
     public let name: String
     /// One line for `/help create`.
     public let summary: String
-    /// Every option `/create KIND` takes, with its default, for `/help create KIND`.
-    public let optionsHelp: String
+    /// Every option `/create KIND` takes, in the order `settings` echoes them: what
+    /// `/help create KIND`, `/catalog` and the schema's `settings_KIND` are made from.
+    public let options: [OptionSpec]
     public let style: Style
     let make: @Sendable (CommandOptions, RaceContext) throws(ErrorReply) -> Race
 
@@ -33,7 +34,7 @@ public struct RaceKind: Sendable {
     static func quiz<Kind: QuizKind>(_ kind: Kind.Type) -> RaceKind {
         RaceKind(
             name: Kind.name, summary: Kind.summary,
-            optionsHelp: Kind.optionsHelp + " " + QuizSettings<Kind>.sharedOptionsHelp,
+            options: QuizSettings<Kind>.options,
             style: .quiz(reportSections: { Kind.reportSections($0, scope: $1) }),
             make: { options, context throws(ErrorReply) in
                 do throws(OptionError) {

@@ -11,6 +11,14 @@ public enum Scoring {
         return Int((2 * numerator + denominator) / (2 * denominator))  // half away from zero: all positive
     }
 
+    /// `scoring=accuracy`: what any right answer earns, the speed formula's full marks.
+    public static let accuracyPoints = 1000
+
+    /// The points for a right answer after `t` of `T` under `mode`.
+    public static func points(_ mode: ScoringMode, elapsedMs t: Millis, limitMs T: Millis) -> Int {
+        mode == .accuracy ? accuracyPoints : speedPoints(elapsedMs: t, limitMs: T)
+    }
+
     /// `100 * min(streak - 1, 5)`, where `streak` counts this answer too.
     public static func streakBonus(streak: Int) -> Int {
         100 * min(max(streak - 1, 0), 5)

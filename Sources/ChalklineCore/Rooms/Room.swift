@@ -8,6 +8,9 @@ final class Room {
         case countdown(until: Millis)
         case open(index: Int, opened: Millis, deadline: Millis)
         case gap(next: Int, until: Millis)
+        /// The host is away and round `next` waits for them (`/claim`) since `since`; after the
+        /// abandoned-game timeout the game ends as stopped.
+        case paused(next: Int, since: Millis)
     }
 
     let code: String
@@ -112,6 +115,7 @@ final class Room {
         case .lobby: nil
         case .countdown(let until), .gap(_, let until): until
         case .open(_, _, let deadline): deadline
+        case .paused(_, let since): since + timeouts.abandonedGame
         }
         if progressWaiting, let sent = progressSentAt {
             phaseDeadline = min(phaseDeadline ?? .max, sent + Self.progressEveryMs)
@@ -149,10 +153,11 @@ final class Room {
         return seat
     }
 
+    /// Nobody becomes host by joining: only the creator, `/claim` and the creator's own seat
+    /// taken back with `/rejoin` make a host, so a student never gets `/kick` by arriving.
     func announceJoin(of seat: Seat, out: inout Outbox) {
         let others = connectedSessions.filter { $0 !== seat.session }
         out.send(JoinedEvent(room: code, name: seat.name, players: players.count), to: others)
-        if host == nil { setHost(seat, out: &out) }
     }
 
     /// `/rejoin`: the seat gets its new connection; an older one still holding it is dropped.
@@ -175,8 +180,17 @@ final class Room {
         out.send(event, to: session)
     }
 
+    /// A `/join` under the name of this seat is its player coming back (see
+    /// `Limits.nameRejoinGraceMs`): the seat was dropped, not left, from the same address, lately.
+    func mayRetakeByName(_ seat: Seat, from session: Session, now: Millis) -> Bool {
+        guard !seat.connected, let dropped = seat.droppedAt else { return false }
+        return seat.address == session.address && now - dropped <= Limits.nameRejoinGraceMs
+    }
+
     private func attach(_ session: Session, to seat: Seat) {
         seat.session = session
+        seat.address = session.address
+        seat.droppedAt = nil
         session.seat = seat
         session.name = seat.name
         emptySince = nil
@@ -213,6 +227,16 @@ final class Room {
     func claim(_ seat: Seat, out: inout Outbox) {
         creatorSeat = seat
         if host !== seat { setHost(seat, out: &out) }
+    }
+
+    /// `/rejoin` of the creator's own seat while the room has no host: the token was the
+    /// teacher's, so the teacher is back, as with `/claim`.
+    func isCreatorBack(_ seat: Seat) -> Bool { host == nil && seat === creatorSeat }
+
+    /// The host is back: a game that waited for them opens its next round now.
+    func resumeIfPaused(now: Millis, out: inout Outbox) {
+        guard host != nil, case .paused(let next, _) = phase else { return }
+        openRound(next, now: now, out: &out)
     }
 
     // MARK: Kicks, bans and the lock
@@ -252,12 +276,18 @@ final class Room {
         seat.session?.lastHeard = now
         seat.session?.seat = nil
         seat.session = nil
-        if !keepSeat {
+        if keepSeat {
+            seat.droppedAt = now
+        } else {
             seats.removeAll { $0 === seat }
             participants.removeAll { $0 === seat }
         }
         out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
-        if host === seat { setHost(seats.first(where: \.connected), out: &out) }
+        if host === seat {
+            // Nobody inherits the room: a student given the host's role could kick the class.
+            host = nil
+            out.send(HostAwayEvent(running: isRunning), to: connectedSessions)
+        }
         if !seats.contains(where: { $0.session != nil }) && emptySince == nil { emptySince = now }
         checkRoundComplete(now: now, out: &out)
     }
@@ -302,7 +332,14 @@ final class Room {
         closeRound(index, now: now, out: &out)
     }
 
-    func answer(_ text: String, seat: Seat, now: Millis, out: inout Outbox) {
+    /// `question`, when the answer names one, must be the open question's id: an answer meant
+    /// for a question that has closed is refused (`no_question`), never judged against the next.
+    func answer(_ text: String, question: Int? = nil, seat: Seat, now: Millis, out: inout Outbox) {
+        if let question, question != openRoundID {
+            let open = openRoundID.map { " (question \($0) is open)" } ?? ""
+            out.send(ErrorReply("answer", .noQuestion, "Question \(question) is closed\(open): that answer was not judged."), to: seat.session!)
+            return
+        }
         // Read after the deadline but before the shell's timer fired (both can fall in one loop
         // iteration): time was up, so it is not judged, and the round closes now.
         if case .open(let index, _, let deadline) = phase, now > deadline {
@@ -345,11 +382,14 @@ final class Room {
         while true {
             switch phase {
             case .countdown(let until) where until <= now:
-                openRound(0, now: now, out: &out)
+                openOrPause(0, now: now, out: &out)
             case .open(let index, _, let deadline) where deadline <= now:
                 closeRound(index, now: now, out: &out)
             case .gap(let next, let until) where until <= now:
-                openRound(next, now: now, out: &out)
+                openOrPause(next, now: now, out: &out)
+            case .paused(_, let since) where since + timeouts.abandonedGame <= now:
+                // The teacher did not come back: the game ends as if they had stopped it.
+                endGame(out: &out)
             default:
                 return !(releasedEveryone && seats.isEmpty)
             }
@@ -379,6 +419,12 @@ final class Room {
         if let hostSession = host?.session { screens.append(hostSession) }
         guard !screens.isEmpty else { return }
         out.send(ProgressEvent(id: lastRoundID, answers: answersThisRound, players: participants.count), to: screens)
+    }
+
+    /// The id of the question (or word level) open now, if one is.
+    private var openRoundID: Int? {
+        if case .open = phase { return lastRoundID }
+        return nil
     }
 
     private func openRound(_ index: Int, now: Millis, out: inout Outbox) {
@@ -414,29 +460,52 @@ final class Room {
         } else if race.timing.gapMs > 0 {
             phase = .gap(next: next, until: now + race.timing.gapMs)
         } else {
+            openOrPause(next, now: now, out: &out)
+        }
+    }
+
+    /// Without a host the game waits before its next round rather than running on unattended:
+    /// the question already open runs to its end, so nobody's typing is lost.
+    private func openOrPause(_ next: Int, now: Millis, out: inout Outbox) {
+        if host == nil {
+            phase = .paused(next: next, since: now)
+        } else {
             openRound(next, now: now, out: &out)
         }
     }
 
     /// A results event to the room: whole to everyone in a small room; in a big one, whole to
     /// the host and the watchers (the projector shows the table) and cut to each player's
-    /// measure (`PersonalTable`), so a player's event does not grow with the room.
+    /// measure (`PersonalTable`), so a player's event does not grow with the room. `board=`
+    /// cuts round and level tables (never the podium) for everyone, each player keeping their
+    /// own row; `names=hidden` takes the names off the projector's copy.
     private func sendTable(_ event: any Message, out: inout Outbox) {
-        guard let table = event as? any PersonalTable, players.count > Limits.fullTablePlayers else {
+        guard let table = event as? any PersonalTable else {
             out.send(event, to: connectedSessions)
             return
         }
-        let cut = table.cutter()
-        var whole = watchers
+        let rows = event is GameEndEvent ? nil : race.timing.board.rows
+        let hideNames = race.timing.names == .hidden
+        let cutsPlayers = rows != nil || players.count > Limits.fullTablePlayers
+        guard cutsPlayers || hideNames else {
+            out.send(event, to: connectedSessions)
+            return
+        }
+        let projected: any Message = rows == nil && !hideNames ? event : table.projected(rows: rows, hideNames: hideNames)
+        let cut = cutsPlayers ? table.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
+        var projector = watchers, uncut: [Session] = []
         for seat in seats {
             guard let session = seat.session else { continue }
             if seat === host || !seat.plays {
-                whole.append(session)
-            } else {
+                projector.append(session)
+            } else if let cut {
                 out.send(cut(seat.number, seat.name), to: session)
+            } else {
+                uncut.append(session)
             }
         }
-        out.send(event, to: whole)
+        if !uncut.isEmpty { out.send(event, to: uncut) }
+        out.send(projected, to: projector)
     }
 
     private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {

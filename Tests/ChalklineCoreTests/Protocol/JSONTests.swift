@@ -19,6 +19,16 @@ struct JSONTests {
         #expect(encode(.int(-42)) == "-42")
     }
 
+    /// The copy of unescaped runs must keep the bytes before the first escape, between two
+    /// escapes next to each other, and after the last.
+    @Test func escapesAtTheEdgesAndSideBySide() {
+        #expect(encode(.string("")) == #""""#)
+        #expect(encode(.string("\"")) == #""\"""#)
+        #expect(encode(.string("\n\n")) == #""\n\n""#)
+        #expect(encode(.string("\"ab\"")) == #""\"ab\"""#)
+        #expect(encode(.string("plain words, 7 x 8")) == #""plain words, 7 x 8""#)
+    }
+
     @Test func stringsAreEscapedAndStayOnOneLine() {
         let tricky = "a\"b\\c\nd\re\tf\u{01}g\u{7F}hé😀"
         let line = encode(.object([("s", .string(tricky))]))

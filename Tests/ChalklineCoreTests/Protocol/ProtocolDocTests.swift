@@ -13,6 +13,17 @@ struct ProtocolDocTests {
         try String(contentsOf: root.appendingPathComponent("protocol.md"), encoding: .utf8)
     }
 
+    /// The lines under `## heading`, up to the next `## `.
+    static func section(_ heading: String, in doc: String) -> [Substring] {
+        var lines: [Substring] = []
+        var inSection = false
+        for line in doc.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") { inSection = line == "## \(heading)"; continue }
+            if inSection { lines.append(line) }
+        }
+        return lines
+    }
+
     /// The first cell of every row of the table under `## heading`: `| \`name\` | ...`.
     static func tableKeys(under heading: String, in doc: String) -> [String] {
         var keys: [String] = []
@@ -71,5 +82,29 @@ struct ProtocolDocTests {
     @Test func everyKindInTheCatalogIsInTheKindsTable() throws {
         let documented = Self.tableKeys(under: "Kinds of game", in: try Self.protocolText())
         #expect(documented == RaceCatalog.names, "protocol.md's kinds table must list the catalog, in its order")
+    }
+
+    /// Every verb of `CommandTable` has its row in protocol.md's command table, and the table
+    /// lists no verb the server lacks; host commands say so in "who may".
+    @Test func everyCommandIsInTheCommandTable() throws {
+        let rows = Self.section("Commands", in: try Self.protocolText()).filter { $0.hasPrefix("| `/") }
+        let verb = try NSRegularExpression(pattern: "`/([a-z]+)")
+        var documented: [String: String] = [:]
+        for row in rows {
+            let cells = row.replacingOccurrences(of: "\\|", with: "/").split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            let first = String(cells[0])
+            for match in verb.matches(in: first, range: NSRange(first.startIndex..., in: first)) {
+                documented[String(first[Range(match.range(at: 1), in: first)!])] = String(cells[1])
+            }
+        }
+        let names = ServerCore.commands.map(\.name)
+        #expect(names.count >= 20)
+        let missing = names.filter { documented[$0] == nil }
+        #expect(missing.isEmpty, "commands missing from protocol.md's command table: \(missing)")
+        let unknown = documented.keys.filter { !names.contains($0) }.sorted()
+        #expect(unknown.isEmpty, "protocol.md's command table lists commands the server lacks: \(unknown)")
+        for command in ServerCore.commands where command.access == .host {
+            #expect(documented[command.name]?.hasPrefix("host") == true, "/\(command.name) is for the host: \(documented[command.name] ?? "")")
+        }
     }
 }

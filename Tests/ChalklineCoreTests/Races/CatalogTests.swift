@@ -57,8 +57,7 @@ struct CatalogTests {
         let help = Help.text("create", name)
         #expect(help.hasPrefix("/create \(name) "))
         #expect(help.contains(kind.summary))
-        let keys = kind.optionsHelp.split(separator: " ").filter { $0.contains("=") }
-            .compactMap { $0.split(separator: "=").first.map(String.init) }
+        let keys = kind.options.map(\.name)
         #expect(keys.count >= 5)
         for key in keys { #expect(help.contains("\(key)="), "\(name): /help create \(name) lacks \(key)=") }
         #expect(Help.text("create").contains("\(name) options:"))

@@ -33,11 +33,10 @@ final class CuttableProxy: @unchecked Sendable {
 
     /// Drops every relayed connection at once; new ones are still accepted.
     func cut() {
+        // Under the lock: a pump that ends meanwhile closes its descriptors only after this.
         lock.lock()
-        let current = pairs
-        pairs = []
-        lock.unlock()
-        for (a, b) in current {
+        defer { lock.unlock() }
+        for (a, b) in pairs {
             shutdown(a, Int32(SHUT_RDWR))
             shutdown(b, Int32(SHUT_RDWR))
         }
@@ -59,11 +58,20 @@ final class CuttableProxy: @unchecked Sendable {
             lock.lock()
             pairs.append((client, upstream))
             lock.unlock()
-            Thread.detachNewThread { Self.pump(client, upstream) }
+            Thread.detachNewThread { [self] in
+                Self.pump(client, upstream)
+                // Forget the pair before its descriptors are closed: a later cut() must not shut
+                // down numbers the process has since reused for other sockets (a test's client).
+                lock.lock()
+                pairs.removeAll { $0 == (client, upstream) }
+                lock.unlock()
+                close(client)
+                close(upstream)
+            }
         }
     }
 
-    /// Copies both ways until either side ends, then closes both.
+    /// Copies both ways until either side ends (the caller closes both).
     private static func pump(_ a: Int32, _ b: Int32) {
         var fds = [pollfd(fd: a, events: Int16(POLLIN), revents: 0), pollfd(fd: b, events: Int16(POLLIN), revents: 0)]
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -81,8 +89,6 @@ final class CuttableProxy: @unchecked Sendable {
                 }
             }
         }
-        close(a)
-        close(b)
     }
 
     deinit {

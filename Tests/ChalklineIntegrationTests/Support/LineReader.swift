@@ -1,7 +1,8 @@
 import Foundation
 
-/// Reads LF-terminated lines from a file descriptor, waiting with `poll` up to a deadline, so a
-/// test waits for the line it expects instead of sleeping.
+/// Reads LF-terminated lines (or exact byte counts, for WebSocket frames) from a file
+/// descriptor, waiting with `poll` up to a deadline, so a test waits for what it expects
+/// instead of sleeping.
 final class LineReader {
     let fd: Int32
     private var buffer: [UInt8] = []
@@ -18,15 +19,30 @@ final class LineReader {
                 return line
             }
             if eof { return nil }
-            let remaining = deadline.timeIntervalSinceNow
-            if remaining <= 0 { throw TestFailure("timed out waiting for a line (have: \(String(decoding: buffer, as: UTF8.self)))") }
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, Int32(min(remaining * 1000, 1000)) + 1)
-            if ready <= 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let n = read(fd, &chunk, chunk.count)
-            if n <= 0 { eof = true; continue }
-            buffer.append(contentsOf: chunk[..<n])
+            try fill(deadline: deadline, waitingFor: "a line")
         }
+    }
+
+    /// The next `count` bytes, nil if the stream ends first; throws when the deadline passes.
+    func read(_ count: Int, deadline: Date) throws -> [UInt8]? {
+        while buffer.count < count {
+            if eof { return nil }
+            try fill(deadline: deadline, waitingFor: "\(count) bytes")
+        }
+        defer { buffer.removeSubrange(..<count) }
+        return Array(buffer[..<count])
+    }
+
+    /// Waits (at most a second at a time) for bytes and appends them, or notes the end of stream.
+    private func fill(deadline: Date, waitingFor what: String) throws {
+        let remaining = deadline.timeIntervalSinceNow
+        if remaining <= 0 { throw TestFailure("timed out waiting for \(what) (have: \(String(decoding: buffer, as: UTF8.self)))") }
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&pfd, 1, Int32(min(remaining * 1000, 1000)) + 1)
+        if ready <= 0 { return }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let n = Glibc.read(fd, &chunk, chunk.count)
+        if n <= 0 { eof = true; return }
+        buffer.append(contentsOf: chunk[..<n])
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// One player over real TCP: sends lines, and waits (with a deadline) for the line it expects.
-final class TestClient {
+final class TestClient: JSONTestClient {
     let fd: Int32
     private let reader: LineReader
     /// Every line received, in order, for assertions about order.
@@ -81,25 +81,6 @@ final class TestClient {
         // Every json line a test reads is held to the contract.
         ProtocolSchema.check(object, line: text)
         return object
-    }
-
-    /// Skips lines until one of `type` arrives (events the test does not care about may come between).
-    func expect(_ type: String, timeout: Double = 5) throws -> [String: Any] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let object = try json(timeout: max(0.01, deadline.timeIntervalSinceNow))
-            if object["type"] as? String == type { return object }
-        }
-    }
-
-    /// Sends a command and returns its reply: the next `ok` or `error` line (events before it are skipped).
-    func command(_ line: String, timeout: Double = 5) throws -> [String: Any] {
-        try send(line)
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let object = try json(timeout: max(0.01, deadline.timeIntervalSinceNow))
-            if let type = object["type"] as? String, type == "ok" || type == "error" { return object }
-        }
     }
 
     /// Skips text lines until one contains `fragment`.

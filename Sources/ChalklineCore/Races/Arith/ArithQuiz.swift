@@ -28,36 +28,48 @@ public struct ArithQuiz: QuizKind {
 
     public static let name = "arith"
     public static let summary = "mental arithmetic: 3 + 4 x 2, (12 - 4) / 2, 15% of 80"
-    public static let optionsHelp = "ops=+-x/ terms=3 max=N (default 12 for x /, 100 for + -) negatives=no parens=no decimals=0 percent=no decimal=point|comma"
     public static let defaultTime = 20.0
 
+    static let opsOption = GameOption<[Op]>.text(
+        "ops", takes: "any of + - x / written together (* is taken for x)", default: Op.allCases, help: "the operations used",
+        parse: { text throws(OptionError) in try parseOps(text) }, echo: { String($0.map(\.rawValue)) })
+    static let termsOption = GameOption<Int>.int("terms", 2...5, default: 3, help: "numbers in an expression")
+    static let maxOption = GameOption<Int?>.int("max", 2...1000, defaultNote: "12 beside x and /, 100 beside + and -",
+                                            help: "the largest operand (given, it applies beside every operation)", echoesNull: true)
+    static let negativesOption = GameOption<Bool>.flag(
+        "negatives", default: false, spelled: .yesNo,
+        help: "negative operands and results; with no, no step of the working goes below zero")
+    static let parensOption = GameOption<Bool>.flag("parens", default: false, spelled: .yesNo,
+                                                help: "now and then one pair of brackets around a sum or difference")
+    static let decimalsOption = GameOption<Int>.int("decimals", 0...2, default: 0,
+                                                help: "decimal places in operands, in every step and in the answer")
+    static let percentOption = GameOption<Bool>.flag("percent", default: false, spelled: .yesNo,
+                                                 help: "about one question in three is P% of N")
+    static let markOption = DecimalMark.option(help: "how answers are read: 3,5 is 3.5 with comma")
+    public static let options = [opsOption.spec, termsOption.spec, maxOption.spec, negativesOption.spec, parensOption.spec,
+                                 decimalsOption.spec, percentOption.spec, markOption.spec]
+
     public init(options r: inout OptionReader) throws(OptionError) {
-        let opsText = r.take("ops") ?? "+-x/"
-        var ops: [Op] = []
-        for ch in opsText {
-            guard let op = Op(rawValue: ch == "*" ? "x" : ch == "X" ? "x" : ch) else {
-                throw OptionError(message: "ops= takes any of + - x / together, like ops=+- or ops=x/.")
-            }
-            if !ops.contains(op) { ops.append(op) }
-        }
-        guard !ops.isEmpty else { throw OptionError(message: "ops= takes any of + - x / together, like ops=+- or ops=x/.") }
-        self.ops = Op.allCases.filter(ops.contains)
-        terms = try r.int("terms", default: 3, in: 2...5)
-        max = try r.take("max").map { text throws(OptionError) in
-            guard let n = Int(text), (2...1000).contains(n) else { throw OptionError(message: "max= takes a whole number from 2 to 1000.") }
-            return n
-        }
-        negatives = try r.flag("negatives", default: false)
-        parens = try r.flag("parens", default: false)
-        decimals = try r.int("decimals", default: 0, in: 0...2)
-        percent = try r.flag("percent", default: false)
-        mark = try DecimalMark.read(&r)
+        ops = try r.read(Self.opsOption)
+        terms = try r.read(Self.termsOption)
+        max = try r.read(Self.maxOption)
+        negatives = try r.read(Self.negativesOption)
+        parens = try r.read(Self.parensOption)
+        decimals = try r.read(Self.decimalsOption)
+        percent = try r.read(Self.percentOption)
+        mark = try r.read(Self.markOption)
     }
 
-    public var settingsJSON: [(String, JSON)] {
-        [("ops", .string(String(ops.map(\.rawValue)))), ("terms", .int(terms)), ("max", max.map(JSON.int) ?? .null),
-         ("negatives", .bool(negatives)), ("parens", .bool(parens)), ("decimals", .int(decimals)),
-         ("percent", .bool(percent)), ("decimal", .string(mark.rawValue))]
+    /// `+-x/` in any order, each once (`*` and `X` are `x`), kept in the usual order.
+    static func parseOps(_ text: String) throws(OptionError) -> [Op] {
+        let bad = OptionError(message: "ops= takes any of + - x / together, like ops=+- or ops=x/.")
+        var ops: [Op] = []
+        for ch in text {
+            guard let op = Op(rawValue: ch == "*" ? "x" : ch == "X" ? "x" : ch) else { throw bad }
+            if !ops.contains(op) { ops.append(op) }
+        }
+        guard !ops.isEmpty else { throw bad }
+        return Op.allCases.filter(ops.contains)
     }
 
     public func questions(seed: UInt64) -> ArithQuestions {

@@ -12,28 +12,28 @@ public struct MoneyQuiz: QuizKind {
 
     public static let name = "money"
     public static let summary = "money: tips, totals, splits, discounts, percents"
-    public static let optionsHelp = "ask=tip,total,split,discount,percent level=1..3 (default 2) currency=USD|EUR|GBP|JPY|INR|CHF|AUD|CAD"
     public static let defaultTime = 30.0
 
-    public init(options r: inout OptionReader) throws(OptionError) {
-        asks = try r.list("ask", default: Ask.allCases)
-        level = try r.int("level", default: 2, in: 1...3)
-        let code = r.take("currency") ?? "USD"
-        guard let currency = Currency.named(code) else {
-            throw OptionError(message: "currency= takes one of \(Currency.all.map(\.code).joined(separator: ", ")).")
-        }
-        self.currency = currency
-    }
+    static let askOption = GameOption<[Ask]>.list("ask", default: Ask.allCases, defaultNote: "all five", help: "the kinds of question")
+    static let levelOption = GameOption<Int>.int(
+        "level", 1...3, default: 2,
+        help: "1: whole amounts and tips of 10, 20 or 50%; 2: amounts in steps of 5 cents and percents 5–25 in steps of 5; 3: any amount and any whole percent")
+    static let currencyOption = GameOption<Currency>.choice("currency", Currency.all, word: { $0.code }, default: Currency.all[0],
+                                                         help: "how amounts are written and read")
+    public static let options = [askOption.spec, levelOption.spec, currencyOption.spec]
 
-    public var settingsJSON: [(String, JSON)] {
-        [("ask", .string(asks.map(\.rawValue).joined(separator: ","))), ("level", .int(level)), ("currency", .string(currency.code))]
+    public init(options r: inout OptionReader) throws(OptionError) {
+        asks = try r.read(Self.askOption)
+        level = try r.read(Self.levelOption)
+        currency = try r.read(Self.currencyOption)
     }
 
     public func questions(seed: UInt64) -> MoneyQuestions { MoneyQuestions(quiz: self, rng: SplitMix64(seed: seed)) }
 
     /// Accuracy and median time by question kind and by level.
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
-        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Question")
+        // Every question of a game has the room's one level: not a skill of its own.
+        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Question", keep: { !$0.hasPrefix("level") })
     }
 }
 

@@ -25,33 +25,32 @@ public struct PaceQuiz: QuizKind {
 
     public static let name = "pace"
     public static let summary = "running pace: time, distance, pace and speed"
-    public static let optionsHelp = "ask=time,distance,pace (also speed,convert) units=km|mi|both level=1..3 (default 2) decimal=point|comma"
     public static let defaultTime = 45.0
     static let mileKm = Exact(1_609_344, over: 1_000_000)!
 
-    public init(options r: inout OptionReader) throws(OptionError) {
-        asks = try r.list("ask", default: [.time, .distance, .pace])
-        unitsName = (r.take("units") ?? "km").lowercased()
-        switch unitsName {
-        case "km": units = [.km]
-        case "mi": units = [.mi]
-        case "both": units = [.km, .mi]
-        default: throw OptionError(message: "units= takes km, mi or both.")
-        }
-        level = try r.int("level", default: 2, in: 1...3)
-        mark = try DecimalMark.read(&r)
-    }
+    static let askOption = GameOption<[Ask]>.list("ask", default: [.time, .distance, .pace], help: "what is asked")
+    static let unitsOption = GameOption<String>.choice("units", ["km", "mi", "both"], word: { $0 }, default: "km",
+                                                   help: "kilometres, miles, or either (each question picks)")
+    static let levelOption = GameOption<Int>.int(
+        "level", 1...3, default: 2,
+        help: "1: whole-minute paces and round distances (nothing to round); 2: paces in steps of 5 seconds, distances in halves, the 5K and 10K; 3: any second, distances in tenths, the half marathon and marathon")
+    static let markOption = DecimalMark.option(help: "how distances and speeds are written and read (7,5)")
+    public static let options = [askOption.spec, unitsOption.spec, levelOption.spec, markOption.spec]
 
-    public var settingsJSON: [(String, JSON)] {
-        [("ask", .string(asks.map(\.rawValue).joined(separator: ","))), ("units", .string(unitsName)),
-         ("level", .int(level)), ("decimal", .string(mark.rawValue))]
+    public init(options r: inout OptionReader) throws(OptionError) {
+        asks = try r.read(Self.askOption)
+        unitsName = try r.read(Self.unitsOption)
+        units = unitsName == "both" ? [.km, .mi] : [Unit(rawValue: unitsName)!]
+        level = try r.read(Self.levelOption)
+        mark = try r.read(Self.markOption)
     }
 
     public func questions(seed: UInt64) -> PaceQuestions { PaceQuestions(quiz: self, rng: SplitMix64(seed: seed)) }
 
     /// Accuracy and median time by what was asked and by unit.
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
-        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Asked")
+        // The unit (km, mi) is not something asked: it would sit among pace and time as a row.
+        QuizReport.byTag(answers, scope: scope, kind: name, tagHeading: "Asked", keep: { Unit(rawValue: $0) == nil })
     }
 }
 

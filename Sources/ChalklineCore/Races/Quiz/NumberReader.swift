@@ -1,16 +1,12 @@
 /// How a class writes the decimal point: `3.5` or `3,5` (`decimal=point|comma`).
-public enum DecimalMark: String, Sendable {
+public enum DecimalMark: String, Sendable, CaseIterable {
     case point, comma
 
     public var character: Character { self == .point ? "." : "," }
 
-    /// Reads the room's `decimal=` option (default: point).
-    public static func read(_ r: inout OptionReader) throws(OptionError) -> DecimalMark {
-        guard let text = r.take("decimal") else { return .point }
-        guard let mark = DecimalMark(rawValue: text.lowercased()) else {
-            throw OptionError(message: "decimal= takes point or comma.")
-        }
-        return mark
+    /// `decimal=`, which every kind that reads decimals declares, with its own help.
+    static func option(help: String) -> GameOption<DecimalMark> {
+        .choice("decimal", default: .point, help: help)
     }
 }
 

@@ -3,8 +3,9 @@
 /// `round_end`, records) for every kind; a kind supplies only its options, its questions and
 /// how to read a typed answer, so a new kind cannot get the scoring wrong.
 ///
-/// Adding a kind: one file for the kind and its questions, its tests, a line in `RaceCatalog`,
-/// a section in protocol.md, and a solver for `chalkline bot`.
+/// Adding a kind: its folder under `Races/` (the kind, its options, its questions), its tests,
+/// a line in `RaceCatalog`, a section in protocol.md, and a solver for `chalkline bot`. Help,
+/// `/catalog`, `settings` and the schema follow from its `options`.
 public protocol QuizKind: Sendable {
     associatedtype Question: QuizQuestion
     associatedtype Questions: QuizQuestionSource<Question>
@@ -13,20 +14,18 @@ public protocol QuizKind: Sendable {
     static var name: String { get }
     /// One line for `/help create` and `/rooms` readers: "times tables: one fact a question".
     static var summary: String { get }
-    /// The kind's own options, as `/help create KIND` lists them before the options every quiz
-    /// has: `table=all|7|3-5|3,4,8 max=12 order=normal|random`.
-    static var optionsHelp: String { get }
+    /// The kind's own options, declared once (see `GameOption`), in the order `init(options:)`
+    /// reads them and `settings` echoes them; the options every quiz has come after.
+    static var options: [OptionSpec] { get }
     /// Seconds a question stays open unless `time=` says otherwise.
     static var defaultTime: Double { get }
     /// Questions in a game unless `rounds=` says otherwise.
     static var defaultRounds: Int { get }
 
-    /// Reads the kind's own options from the shared reader (so an unknown key or a bad value
-    /// reads the same in every kind); the quiz reads the shared options after it.
+    /// Reads the kind's own options, each with `r.read(Self.option)` and in the order of
+    /// `options` (the values read are what `settings` echoes); the quiz reads the shared
+    /// options after it.
     init(options: inout OptionReader) throws(OptionError)
-    /// The kind's own `settings` fields, in the order protocol.md lists them; the quiz appends
-    /// `rounds`, `streak` and the timing fields.
-    var settingsJSON: [(String, JSON)] { get }
     /// A game's questions: the same seed gives the same questions on every machine (draw with
     /// `SplitMix64`'s own methods, never the standard library's `random`/`shuffle`). Never ends.
     func questions(seed: UInt64) -> Questions

@@ -66,7 +66,7 @@ final class QuizRace<Kind: QuizKind>: Race {
         var points = 0
         if correct {
             seat.streak += 1
-            points = Scoring.speedPoints(elapsedMs: elapsedMs, limitMs: current.limitMs)
+            points = Scoring.points(settings.timing.scoring, elapsedMs: elapsedMs, limitMs: current.limitMs)
             if settings.streakBonus { points += Scoring.streakBonus(streak: seat.streak) }
             seat.score += points
             seat.correctMs += elapsedMs

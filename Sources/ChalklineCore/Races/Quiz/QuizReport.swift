@@ -66,13 +66,17 @@ public enum QuizReport {
     /// Accuracy and median answer time by tag, the five weakest tags, and the questions missed
     /// most. `tagHeading` names what the tags are (`Skill`, `Question kind`); `kind` starts each
     /// table's name (`arith_tags`), so one report can hold several kinds' sections.
+    /// Only tags `keep` accepts are counted, so a tag of another sort (a level, a unit) does not
+    /// sit among the skills as if it were one. Every row starts with the kind, so blocks of
+    /// several kinds (`facts --csv`) say which game each is.
     public static func byTag(_ answers: [QuizAnswerRow], scope: ReportScope, kind: String, tagHeading: String = "Skill",
+                             keep: (String) -> Bool = { _ in true },
                              tagName: (String) -> String = { $0 }) -> [KindReportTable] {
         struct Tally { var seen = 0; var right = 0; var ms: [Int] = [] }
         var tallies: [String: Tally] = [:]
         var order: [String] = []
         for answer in answers {
-            for tag in (answer.detail ?? "").split(separator: " ").map(String.init) {
+            for tag in (answer.detail ?? "").split(separator: " ").map(String.init) where keep(tag) {
                 if tallies[tag] == nil { order.append(tag) }
                 tallies[tag, default: Tally()].seen += 1
                 if answer.correct { tallies[tag]!.right += 1 }
@@ -81,13 +85,13 @@ public enum QuizReport {
         }
         let rows = order.map { tag -> [KindReportTable.Cell] in
             let t = tallies[tag]!
-            return [.text(tagName(tag)), .int(t.seen), .int(t.right), .fraction(Double(t.right) / Double(t.seen)),
+            return [.text(kind), .text(tagName(tag)), .int(t.seen), .int(t.right), .fraction(Double(t.right) / Double(t.seen)),
                     median(t.ms).map(KindReportTable.Cell.ms) ?? .null]
         }
         let who = scope == .player ? "" : " (the class)"
         let bySkill = KindReportTable(
             name: "\(kind)_tags", title: "\(kind): by \(tagHeading.lowercased())\(who)",
-            columns: [("tag", tagHeading), ("seen", "Seen"), ("right", "Right"), ("accuracy", "Accuracy"), ("median_ms", "Median time")],
+            columns: [("game", "Game"), ("tag", tagHeading), ("seen", "Seen"), ("right", "Right"), ("accuracy", "Accuracy"), ("median_ms", "Median time")],
             rows: rows)
         let weakest = order.filter { tallies[$0]!.right < tallies[$0]!.seen }
             .sorted { a, b in
@@ -98,10 +102,10 @@ public enum QuizReport {
             .prefix(5)
         let weakTable = KindReportTable(
             name: "\(kind)_weakest", title: "\(kind): five weakest (\(tagHeading.lowercased()))",
-            columns: [("tag", tagHeading), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
+            columns: [("game", "Game"), ("tag", tagHeading), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
             rows: weakest.map { tag in
                 let t = tallies[tag]!
-                return [.text(tagName(tag)), .int(t.seen), .int(t.seen - t.right), .fraction(Double(t.right) / Double(t.seen))]
+                return [.text(kind), .text(tagName(tag)), .int(t.seen), .int(t.seen - t.right), .fraction(Double(t.right) / Double(t.seen))]
             })
         var missed: [String: (answer: String, seen: Int, missed: Int)] = [:]
         var questionOrder: [String] = []
@@ -115,10 +119,10 @@ public enum QuizReport {
             .prefix(10)
         let missedTable = KindReportTable(
             name: "\(kind)_missed", title: "\(kind): questions missed most",
-            columns: [("question", "Question"), ("answer", "Answer"), ("seen", "Seen"), ("missed", "Missed")],
+            columns: [("game", "Game"), ("question", "Question"), ("answer", "Answer"), ("seen", "Seen"), ("missed", "Missed")],
             rows: most.map { q in
                 let m = missed[q]!
-                return [.text(q), .text(m.answer), .int(m.seen), .int(m.missed)]
+                return [.text(kind), .text(q), .text(m.answer), .int(m.seen), .int(m.missed)]
             })
         return [bySkill, weakTable, missedTable]
     }

@@ -4,30 +4,42 @@
 @dynamicMemberLookup
 public struct QuizSettings<Kind: QuizKind>: Sendable {
     public var kind: Kind
+    /// The kind's own options as `settings` echoes them, in its declaration's order.
+    public var kindFields: [(String, JSON)]
     public var rounds: Int
     public var streakBonus: Bool
     public var timing: RaceTiming
 
     public subscript<T>(dynamicMember path: KeyPath<Kind, T>) -> T { kind[keyPath: path] }
 
-    /// What every quiz takes besides the kind's own options, for `/help create`.
-    public static var sharedOptionsHelp: String {
-        "rounds=\(Kind.defaultRounds) time=\(OptionReader.format(Kind.defaultTime)) gap=3 countdown=3 seed=N play=yes|no streak=on|off late=yes|no chat=on|off"
+    /// What every quiz takes besides the kind's own options.
+    static var rounds: GameOption<Int> {
+        .int("rounds", 1...Limits.maxRounds, default: Kind.defaultRounds, help: "questions in a game")
     }
+    static var streak: GameOption<Bool> {
+        .flag("streak", default: true, spelled: .onOff, help: "the streak bonus (off lets the middle of the class catch up)")
+    }
+    static var timingOptions: RaceTiming.Options {
+        RaceTiming.Options(defaultTime: Kind.defaultTime, timeRange: Limits.questionSeconds, round: "question")
+    }
+
+    /// Every option of the kind, its own first, in the order `settings` echoes them.
+    public static var options: [OptionSpec] { Kind.options + [rounds.spec, streak.spec] + timingOptions.specs }
 
     public static func parse(_ options: CommandOptions, random: () -> UInt64) throws(OptionError) -> QuizSettings {
         var r = try OptionReader(options)
         let kind = try Kind(options: &r)
-        let rounds = try r.int("rounds", default: Kind.defaultRounds, in: 1...Limits.maxRounds)
-        let streak = try r.flag("streak", default: true)
-        let timing = try RaceTiming.read(&r, defaultTime: Kind.defaultTime, timeRange: Limits.questionSeconds, random: random)
+        let kindFields = r.echo
+        let rounds = try r.read(Self.rounds)
+        let streak = try r.read(Self.streak)
+        let timing = try RaceTiming.read(&r, timingOptions, random: random)
         try r.finish()
-        return QuizSettings(kind: kind, rounds: rounds, streakBonus: streak, timing: timing)
+        return QuizSettings(kind: kind, kindFields: kindFields, rounds: rounds, streakBonus: streak, timing: timing)
     }
 
     /// As `/create` echoes it: the kind's fields, then `rounds`, `streak` and the timing.
     var json: JSON {
-        .object(kind.settingsJSON + [("rounds", .int(rounds)), ("streak", .bool(streakBonus))] + timing.json)
+        .object(kindFields + [Self.rounds.field(rounds), Self.streak.field(streakBonus)] + timing.json(Self.timingOptions))
     }
 }
 

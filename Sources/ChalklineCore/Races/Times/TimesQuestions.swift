@@ -12,7 +12,7 @@ public struct TimesQuestion: Equatable, Sendable {
 /// pass (wrapping the tables); `random` draws a multiplier from 2...max (and a table, when there
 /// are several) and never repeats the previous question.
 public struct TimesQuestionSequence: QuizQuestionSource {
-    public enum Order: String, Sendable { case normal, random }
+    public enum Order: String, Sendable, CaseIterable { case normal, random }
 
     public let tables: [Int]
     public let maxMultiplier: Int

@@ -8,20 +8,31 @@ public struct TimesQuiz: QuizKind {
 
     public static let name = "times"
     public static let summary = "times tables: one fact a question, e.g. 7 x 8"
-    public static let optionsHelp = "table=all|7|3-5|3,4,8 max=12 order=normal|random"
     public static let defaultTime = 10.0
     static let tableRange = 1...20
 
+    /// `table=` as the teacher wrote it (`all`, `7`, `3-5`, `3,4,8`, echoed lowercased) and the
+    /// tables it names.
+    public struct Tables: Sendable {
+        var numbers: [Int]
+        var spec: String
+    }
+
+    static let tableOption = GameOption<Tables>.text(
+        "table", takes: "all, N, A-B, or a list 3,4,8 (each 1–20)", default: Tables(numbers: Array(2...12), spec: "all"),
+        defaultNote: "all (2–12)", help: "which tables", aliases: ["tables"],
+        parse: { spec throws(OptionError) in Tables(numbers: try parseTables(spec), spec: spec.lowercased()) }, echo: { $0.spec })
+    static let maxOption = GameOption<Int>.int("max", 2...20, default: 12, help: "the largest multiplier")
+    static let orderOption = GameOption<TimesQuestionSequence.Order>.choice(
+        "order", default: .normal, help: "question order: each table in turn, or random (never the same twice in a row)")
+    public static let options = [tableOption.spec, maxOption.spec, orderOption.spec]
+
     public init(options r: inout OptionReader) throws(OptionError) {
-        let spec = r.take("table") ?? r.take("tables") ?? "all"
-        tables = try Self.parseTables(spec)
-        tableSpec = spec.lowercased()
-        maxMultiplier = try r.int("max", default: 12, in: 2...20)
-        let orderText = r.take("order") ?? "normal"
-        guard let order = TimesQuestionSequence.Order(rawValue: orderText.lowercased()) else {
-            throw OptionError(message: "order= takes normal or random.")
-        }
-        self.order = order
+        let tables = try r.read(Self.tableOption)
+        self.tables = tables.numbers
+        tableSpec = tables.spec
+        maxMultiplier = try r.read(Self.maxOption)
+        order = try r.read(Self.orderOption)
     }
 
     /// `all` (2–12), `N`, `A-B`, or a list `3,4,8`.
@@ -40,10 +51,6 @@ public struct TimesQuiz: QuizKind {
         }
         guard !tables.isEmpty else { throw bad }
         return tables
-    }
-
-    public var settingsJSON: [(String, JSON)] {
-        [("table", .string(tableSpec)), ("max", .int(maxMultiplier)), ("order", .string(order.rawValue))]
     }
 
     public func questions(seed: UInt64) -> TimesQuestionSequence {

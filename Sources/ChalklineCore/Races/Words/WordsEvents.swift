@@ -21,6 +21,8 @@ public struct WordsClueView: Equatable, Sendable {
 
 /// A level opens: the clues and the shuffled letter groups, the same for everyone in the room.
 public struct BoardEvent: Message {
+    /// The room-wide round id, as a question's: `/answer id=N WORD` names this level.
+    public var id: Int
     /// The pack's level number.
     public var level: Int
     /// This level's place in the game (1-based) and the game's length, as `round`/`rounds` in `question`.
@@ -31,7 +33,7 @@ public struct BoardEvent: Message {
     public var groups: [String]
 
     public var json: JSON {
-        .object([EventType.board.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
+        .object([EventType.board.field, ("id", .int(id)), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
                  ("time_ms", .int(Int(timeMs))), ("clues", .array(clues.map(\.boardJSON))),
                  ("groups", .array(groups.map(JSON.string)))])
     }
@@ -104,8 +106,14 @@ public struct LevelEndEvent: Message {
 }
 
 extension LevelEndEvent: PersonalTable {
-    func cutter() -> (_ seat: Int, _ name: String) -> any Message {
-        let standingsCut = StandingsCut(standings)
+    func projected(rows: Int?, hideNames: Bool) -> LevelEndEvent {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        return copy
+    }
+
+    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+        let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))

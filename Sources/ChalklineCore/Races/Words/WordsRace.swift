@@ -6,6 +6,8 @@ final class WordsRace: Race {
     private(set) var settings: WordsSettings
     private var board: WordsBoard?
     private var round = 0
+    /// The room-wide id of the open level, for its board event (rejoins included).
+    private var roundID = 0
     private var limiter = WordsRateLimiter()
 
     init(settings: WordsSettings) {
@@ -17,7 +19,7 @@ final class WordsRace: Race {
     /// The word puzzle's entry in `RaceCatalog`.
     static let catalogEntry = RaceKind(
         name: "words", summary: "word puzzle: spell seven words from a board of letter groups",
-        optionsHelp: "pack=builtin level=1 levels=N (default: the rest of the pack) time=180 gap=3 countdown=3 seed=N play=yes|no late=yes|no chat=on|off",
+        options: WordsSettings.options,
         style: .board,
         make: { options, context throws(ErrorReply) in
             do throws(WordsSettingsError) {
@@ -48,7 +50,8 @@ final class WordsRace: Race {
         let board = WordsBoard(level: level, seed: WordsBoard.seed(game: settings.timing.seed, level: number))
         self.board = board
         limiter.reset()
-        let event = BoardEvent(level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
+        roundID = id
+        let event = BoardEvent(id: id, level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
                                clues: views(of: board), groups: board.groupTexts)
         let items = board.clues.enumerated().map { RoundItem(n: $0.offset + 1, text: $0.element.clue, answer: $0.element.answer) }
         return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: "Level \(number)", items: items)
@@ -56,7 +59,7 @@ final class WordsRace: Race {
 
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
         guard let board else { return nil }
-        return BoardEvent(level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
+        return BoardEvent(id: roundID, level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
                           timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts)
     }
 
@@ -84,7 +87,7 @@ final class WordsRace: Race {
             return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(word).",
                                                    extra: [("n", .int(index + 1)), ("name", .string(claim.name))]))
         }
-        let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0)
+        let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0 && settings.timing.scoring == .speed)
         board.claim(index, by: seat.name, points: points)
         self.board = board
         seat.score += points

@@ -16,17 +16,30 @@ public struct WordsSettings: Equatable, Sendable {
     public var levels: Int
     public var timing: RaceTiming
 
+    static let packOption = GameOption<String>.text("pack", takes: "a pack name (/packs lists them)", default: LevelPack.builtinName,
+                                                help: "which level pack (names ignore case)", parse: { $0 }, echo: { $0 })
+    static let levelOption = GameOption<Int?>.int("level", nil, defaultNote: "drawn by the seed", help: "the first level to play",
+                                              valuesNote: "1 – the pack's last level")
+    static let levelsOption = GameOption<Int?>.int(
+        "levels", nil, usual: Limits.drawnWordLevels,
+        defaultNote: "\(Limits.drawnWordLevels) (or the whole pack, if smaller); with level, all that remain",
+        help: "how many levels a game plays", valuesNote: "1 – the levels left from level; without level, 1 – the pack's size")
+    static let timingOptions = RaceTiming.Options(defaultTime: 180, timeRange: 10...3600, round: "level")
+    /// Every option, in the order `settings` echoes them.
+    public static let options = [packOption.spec, levelOption.spec, levelsOption.spec] + timingOptions.specs
+
     public static func parse(_ options: CommandOptions, packs: [LevelPack],
                              random: () -> UInt64) throws(WordsSettingsError) -> WordsSettings {
         do {
             var r = try OptionReader(options)
-            let pack = try choosePack(r.take("pack"), from: packs)
+            let name = try r.read(packOption)
+            let pack = try choosePack(r.given(packOption.name) ? name : nil, from: packs)
             let count = pack.levels.count
-            let first = options.pairs.contains { $0.key == "level" } ? try r.int("level", default: 1, in: 1...count) : nil
+            let first = try r.read(levelOption.within(1...count))
             // From a chosen level, the rest of the pack as before; from a drawn one, a short game.
             let most = first.map { count - $0 + 1 } ?? count
-            let levels = try r.int("levels", default: first == nil ? min(Limits.drawnWordLevels, count) : most, in: 1...most)
-            let timing = try RaceTiming.read(&r, defaultTime: 180, timeRange: 10...3600, random: random)
+            let levels = try r.read(levelsOption.within(1...most)) ?? (first == nil ? min(Limits.drawnWordLevels, count) : most)
+            let timing = try RaceTiming.read(&r, timingOptions, random: random)
             try r.finish()
             return WordsSettings(pack: pack, chosenLevel: first, levels: levels, timing: timing)
         } catch let error as WordsSettingsError {
@@ -54,6 +67,7 @@ public struct WordsSettings: Equatable, Sendable {
     func levelNumber(round index: Int) -> Int { (firstLevel - 1 + index) % pack.levels.count + 1 }
 
     var json: JSON {
-        .object([("pack", .string(pack.name)), ("level", .int(firstLevel)), ("levels", .int(levels))] + timing.json)
+        .object([Self.packOption.field(pack.name), Self.levelOption.field(firstLevel), Self.levelsOption.field(levels)]
+                + timing.json(Self.timingOptions))
     }
 }

@@ -125,6 +125,6 @@ struct TimesSettingsTests {
     @Test func settingsJSONEchoesEveryOption() throws {
         let s = try parse("table=3-5 max=6 seed=11 time=1.5")
         #expect(String(decoding: s.json.encoded(), as: UTF8.self)
-                == #"{"table":"3-5","max":6,"order":"normal","rounds":20,"streak":true,"time":1.5,"gap":3.0,"countdown":3.0,"seed":11,"play":true,"late":true,"chat":true}"#)
+                == #"{"table":"3-5","max":6,"order":"normal","rounds":20,"streak":true,"time":1.5,"gap":3.0,"countdown":3.0,"seed":11,"play":true,"late":true,"chat":true,"scoring":"speed","board":"all","names":"shown"}"#)
     }
 }

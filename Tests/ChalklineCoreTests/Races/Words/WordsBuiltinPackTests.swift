@@ -32,7 +32,7 @@ import Testing
         let pack = try LevelPack.assemble(name: "builtin", folder: "builtin", files: try Self.builtinSources()).get()
         for (i, level) in pack.levels.enumerated() {
             let board = WordsBoard(level: level, seed: 1)
-            let event = BoardEvent(level: i + 1, round: 1, levels: 12, timeMs: 180_000,
+            let event = BoardEvent(id: 1, level: i + 1, round: 1, levels: 12, timeMs: 180_000,
                                    clues: board.clues.enumerated().map { n, c in
                                        WordsClueView(n: n + 1, clue: c.clue, letters: c.answer.count) },
                                    groups: board.groupTexts)
@@ -53,7 +53,7 @@ import Testing
             }
             let standings = (1...10).map { Standing(rank: $0, name: name, score: 123_456, correctMs: 0) }
             let end = LevelEndEvent(level: i + 1, round: 1, levels: 12, clues: views, standings: standings)
-            let boardWithClaims = BoardEvent(level: i + 1, round: 1, levels: 12, timeMs: 3_600_000, clues: views, groups: board.groupTexts)
+            let boardWithClaims = BoardEvent(id: 1, level: i + 1, round: 1, levels: 12, timeMs: 3_600_000, clues: views, groups: board.groupTexts)
             let solved = SolvedEvent(n: 7, word: views[0].word!, name: name, points: 1_350, groupsLeft: board.groupTexts)
             for text in [end.text, boardWithClaims.text, solved.text] {
                 let widest = text.split(separator: "\n").map(\.count).max() ?? 0

@@ -22,7 +22,8 @@ import Testing
         #expect(s.timing.seed == 99)
         #expect(s.timing.hostPlays)
         #expect(s.json == .object([("pack", "builtin"), ("level", 4), ("levels", 5), ("time", .double(180)), ("gap", .double(3)),
-                                   ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true), ("chat", true)]))
+                                   ("countdown", .double(3)), ("seed", 99), ("play", true), ("late", true), ("chat", true),
+                                   ("scoring", "speed"), ("board", "all"), ("names", "shown")]))
     }
 
     @Test func everyOptionIsRead() throws {

@@ -1,0 +1,70 @@
+/// What one `/create` option is, as data: its name, the values it takes, its default and a
+/// line of help. Declared once per option (see `GameOption`); parsing, `/help create KIND`, the
+/// `settings` echo, `/catalog`, the schema's `settings_KIND` and the tests of protocol.md's
+/// tables all read it, so none of them can drift from the others.
+public struct OptionSpec: Sendable, Equatable {
+    public enum ValueType: Sendable, Equatable {
+        /// A whole number; `max` nil when it depends on the server (the word packs' sizes).
+        case int(min: Int, max: Int?)
+        /// Seconds, fractions allowed.
+        case number(min: Double, max: Double)
+        /// One word of `choices`, any case.
+        case choice([String])
+        /// Any of `choices`, separated by commas.
+        case list([String])
+        /// A switch, spelled `yes|no` or `on|off` in help (both spellings are read).
+        case bool(Spelling)
+        /// Free text with a grammar of its own (`table=3-5`, `ops=+-`): `takes` says what it is.
+        case text(takes: String)
+
+        /// The name the catalog gives the type.
+        public var name: String {
+            switch self {
+            case .int: "int"
+            case .number: "number"
+            case .choice: "choice"
+            case .list: "list"
+            case .bool: "bool"
+            case .text: "text"
+            }
+        }
+    }
+
+    public enum Spelling: Sendable, Equatable {
+        case yesNo, onOff
+        var words: (on: String, off: String) { self == .yesNo ? ("yes", "no") : ("on", "off") }
+    }
+
+    public let name: String
+    public var type: ValueType
+    /// The default as `settings` echoes it; `.null` when none is fixed (a seed drawn at random,
+    /// a maximum that depends on the operation).
+    public let defaultValue: JSON
+    /// The default as people read it, when `defaultValue` alone does not say it.
+    public let defaultNote: String?
+    /// One line: what the option changes.
+    public let help: String
+    /// Also read under these names (`tables=` for `table=`), never echoed.
+    public var aliases: [String] = []
+    /// What the values are, when the type alone does not say it well (`seed`: any whole number).
+    public var valuesNote: String? = nil
+    /// `settings` may echo null (no fixed default and none given).
+    public var nullable = false
+
+    /// `bad_args`'s message for a value the option does not take.
+    var refusal: String {
+        switch type {
+        case let .int(min, max): "\(name)= takes a whole number from \(min) to \(max.map(String.init) ?? "up")."
+        case let .number(min, max): "\(name)= takes seconds from \(Self.format(min)) to \(Self.format(max))."
+        case .choice(let words):
+            words.count > 3 ? "\(name)= takes one of \(words.joined(separator: ", "))." : "\(name)= takes \(RaceCatalog.orList(words))."
+        case .list(let words): "\(name)= takes any of \(words.joined(separator: ",")), separated by commas."
+        case .bool: "\(name)= takes yes or no (or on/off)."
+        case .text(let takes): "\(name)= takes \(takes)."
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+}

@@ -1,0 +1,79 @@
+import ChalklineQR
+
+/// What the server answers an HTTP request: one of the page's files, the WebSocket upgrade, or
+/// an error status with a sentence saying why. Pure: the shell writes what this returns.
+public enum WebExchange {
+    public enum Answer: Equatable, Sendable {
+        /// Write `response` (its head only, for HEAD), then close.
+        case respond(HTTPResponse, headOnly: Bool)
+        /// Write the 101 response; the connection then speaks WebSocket.
+        case upgrade(HTTPResponse)
+    }
+
+    /// `joinURL` is the students' page as other devices reach it, for the QR code (`/qr.svg`).
+    public static func answer(_ request: HTTPRequest, site: Site, joinURL: String = "") -> Answer {
+        let headOnly = request.method == "HEAD"
+        guard request.method == "GET" || headOnly else {
+            return .respond(.error(405, "Only GET and HEAD are served here.", headers: [("Allow", "GET, HEAD")]), headOnly: false)
+        }
+        if request.path == Site.webSocketPath {
+            return upgrade(request, headOnly: headOnly)
+        }
+        if request.path == "/qr.svg" {
+            return qrCode(request, joinURL: joinURL, headOnly: headOnly)
+        }
+        guard let file = site.file(at: request.path) else {
+            return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
+        }
+        var headers = [("Content-Type", file.contentType), ("ETag", file.etag),
+                       // Revalidated on every load: a teacher who upgrades the server gets the
+                       // new pages at once, and an unchanged file costs a 304 on the LAN.
+                       ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
+                       ("Referrer-Policy", "no-referrer")]
+        if request.tokens("if-none-match").contains(file.etag) || request.header("if-none-match") == "*" {
+            headers.removeFirst()
+            return .respond(HTTPResponse(status: 304, headers: headers), headOnly: true)
+        }
+        return .respond(HTTPResponse(status: 200, headers: headers, body: file.bytes), headOnly: headOnly)
+    }
+
+    /// The join URL (for `?room=CODE`, the room's) as a QR code, drawn by libqrencode.
+    private static func qrCode(_ request: HTTPRequest, joinURL: String, headOnly: Bool) -> Answer {
+        var target = joinURL
+        if let room = request.query.split(separator: "&").first(where: { $0.hasPrefix("room=") })?.dropFirst(5) {
+            guard (1...8).contains(room.count), room.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                return .respond(.error(400, "room= takes a room code: letters only."), headOnly: headOnly)
+            }
+            target = JoinURL.forRoom(joinURL, code: room.uppercased())
+        }
+        guard let matrix = QRMatrix(text: target) else {
+            return .respond(.error(400, "That address is too long for a QR code."), headOnly: headOnly)
+        }
+        return .respond(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache"),
+                                                            ("X-Content-Type-Options", "nosniff")],
+                                     body: Array(matrix.svg().utf8)), headOnly: headOnly)
+    }
+
+    /// RFC 6455 section 4.2.1's checks, each failure a 400 that says which.
+    private static func upgrade(_ request: HTTPRequest, headOnly: Bool) -> Answer {
+        func refuse(_ why: String, _ headers: [(String, String)] = []) -> Answer {
+            .respond(.error(400, why, headers: headers), headOnly: headOnly)
+        }
+        guard request.method == "GET", request.version == "HTTP/1.1" else {
+            return refuse("A WebSocket opens with GET over HTTP/1.1.")
+        }
+        guard request.tokens("upgrade").contains("websocket"), request.tokens("connection").contains("upgrade") else {
+            return refuse("\(Site.webSocketPath) is the WebSocket address: connect with Upgrade: websocket.")
+        }
+        guard request.header("sec-websocket-version") == "13" else {
+            return refuse("Only WebSocket version 13 is spoken here.", [("Sec-WebSocket-Version", "13")])
+        }
+        guard let key = request.header("sec-websocket-key"), WebSocketHandshake.isValidKey(key) else {
+            return refuse("Sec-WebSocket-Key must be base64 of 16 bytes.")
+        }
+        return .upgrade(HTTPResponse(status: 101, headers: [
+            ("Upgrade", "websocket"), ("Connection", "Upgrade"),
+            ("Sec-WebSocket-Accept", WebSocketHandshake.accept(key: key)),
+        ]))
+    }
+}

@@ -1,0 +1,18 @@
+import ChalklineHTTP
+
+/// The pages the server serves, compiled into the binary from `Site/`: nothing to install beside
+/// the server, nothing fetched from the internet. A new file is one line here and a file there.
+public enum Pages {
+    public static let site = Site(files: [
+        SiteFile("/", "text/html; charset=utf-8", PackageResources.index_html),
+        SiteFile("/style.css", "text/css; charset=utf-8", PackageResources.style_css),
+        SiteFile("/play.js", "text/javascript; charset=utf-8", PackageResources.play_js),
+        SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
+        // The connection both pages hold (/ws, reconnecting with backoff).
+        SiteFile("/line.js", "text/javascript; charset=utf-8", PackageResources.line_js),
+        // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
+        SiteFile("/host", "text/html; charset=utf-8", PackageResources.host_html),
+        SiteFile("/host.css", "text/css; charset=utf-8", PackageResources.host_css),
+        SiteFile("/host.js", "text/javascript; charset=utf-8", PackageResources.host_js),
+    ])
+}

@@ -1,0 +1,844 @@
+// Chalkline's student page: a client of protocol.md over one WebSocket at /ws.
+// Each message sent is one protocol line; each message received is one json object.
+// The code follows protocol.md's own sections: the connection, the commands the page sends,
+// the replies (`ok` and `error`, by the command they answer), then one handler per event.
+'use strict';
+
+(() => {
+const $ = (id) => document.getElementById(id);
+const numbers = new Intl.NumberFormat();
+const ordinals = new Intl.PluralRules('en', { type: 'ordinal' });
+const suffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+const SEAT_KEY = 'chalkline.seat';      // sessionStorage: {room, token, name}, for /rejoin
+const NAME_KEY = 'chalkline.name';      // localStorage: the last name used, to prefill the form
+
+const fmt = (n) => numbers.format(n);
+const ordinal = (n) => n + (suffixes[ordinals.select(n)] || 'th');
+const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
+
+// ---------------------------------------------------------------------------------------------
+// State
+
+const state = {
+  ending: false,           // a shutdown, kick, ban or bye: do not reconnect
+  joining: null,           // {code, name} while the join form's /name and /join are under way
+  seat: loadSeat(),        // {room, token, name} once in a room
+  game: null,              // times, words, arith, money, pace
+  score: 0,
+  streak: 0,
+  question: null,          // {id, text, answered, sending}
+  board: null,             // {groups: [{id, text, gone}], clues: [...]}
+  built: [],               // ids of the groups tapped into the word being built
+  players: [],             // names, for the lobby
+  timer: null,
+};
+
+function loadSeat() {
+  try { return JSON.parse(sessionStorage.getItem(SEAT_KEY)) || null; } catch (e) { return null; }
+}
+function saveSeat(seat) {
+  state.seat = seat;
+  try {
+    if (seat) sessionStorage.setItem(SEAT_KEY, JSON.stringify(seat));
+    else sessionStorage.removeItem(SEAT_KEY);
+  } catch (e) { /* private mode: the seat lives as long as the page */ }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The connection: /ws on this host; reconnects by itself while the page holds a seat.
+
+const line = serverLine({ message: dispatch, closed: onSocketClosed });
+const send = line.send;
+
+function onSocketClosed(e) {
+  if (state.ending) { line.setConn('closed'); return; }
+  if (e.code === 1001) { ended('shutdown', 'The server has stopped', 'The teacher stopped the server. The game is over.'); return; }
+  if (e.code === 1008) { ended('policy', 'The server closed the connection', e.reason || 'The server closed the connection.'); return; }
+  if (state.seat) {
+    // A dropped connection (Wi-Fi, a sleeping tablet): come back with /rejoin, score kept.
+    line.retry();
+    notice('Connection lost. Reconnecting…');
+    return;
+  }
+  line.setConn('closed');
+  if (state.joining) {
+    state.joining = null;
+    fieldError('join-code-error', 'Cannot reach the server. Check the Wi-Fi and try again.');
+    $('join-button').disabled = false;
+  }
+}
+
+// Replies are dispatched by the command they answer, events by their type.
+function dispatch(msg) {
+  if (msg.type === 'ok' || msg.type === 'error') {
+    if (msg.cmd === null) return;                       // storage_failed: for the host only
+    const table = msg.type === 'ok' ? replies.ok : replies.error;
+    (table[msg.cmd] || table.other)(msg);
+    return;
+  }
+  const handler = events[msg.type];
+  if (handler) handler(msg);                            // unknown events are ignored (Compatibility)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Commands the page sends
+
+const commands = {
+  name(name) { return send('/name ' + name); },
+  join(code) { return send('/join ' + code); },
+  rejoin(seat) { return send('/rejoin ' + seat.room + ' ' + seat.token); },
+  // The answer names its question (or word level): one that arrives after that closed, on a
+  // slow Wi-Fi, is refused by the server rather than judged against the next question.
+  answer(text, id) { return send('/answer id=' + id + ' ' + text); },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Replies: ok.CMD and error.CMD
+
+const replies = {
+  ok: {
+    name() {
+      if (state.joining) commands.join(state.joining.code);
+    },
+    join(msg) { enterRoom(msg, false); },
+    rejoin(msg) { enterRoom(msg, true); },
+    answer(msg) {
+      if ('n' in msg) wordAnswered(msg); else quizAnswered(msg);
+      countReply();
+    },
+    other() {},
+  },
+  error: {
+    name(msg) { joinFailed('join-name-error', msg.message); },
+    join(msg) {
+      const nameCodes = ['bad_name', 'no_name', 'name_taken', 'name_refused'];
+      joinFailed(nameCodes.includes(msg.code) ? 'join-name-error' : 'join-code-error', msg.message);
+    },
+    rejoin(msg) {
+      const seat = state.seat;
+      if (msg.code === 'rate_limited' && seat) {
+        line.later(() => commands.rejoin(seat), msg.retry_ms || 1000);
+        return;
+      }
+      saveSeat(null);
+      if (msg.code === 'banned') { ended('banned', 'You were banned from this room', msg.message); return; }
+      if (msg.code === 'bad_token' && seat) {
+        // The seat was let go (in the lobby a dropped seat is released at once): join again
+        // under the same name.
+        state.joining = { code: seat.room, name: seat.name };
+        commands.name(seat.name);
+        return;
+      }
+      hideNotice();
+      showJoin(seat ? seat.room : '', seat ? seat.name : '');
+      fieldError('join-code-error', msg.message);
+    },
+    answer(msg) {
+      if (state.game === 'words') wordRefused(msg); else quizRefused(msg);
+      countReply();
+    },
+    other(msg) {
+      // A flood's rate_limited (cmd "") or a line the server could not read: nothing to redo.
+      if (msg.code === 'rate_limited') announce(msg.message);
+    },
+  },
+};
+
+// How many answers the server has judged or refused on this page: something a test (or an
+// extension) can wait on without reading the feedback's words.
+function countReply() {
+  document.body.dataset.replies = Number(document.body.dataset.replies || 0) + 1;
+}
+
+function joinFailed(fieldId, message) {
+  state.joining = null;
+  fieldError(fieldId, message);
+  $('join-button').disabled = false;
+  const input = fieldId === 'join-name-error' ? $('join-name') : $('join-code');
+  input.setAttribute('aria-invalid', 'true');
+  input.focus();
+}
+
+function enterRoom(msg, rejoined) {
+  state.joining = null;
+  line.retries = 0;
+  saveSeat({ room: msg.room, token: msg.token, name: msg.name });
+  try { localStorage.setItem(NAME_KEY, msg.name); } catch (e) { /* ignore */ }
+  state.game = msg.game;
+  $('status-streak-item').hidden = msg.game === 'words';     // the word puzzle has no streak
+  state.score = msg.score;
+  if (!rejoined) state.streak = 0;
+  state.players = (msg.players || []).filter((p) => p.playing).map((p) => p.name);
+  hideNotice();
+  $('status').hidden = false;
+  $('status-room').textContent = msg.room;
+  $('status-name').textContent = msg.name;
+  showScore();
+  history.replaceState(null, '', '?room=' + encodeURIComponent(msg.room));
+  // A rejoin during an open question gets that question (or board) right after this reply;
+  // otherwise wait for the next one.
+  $('lobby-room').textContent = msg.room;
+  $('lobby-text').textContent = msg.state === 'running'
+    ? 'The game is on: you play from the next question.'
+    : 'Wait for the host to start.';
+  renderLobby();
+  if (rejoined) {
+    announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
+    if (msg.state === 'running' && ['question', 'results', 'board', 'level', 'countdown'].includes(document.body.dataset.view)) return;
+  } else {
+    announce('You are in room ' + msg.room + ' as ' + msg.name + '.');
+  }
+  show('lobby');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Events: one handler per type in protocol.md's Events table
+
+const events = {
+  welcome() {
+    line.setConn('open');
+    if (state.seat) commands.rejoin(state.seat);
+    else if (state.joining) commands.name(state.joining.name);
+  },
+
+  joined(msg) {
+    if (!state.players.includes(msg.name)) state.players.push(msg.name);
+    renderLobby(msg.players);
+  },
+
+  left(msg) {
+    if (msg.reason !== 'disconnected') state.players = state.players.filter((n) => n !== msg.name);
+    renderLobby(msg.players);
+  },
+
+  host(msg) {
+    if (state.seat && msg.name === state.seat.name) announce('You are now the host of this room.');
+  },
+
+  countdown(msg) {
+    newGame();
+    $('countdown-text').textContent = 'The race starts in ' + msg.seconds + ' seconds.';
+    show('countdown');
+    announce('Get ready! The race starts in ' + msg.seconds + ' seconds.');
+  },
+
+  question(msg) {
+    const same = state.question && state.question.id === msg.id;
+    if (!same && msg.round === 1) newGame();
+    state.game = msg.game;
+    if (!same) state.question = { id: msg.id, text: msg.text, answered: false, sending: false };
+    $('question-round').textContent = 'Question ' + msg.round + ' of ' + msg.rounds;
+    const q = $('question-text');
+    const sentence = msg.text.endsWith('?');
+    q.textContent = '';
+    if (sentence) {
+      q.textContent = msg.text;
+    } else {
+      // An expression stays on one line, sized to fit (--len), and "= ?" may go to the next.
+      q.append(el('span', 'expr', msg.text), ' ', el('span', 'expr', '= ?'));
+      // A short one is sized to fit whole, "= ?" included; a long one may put "= ?" below.
+      q.style.setProperty('--len', msg.text.length <= 12 ? msg.text.length + 4 : msg.text.length);
+    }
+    q.dataset.id = msg.id;
+    q.classList.toggle('sentence', sentence);
+    $('round-results').hidden = true;
+    show('question');
+    startTimer('question', msg.time_ms);
+    if (same && state.question.answered) return;         // a rejoin: the answer was in already
+    $('feedback').hidden = true;
+    const input = $('answer-input');
+    const kind = answerKind(msg.game, msg.text);
+    input.setAttribute('inputmode', kind.inputmode);
+    $('answer-hint').textContent = kind.hint;
+    input.value = '';
+    input.readOnly = false;
+    input.removeAttribute('aria-invalid');
+    $('answer-send').disabled = false;
+    $('answer-form').hidden = false;
+    input.focus({ preventScroll: true });
+    announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + spoken(questionText(msg.text)));
+  },
+
+  round_end(msg) {
+    stopTimer();
+    if (state.question) state.question.answered = true;
+    $('answer-form').hidden = true;
+    const me = state.seat && state.seat.name;
+    const answer = state.question && !state.question.text.endsWith('?')
+      ? state.question.text + ' = ' + msg.answer_text
+      : msg.answer_text;
+    $('reveal').textContent = 'Answer: ' + answer;
+    $('reveal').dataset.answer = msg.answer_text;
+    const mine = (msg.results || []).find((r) => r.name === me);
+    fillResults($('results-table'), msg.results || [], me);
+    const rank = fillStandings($('standings-table'), msg.standings, me, msg);
+    $('round-rank').textContent = rank.text;
+    $('round-results').hidden = false;
+    document.body.dataset.view = 'results';
+    let said = 'Time! The answer was ' + spoken(msg.answer_text) + '. ';
+    if (mine) said += mine.correct ? 'You got it right. ' : (mine.ms === null ? 'You did not answer. ' : 'Yours was wrong. ');
+    announce(said + rank.text);
+  },
+
+  board(msg) {
+    const same = state.board && state.board.level === msg.level && state.board.round === msg.round
+      && document.body.dataset.view === 'board';
+    if (!same && msg.round === 1) newGame();
+    state.game = 'words';
+    state.board = {
+      id: msg.id, level: msg.level, round: msg.round,
+      groups: msg.groups.map((text, id) => ({ id, text, gone: false })),
+      clues: msg.clues.map((c) => Object.assign({}, c)),
+    };
+    state.built = [];
+    $('board-round').textContent = 'Level ' + msg.round + ' of ' + msg.levels;
+    $('board-round').dataset.key = msg.level + ':' + msg.round;
+    $('level-results').hidden = true;
+    document.querySelector('#view-board .puzzle').hidden = false;
+    $('word-feedback').hidden = true;
+    $('word-input').value = '';
+    renderClues();
+    renderGroups();
+    show('board');
+    startTimer('board', msg.time_ms);
+    $('word-input').focus({ preventScroll: true });
+    if (!same) announce('Level ' + msg.round + ' of ' + msg.levels + ': 7 clues, ' + msg.groups.length + ' letter groups.');
+  },
+
+  solved(msg) {
+    const board = state.board;
+    if (!board) return;
+    const clue = board.clues.find((c) => c.n === msg.n);
+    if (clue) { clue.word = msg.word; clue.solved_by = msg.name; clue.points = msg.points; }
+    // Take one of each group off the board (a board may hold the same group twice),
+    // preferring groups not in the word this student is building.
+    let lost = false;
+    for (const text of msg.groups || []) {
+      const live = board.groups.filter((g) => !g.gone && g.text === text);
+      const pick = live.find((g) => !state.built.includes(g.id)) || live[0];
+      if (!pick) continue;
+      pick.gone = true;
+      if (state.built.includes(pick.id)) lost = true;
+    }
+    if (lost) clearWord();
+    renderClues();
+    renderGroups();
+    if (!state.seat || msg.name !== state.seat.name) announce(msg.name + ' solved ' + msg.word + '.');
+  },
+
+  level_end(msg) {
+    stopTimer();
+    const me = state.seat && state.seat.name;
+    if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
+    renderClues();
+    document.querySelector('#view-board .puzzle').hidden = false;
+    $('word-form').hidden = true;
+    $('groups').hidden = true;
+    const mine = msg.clues.filter((c) => c.solved_by === me).map((c) => c.word);
+    $('level-reveal').textContent = 'Level over! ' + (mine.length ? 'You solved ' + mine.join(', ') + '.' : 'You solved no word this time.');
+    const rank = fillStandings($('level-standings'), msg.standings, me, msg);
+    $('level-rank').textContent = rank.text;
+    $('level-results').hidden = false;
+    document.body.dataset.view = 'level';
+    announce('Level over. ' + rank.text);
+  },
+
+  game_end(msg) {
+    stopTimer();
+    const me = state.seat && state.seat.name;
+    const rank = fillStandings($('final-standings'), msg.standings, me, msg, true);
+    $('final-rank').textContent = rank.text;
+    const podium = $('podium');
+    podium.textContent = '';
+    for (const row of msg.standings.filter((r) => r.rank <= 3)) {
+      const li = el('li', 'step step-' + row.rank);
+      if (row.name === me) li.classList.add('me');
+      li.append(el('span', 'step-place', ordinal(row.rank)), el('span', 'step-name', row.name),
+                el('span', 'step-score', fmt(row.score)), el('span', 'step-block'));
+      podium.append(li);
+    }
+    show('final');
+    announce('Game over! ' + rank.text);
+  },
+
+  kicked(msg) {
+    saveSeat(null);
+    state.ending = true;
+    if (msg.banned) ended('banned', 'You were banned from room ' + msg.room, 'The host banned you from this room: you cannot join it again.');
+    else ended('kicked', 'The host removed you from room ' + msg.room, 'You may join again under another name.', msg.room);
+  },
+
+  bye(msg) {
+    state.ending = true;
+    const title = msg.reason === 'flood' ? 'Too many messages too fast' : 'Disconnected';
+    ended(msg.reason, title, msg.message);
+  },
+
+  shutdown(msg) {
+    state.ending = true;
+    saveSeat(null);
+    ended('shutdown', 'The server has stopped', msg.message);
+  },
+
+  chat(msg) {
+    const li = el('li');
+    li.append(el('strong', msg.host ? 'host' : '', msg.name + ': '), document.createTextNode(msg.text));
+    $('chat-log').append(li);
+    while ($('chat-log').children.length > 30) $('chat-log').firstElementChild.remove();
+    $('chat').hidden = false;
+  },
+
+  progress() {},   // for the host and watchers only
+};
+
+// ---------------------------------------------------------------------------------------------
+// Quiz answers
+
+function questionText(text) {
+  // A question ending in "?" is a sentence; any other is an expression, shown as TEXT = ?
+  return text.endsWith('?') ? text : text + ' = ?';
+}
+
+// Which on-screen keyboard fits the answer: numbers get the decimal pad; a time or pace
+// (m:ss) needs the colon, so it gets the text keyboard.
+function answerKind(game, text) {
+  if (game === 'pace' && /(pace per (km|mile)|: time)(, to the nearest second)?\?$/.test(text)) {
+    return { inputmode: 'text', hint: 'A time: minutes:seconds, like 5:15 (or h:mm:ss).' };
+  }
+  if (game === 'money') {
+    // Euros (and any amount written 6,90 €) take a decimal comma.
+    const comma = /\d,\d\d €/.test(text);
+    if (/what percent\?$/.test(text)) return { inputmode: 'decimal', hint: 'A percent, like 15.' };
+    return { inputmode: 'decimal', hint: comma ? 'An amount with a comma for cents, like 7,20.' : 'An amount, like 7.20 (the symbol is optional).' };
+  }
+  return { inputmode: 'decimal', hint: '' };
+}
+
+// The answer form (Enter sends it)
+$('answer-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const q = state.question;
+  const input = $('answer-input');
+  const text = input.value.trim();
+  if (!q || q.answered || q.sending || !text) return;
+  if (!commands.answer(text, q.id)) return;
+  q.sending = true;
+  input.readOnly = true;
+  $('answer-send').disabled = true;
+});
+
+function quizAnswered(msg) {
+  const q = state.question;
+  if (q) { q.answered = true; q.sending = false; }
+  state.score = msg.score;
+  state.streak = msg.streak;
+  showScore();
+  const fb = $('feedback');
+  fb.hidden = false;
+  fb.dataset.state = msg.correct ? 'right' : 'wrong';
+  fb.dataset.points = msg.points;
+  fb.textContent = '';
+  if (msg.correct) {
+    fb.append(el('span', 'verdict', 'Right!'), el('span', 'points', '+' + fmt(msg.points)),
+              el('span', 'detail', msg.streak > 1 ? 'Streak ' + msg.streak : ''));
+    announce('Right! ' + fmt(msg.points) + ' points. Score ' + fmt(msg.score) + (msg.streak > 1 ? ', streak ' + msg.streak : '') + '.');
+  } else {
+    fb.append(el('span', 'verdict', 'Wrong'), el('span', 'points', '+0'),
+              el('span', 'detail', 'The answer comes when time is up.'));
+    announce('Wrong. Score ' + fmt(msg.score) + '.');
+  }
+  $('answer-form').hidden = true;
+}
+
+function quizRefused(msg) {
+  const q = state.question;
+  const input = $('answer-input');
+  if (q) q.sending = false;
+  if (msg.code === 'bad_answer' || msg.code === 'rate_limited') {
+    // Not a number: the attempt is not used up.
+    input.readOnly = false;
+    $('answer-send').disabled = false;
+    input.setAttribute('aria-invalid', 'true');
+    $('answer-hint').textContent = msg.message;
+    input.select();
+    announce(msg.message);
+    return;
+  }
+  if (q) q.answered = true;
+  const fb = $('feedback');
+  fb.hidden = false;
+  fb.dataset.state = 'info';
+  fb.dataset.points = '0';
+  fb.textContent = msg.message;
+  $('answer-form').hidden = true;
+  announce(msg.message);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The word puzzle's board and word builder
+
+function renderClues() {
+  const list = $('clues');
+  list.textContent = '';
+  for (const c of state.board.clues) {
+    const li = el('li', c.word ? 'clue solved' : 'clue');
+    li.dataset.n = c.n;
+    li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue),
+              el('span', 'clue-letters', c.letters + ' letters'));
+    if (c.word) {
+      const who = c.solved_by ? ' ' + c.solved_by + (c.points ? ' +' + fmt(c.points) : '') : ' (nobody)';
+      li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', who));
+    }
+    list.append(li);
+  }
+}
+
+// Updates the board's buttons in place (a claim by someone else must not take a keyboard
+// user's focus away): a button per group still on the board, disabled once tapped into the word.
+function renderGroups() {
+  const box = $('groups');
+  box.hidden = false;
+  $('word-form').hidden = false;
+  const buttons = new Map([...box.querySelectorAll('button.group')].map((b) => [Number(b.dataset.id), b]));
+  let refocus = false;
+  for (const [id, b] of buttons) {
+    const g = state.board.groups[id];
+    if (!g || g.gone || g.text !== b.textContent) {
+      if (b === document.activeElement) refocus = true;
+      b.remove();
+      buttons.delete(id);
+    }
+  }
+  let previous = null;
+  for (const g of state.board.groups) {
+    if (g.gone) continue;
+    let b = buttons.get(g.id);
+    if (!b) {
+      b = el('button', 'group', g.text);
+      b.type = 'button';
+      b.dataset.id = g.id;
+      if (previous) previous.after(b); else box.prepend(b);
+    }
+    const used = state.built.includes(g.id);
+    b.setAttribute('aria-pressed', used ? 'true' : 'false');
+    b.disabled = used;
+    previous = b;
+  }
+  if (refocus || document.activeElement === document.body) {
+    const next = box.querySelector('button.group:not([disabled])');
+    if (next && refocus) next.focus();
+  }
+}
+
+$('groups').addEventListener('click', (e) => {
+  const b = e.target.closest('button.group');
+  if (!b || b.disabled) return;
+  const id = Number(b.dataset.id);
+  const group = state.board.groups[id];
+  const input = $('word-input');
+  if (!builtMatches()) state.built = [];
+  input.value = input.value.replace(/\s+/g, '').toUpperCase() + group.text;
+  state.built.push(id);
+  const wasFocused = document.activeElement === b;
+  renderGroups();
+  // The tapped button is disabled now and cannot keep the focus: pass it to the next group.
+  if (wasFocused || document.activeElement === document.body) {
+    const next = b.nextElementSibling && !b.nextElementSibling.disabled ? b.nextElementSibling
+      : $('groups').querySelector('button.group:not([disabled])');
+    if (next) next.focus();
+  }
+});
+
+// The tapped groups still spell the end of what the box holds (typing may have changed it).
+function builtMatches() {
+  const typed = $('word-input').value.replace(/\s+/g, '').toUpperCase();
+  const tapped = state.built.map((id) => state.board.groups[id].text).join('');
+  return typed.endsWith(tapped);
+}
+
+$('word-input').addEventListener('input', () => {
+  if (!builtMatches()) { state.built = []; renderGroups(); }
+});
+
+$('word-back').addEventListener('click', () => {
+  const input = $('word-input');
+  if (state.built.length && builtMatches()) {
+    const id = state.built.pop();
+    input.value = input.value.replace(/\s+/g, '').toUpperCase().slice(0, -state.board.groups[id].text.length);
+  } else {
+    input.value = input.value.slice(0, -1);
+  }
+  renderGroups();
+});
+
+$('word-clear').addEventListener('click', () => { clearWord(); $('word-input').focus(); });
+
+function clearWord() {
+  state.built = [];
+  $('word-input').value = '';
+  if (state.board) renderGroups();
+}
+
+$('word-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const word = $('word-input').value.trim();
+  if (!word || !state.board) return;
+  commands.answer(word, state.board.id);
+});
+
+function wordAnswered(msg) {
+  state.score = msg.score;
+  showScore();
+  const fb = $('word-feedback');
+  fb.hidden = false;
+  fb.dataset.state = msg.correct ? 'right' : 'wrong';
+  fb.dataset.points = msg.points;
+  fb.textContent = '';
+  if (msg.correct) {
+    const clue = state.board && state.board.clues.find((c) => c.n === msg.n);
+    const word = $('word-input').value.replace(/\s+/g, '').toUpperCase();
+    fb.append(el('span', 'verdict', 'Right!'), el('span', 'points', '+' + fmt(msg.points)),
+              el('span', 'detail', word + (clue ? ' (clue ' + clue.n + ')' : '')));
+    announce('Right! ' + word + ', ' + fmt(msg.points) + ' points. Score ' + fmt(msg.score) + '.');
+  } else {
+    fb.append(el('span', 'verdict', 'Not on the board'), el('span', 'points', '+0'));
+    announce('Not on the board.');
+  }
+  clearWord();
+}
+
+function wordRefused(msg) {
+  const fb = $('word-feedback');
+  fb.hidden = false;
+  fb.dataset.state = 'info';
+  fb.dataset.points = '0';
+  fb.textContent = msg.message;
+  announce(msg.message);
+  if (msg.code === 'already_solved') clearWord();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results, standings and the podium
+
+// Fills a standings table with the server's ranks as they are, and says where this student is.
+function fillStandings(table, standings, me, msg, final) {
+  const body = table.tBodies[0];
+  body.textContent = '';
+  let mine = null;
+  let previous = 0;
+  for (const row of standings || []) {
+    if (row.rank > previous + 1 && previous > 0) {
+      const gap = el('tr', 'gap');
+      const td = el('td', '', '…');
+      td.colSpan = 3;
+      gap.append(td);
+      body.append(gap);
+    }
+    previous = row.rank;
+    const tr = el('tr', row.name === me ? 'me' : '');
+    tr.append(el('td', 'num', ordinal(row.rank)), nameCell(row.name, me), el('td', 'num', fmt(row.score)));
+    body.append(tr);
+    if (row.name === me) mine = row;
+  }
+  const of = msg.players || (standings || []).length;
+  const rank = msg.rank || (mine && mine.rank);
+  if (mine) { state.score = mine.score; showScore(); }
+  if (!rank || !mine) return { text: '' };
+  const verb = final ? 'You finished ' : 'You are ';
+  return { text: verb + ordinal(rank) + ' of ' + of + ' with ' + fmt(mine.score) + ' points.' };
+}
+
+function fillResults(table, results, me) {
+  const body = table.tBodies[0];
+  body.textContent = '';
+  for (const r of results) {
+    const tr = el('tr', r.name === me ? 'me' : '');
+    const verdict = r.ms === null ? 'no answer' : (r.correct ? 'right' : 'wrong');
+    tr.append(nameCell(r.name, me), el('td', 'verdict-' + verdict.replace(' ', '-'), verdict),
+              el('td', 'num', '+' + fmt(r.points)), el('td', 'num', r.ms === null ? '—' : seconds(r.ms)));
+    body.append(tr);
+  }
+}
+
+function nameCell(name, me) {
+  const td = el('td', 'name', name);
+  if (name === me) td.append(el('span', 'you', ' (you)'));
+  return td;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The time bar
+
+// Call it once the view is shown: a transition started in a hidden view would jump to its end.
+function startTimer(which, ms) {
+  stopTimer();
+  state.timerOf = which;
+  const bar = $(which + '-bar');
+  const label = $(which + '-time');
+  const end = performance.now() + ms;
+  bar.style.transition = 'none';
+  bar.style.transform = 'scaleX(1)';
+  bar.classList.remove('low');
+  void bar.offsetWidth;                                   // start the transition from full
+  if (!reducedMotion.matches) {
+    bar.style.transition = 'transform ' + ms + 'ms linear';
+    bar.style.transform = 'scaleX(0)';
+  }
+  const tick = () => {
+    const left = Math.max(0, end - performance.now());
+    label.textContent = Math.ceil(left / 1000) + ' s left';
+    if (reducedMotion.matches) bar.style.transform = 'scaleX(' + (left / ms) + ')';
+    bar.classList.toggle('low', left < ms / 4);
+    if (left > 0) state.timer = setTimeout(tick, Math.min(1000, left % 1000 || 1000));
+  };
+  tick();
+}
+
+// Freezes the bar where it is, and says the round is over.
+function stopTimer() {
+  clearTimeout(state.timer);
+  state.timer = null;
+  if (!state.timerOf) return;
+  const bar = $(state.timerOf + '-bar');
+  const scale = getComputedStyle(bar).transform;
+  bar.style.transition = 'none';
+  bar.style.transform = scale === 'none' ? 'scaleX(0)' : scale;
+  $(state.timerOf + '-time').textContent = 'Time!';
+  state.timerOf = null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Views and helpers
+
+function show(view) {
+  for (const section of document.querySelectorAll('.view')) section.hidden = section.id !== 'view-' + view;
+  document.body.dataset.view = view;
+}
+
+function showJoin(code, name) {
+  stopTimer();
+  $('status').hidden = true;
+  $('join-code').value = code || '';
+  $('join-name').value = name || '';
+  $('join-button').disabled = false;
+  fieldError('join-code-error', '');
+  fieldError('join-name-error', '');
+  show('join');
+  (code ? $('join-name') : $('join-code')).focus();
+}
+
+function ended(reason, title, text, room) {
+  state.ending = true;
+  stopTimer();
+  hideNotice();
+  line.close();
+  $('gone-title').textContent = title;
+  $('gone-text').textContent = text || '';
+  $('gone-again').dataset.room = room || (state.seat && state.seat.room) || $('join-code').value || '';
+  document.body.dataset.ended = reason;
+  show('gone');
+  $('gone-title').setAttribute('tabindex', '-1');
+  $('gone-title').focus();
+  announce(title + '. ' + (text || ''));
+}
+
+$('gone-again').addEventListener('click', () => {
+  state.ending = false;
+  delete document.body.dataset.ended;
+  saveSeat(null);
+  showJoin($('gone-again').dataset.room, '');
+});
+
+function newGame() {
+  state.score = 0;
+  state.streak = 0;
+  state.question = null;
+  showScore();
+}
+
+function showScore() {
+  $('status-score').textContent = fmt(state.score);
+  $('status-streak').textContent = state.streak;
+}
+
+function renderLobby(count) {
+  const list = $('lobby-players');
+  list.textContent = '';
+  for (const name of state.players) list.append(el('li', state.seat && name === state.seat.name ? 'me' : '', name));
+  const n = count === undefined ? state.players.length : count;
+  $('lobby-count').textContent = n === 1 ? '1 player' : n + ' players';
+}
+
+function notice(text) {
+  const box = $('notice');
+  box.textContent = text;
+  box.hidden = false;
+}
+
+function hideNotice() { $('notice').hidden = true; }
+
+function fieldError(id, text) { $(id).textContent = text; }
+
+// A line added to the aria-live region is read out. Lines are added, not replaced: the last
+// answer's verdict, the round's end and the podium can come in the same instant, and each must
+// be heard. The last few are kept.
+function announce(text) {
+  const live = $('live');
+  live.append(el('p', '', text));
+  while (live.children.length > 4) live.firstElementChild.remove();
+}
+
+// How a screen reader should say a question: "x" is times, "/" divided by, "-" minus.
+function spoken(text) {
+  return text.replace(/ x /g, ' times ').replace(/ \/ /g, ' divided by ').replace(/ - /g, ' minus ')
+    .replace(/ = \?$/, ' equals what?');
+}
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The join form, and the start
+
+$('join-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const code = $('join-code').value.replace(/\s+/g, '').toUpperCase();
+  const name = $('join-name').value.trim();
+  fieldError('join-code-error', '');
+  fieldError('join-name-error', '');
+  $('join-code').removeAttribute('aria-invalid');
+  $('join-name').removeAttribute('aria-invalid');
+  if (!code) { joinFailed('join-code-error', 'Type the room code your host shows.'); return; }
+  if (!name) { joinFailed('join-name-error', 'Type your name.'); return; }
+  $('join-code').value = code;
+  state.joining = { code, name };
+  state.ending = false;
+  $('join-button').disabled = true;
+  if (line.isOpen()) commands.name(name);
+  else if (!line.ws) line.connect();
+});
+
+(function start() {
+  const params = new URLSearchParams(location.search);
+  const room = (params.get('room') || '').replace(/\s+/g, '').toUpperCase();
+  let name = '';
+  try { name = localStorage.getItem(NAME_KEY) || ''; } catch (e) { /* ignore */ }
+  if (state.seat && (!room || room === state.seat.room)) {
+    // A reload, or a tab that came back: take the seat back.
+    $('join-code').value = state.seat.room;
+    $('lobby-room').textContent = state.seat.room;
+    $('lobby-text').textContent = 'Reconnecting…';
+    show('lobby');
+    notice('Reconnecting…');
+    line.connect();
+    return;
+  }
+  saveSeat(null);
+  showJoin(room, name);
+})();
+})();

@@ -1,0 +1,166 @@
+import ChalklineCore
+import ChalklineStore
+import Foundation
+import Testing
+
+/// Games played through the core, their records written to a real SQLite file, and read back
+/// by the reports the teacher runs (issue 27's report bugs).
+@Suite struct StoredGameReportTests {
+    /// A core whose records go to a store, driven by lines and a hand-set clock.
+    final class Classroom {
+        let core: ServerCore
+        let store: Store
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-report-\(UUID().uuidString).sqlite").path
+        var now: Millis = 0
+        private var records: [StampedRecord] = []
+
+        init() throws {
+            var rng = SplitMix64(seed: 7)
+            var config = ServerConfig()
+            config.levelPacks = [LevelPack(name: "test", levels: [Self.level, Self.level])]
+            core = ServerCore(config: config, random: { rng.next() })
+            store = Store(path: path)
+            _ = try store.open()
+        }
+
+        static let level: WordLevel = {
+            let text = "TEA|POT: Pours a hot drink\nCUP|CA|KE: Small iced treat\nMOON|LIG|HT: Silver glow at night\n"
+                + "RAIN|DR|OP: Falls from a cloud\nSEA|SH|ELL: Found on the beach\nFOOT|BA|LL: Kicked into a goal\nHO|M|E: Where you live\n"
+            guard case .success(let level) = LevelFile.parse(fileName: "level1.txt", text: text) else { fatalError("the fixture level") }
+            return level
+        }()
+
+        deinit {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+
+        private func keep(_ effects: [Effect]) -> String {
+            var text = ""
+            for effect in effects {
+                if case .record(let record) = effect { records.append(StampedRecord(record, at: Date(timeIntervalSince1970: Double(now) / 1000))) }
+                if case .send(_, let payload) = effect { text += payload.string }
+            }
+            return text
+        }
+
+        @discardableResult
+        func line(_ n: UInt64, _ text: String) -> String {
+            keep(Array((text + "\n").utf8).withUnsafeBytes { core.receive(ConnectionID(n), $0, now: now) })
+        }
+
+        func connect(_ n: UInt64, _ name: String) {
+            _ = keep(core.connect(ConnectionID(n), peer: "10.0.0.\(n)", now: now))
+            line(n, "/name \(name)")
+        }
+
+        func tick(_ at: Millis) {
+            now = at
+            _ = keep(core.tick(now: at))
+        }
+
+        /// Opens a room as Ann (1, host, not playing) and seats `players` on 2, 3, ...; the code.
+        func room(_ create: String, players: [String]) -> String {
+            connect(1, "Ann")
+            let reply = line(1, "/create \(create) play=no")
+            let code = String(reply.split(separator: " ")[1])
+            for (i, name) in players.enumerated() {
+                connect(UInt64(i + 2), name.split(separator: " ")[0].description)
+                line(UInt64(i + 2), "/join \(code) \(name)")
+            }
+            return code
+        }
+
+        func report<T>(_ query: (any SQLDatabase) throws -> T) throws -> T {
+            try store.write(records)
+            records = []
+            return try store.report(query)
+        }
+    }
+
+    private func column(_ report: Report, _ table: String, _ key: String) -> [ReportValue] {
+        guard let t = report.tables.first(where: { $0.name == table }), let i = t.columns.firstIndex(where: { $0.key == key }) else { return [] }
+        return t.rows.map { $0[i] }
+    }
+
+    @Test func aGameStoppedMidQuestionCountsNoAnswerForWhoHadNotAnsweredAndNamesNoWinner() throws {
+        let c = try Classroom()
+        c.room("times table=7 rounds=3 time=10 gap=0 countdown=0 seed=1", players: ["bob", "cy"])
+        c.line(1, "/start")
+        c.now = 1_000
+        c.line(2, "14")
+        c.line(1, "/stop")
+        let game = try c.report { try Reports.game($0, id: 1) }
+        #expect(column(game, "standings", "name") == [.text("bob"), .text("cy")])
+        #expect(column(game, "standings", "answers") == [.int(1), .int(0)])
+        #expect(column(game, "game", "winner") == [.null])
+        #expect(column(try c.report { try Reports.games($0) }, "games", "winner") == [.null])
+    }
+
+    @Test func aFinishedGameNobodyScoredInNamesNoWinnerButOneWithPointsDoes() throws {
+        let c = try Classroom()
+        let code = c.room("times table=7 rounds=1 time=10 gap=0 countdown=0 seed=1", players: ["bob", "cy"])
+        c.line(1, "/start")
+        c.tick(10_000)
+        #expect(column(try c.report { try Reports.game($0, id: 1) }, "game", "winner") == [.null])
+        c.line(1, "/start")
+        c.now = 11_000
+        c.line(3, "14")
+        c.tick(20_000)
+        #expect(column(try c.report { try Reports.games($0) }, "games", "winner") == [.text("cy"), .null])
+        _ = code
+    }
+
+    /// A word level the host stopped the game in was not played out: its clues are not "unsolved".
+    @Test func aWordLevelCutByStopIsNotCountedUnsolved() throws {
+        let c = try Classroom()
+        c.room("words level=1 levels=2 time=60 gap=0 countdown=0 seed=3", players: ["bob"])
+        c.line(1, "/start")
+        c.now = 1_000
+        c.line(2, "teapot")
+        c.line(1, "/skip")               // level 1 played out: 6 of 7 clues unsolved
+        c.now = 2_000
+        c.line(1, "/stop")               // level 2 cut at once
+        let facts = try c.report { try Reports.facts($0) }
+        #expect(column(facts, "clues", "shown").count == 7)
+        #expect(column(facts, "clues", "unsolved").filter { $0 == .int(1) }.count == 6)
+    }
+
+    /// `chalkline bot` joins with `bot`; `--no-bots` leaves its answers out of the class's figures.
+    @Test func botsAreMarkedAndLeftOutOfTheFactsOnRequest() throws {
+        let c = try Classroom()
+        c.room("times table=7 rounds=1 time=10 gap=0 countdown=0 seed=1", players: ["bob", "robo bot"])
+        c.line(1, "/start")
+        c.now = 1_000
+        c.line(2, "15")
+        c.line(3, "14")
+        let all = try c.report { try Reports.facts($0) }
+        let humans = try c.report { try Reports.facts($0, noBots: true) }
+        #expect(column(all, "facts", "seen") == [.int(2)])
+        #expect(column(humans, "facts", "seen") == [.int(1)])
+        #expect(column(humans, "facts", "missed") == [.int(1)])
+    }
+
+    /// Money's skills are the question kinds (not `level2`); pace's rows are what was asked (not
+    /// `km`); and every such row says its game, so `facts --csv`'s blocks can be told apart.
+    @Test func quizSkillRowsAreSkillsAndSayTheirGame() throws {
+        let c = try Classroom()
+        c.room("money rounds=2 time=10 gap=0 countdown=0 seed=1", players: ["bob"])
+        c.line(1, "/start")
+        c.tick(10_000)
+        c.tick(20_000)
+        let facts = try c.report { try Reports.facts($0) }
+        let money = column(facts, "money_tags", "tag")
+        #expect(!money.isEmpty && !money.contains { if case .text(let t) = $0 { t.hasPrefix("level") } else { false } })
+        #expect(column(facts, "money_tags", "game").allSatisfy { $0 == .text("money") })
+        let csv = facts.rendered(.csv)
+        #expect(csv.contains("game,tag,seen,right,accuracy,median_ms\r\nmoney,"))
+    }
+
+    @Test func paceSkillRowsLeaveTheUnitOut() {
+        let rows = ["time km", "pace km", "pace mi"].map {
+            QuizAnswerRow(player: "bob", question: $0, answer: "1", detail: $0, typed: "1", correct: true, ms: 100)
+        }
+        let tags = PaceQuiz.reportSections(rows, scope: .classroom)[0].rows.map { $0[1] }
+        #expect(tags == [.text("time"), .text("pace")])
+    }
+}

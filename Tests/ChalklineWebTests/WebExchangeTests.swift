@@ -1,0 +1,98 @@
+import ChalklineHTTP
+import ChalklineWeb
+import Testing
+
+@Suite struct WebExchangeTests {
+    func request(_ path: String, _ headers: [(String, String)] = [], method: String = "GET", version: String = "HTTP/1.1") -> HTTPRequest {
+        HTTPRequest(method: method, path: path, query: "", version: version,
+                    headers: headers.map { ($0.0.lowercased(), $0.1) })
+    }
+
+    func answer(_ request: HTTPRequest) -> WebExchange.Answer { WebExchange.answer(request, site: Pages.site) }
+
+    static let upgrade = [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
+                          ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")]
+
+    @Test func theRFCsExampleKeyGetsTheRFCsAcceptValue() {
+        // RFC 6455 section 1.3.
+        #expect(WebSocketHandshake.accept(key: "dGhlIHNhbXBsZSBub25jZQ==") == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+    }
+
+    @Test func anUpgradeIsAnswered101() {
+        guard case .upgrade(let response) = answer(request("/ws", Self.upgrade)) else {
+            Issue.record("no upgrade")
+            return
+        }
+        #expect(response.status == 101)
+        #expect(response.headers.contains { $0 == ("Sec-WebSocket-Accept", "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=") })
+        let text = String(decoding: response.rendered(), as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 101 Switching Protocols\r\n"))
+        #expect(!text.contains("Content-Length"), "a 101 has no body to measure")
+    }
+
+    @Test(arguments: [
+        ("Sec-WebSocket-Key", "c2hvcnQ="), ("Sec-WebSocket-Key", ""), ("Sec-WebSocket-Version", "8"), ("Upgrade", "h2c"),
+    ])
+    func aBrokenUpgradeIs400(_ header: (String, String)) {
+        let headers = Self.upgrade.map { $0.0 == header.0 ? header : $0 }
+        guard case .respond(let response, _) = answer(request("/ws", headers)) else {
+            Issue.record("upgraded")
+            return
+        }
+        #expect(response.status == 400)
+        if header.0 == "Sec-WebSocket-Version" {
+            #expect(response.headers.contains { $0 == ("Sec-WebSocket-Version", "13") })
+        }
+    }
+
+    @Test func anUpgradeWithoutAKeyIs400() {
+        guard case .respond(let response, _) = answer(request("/ws", Array(Self.upgrade.dropLast()))) else {
+            Issue.record("upgraded")
+            return
+        }
+        #expect(response.status == 400)
+    }
+
+    @Test func pagesAreServedWithAValidatorAndRevalidated() throws {
+        guard case .respond(let page, false) = answer(request("/")) else {
+            Issue.record("no page")
+            return
+        }
+        #expect(page.status == 200)
+        let etag = try #require(page.headers.first { $0.0 == "ETag" }?.1)
+        #expect(page.headers.contains { $0 == ("Cache-Control", "no-cache") })
+        guard case .respond(let again, _) = answer(request("/", [("If-None-Match", etag)])) else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(again.status == 304)
+        #expect(again.body.isEmpty)
+    }
+
+    @Test func headGetsTheHeadOnly() {
+        guard case .respond(let response, let headOnly) = answer(request("/play.js", method: "HEAD")) else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(headOnly)
+        let rendered = response.rendered(headOnly: true)
+        #expect(String(decoding: rendered, as: UTF8.self).hasSuffix("\r\n\r\n"))
+        #expect(String(decoding: rendered, as: UTF8.self).contains("Content-Length: \(response.body.count)\r\n"))
+    }
+
+    @Test func otherMethodsAre405AndUnknownPaths404() {
+        guard case .respond(let post, _) = answer(request("/", method: "POST")),
+              case .respond(let missing, _) = answer(request("/etc/passwd")) else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(post.status == 405)
+        #expect(post.headers.contains { $0 == ("Allow", "GET, HEAD") })
+        #expect(missing.status == 404)
+    }
+
+    @Test func thePagesFitTheirBudget() {
+        #expect(Pages.site.totalBytes < 150 * 1024)
+        #expect(Pages.site.files.count >= 4)
+    }
+}
