@@ -17,9 +17,12 @@ final class TmuxScreen {
         self.rows = rows
         let command = (["env", "-u", "NO_COLOR", "TERM=xterm-256color", BuiltProducts.path("chalkline")] + arguments)
             .map(Self.quote).joined(separator: " ")
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
+        // remain-on-exit from the start (a config file of its own), not set after the session
+        // exists: a program that ends at once would otherwise take its pane with it.
+        let config = socket + ".conf"
+        try "set -g remain-on-exit on\nset -g history-limit 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        try tmux(["-f", config, "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
                   "exec \(command)"])
-        try tmux(["set-option", "-t", "t", "remain-on-exit", "on"])
     }
 
     /// The screen as text, one line a row, trailing spaces removed.
@@ -77,22 +80,33 @@ final class TmuxScreen {
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["tmux", "-S", socket] + arguments
+        // The first tmux command forks the tmux server, which inherits every descriptor this
+        // process has open, among them the one Foundation watches to learn that the command
+        // ended: waitUntilExit would never return. bash (dash cannot name a descriptor above 9)
+        // closes them all before tmux starts.
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", Self.closeInherited + "exec tmux \"$@\"", "sh", "-S", socket] + arguments
+        // Only commands that print are read through a pipe: `new-session` starts the tmux
+        // server, which would inherit the pipe and hold it open, so reading to its end would
+        // never return.
+        let reads = arguments.contains("capture-pane") || arguments.contains("display-message")
         let out = Pipe()
-        process.standardOutput = out
+        process.standardOutput = reads ? out : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let data = reads ? out.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw TestFailure("tmux \(arguments.joined(separator: " ")) failed") }
         return String(decoding: data, as: UTF8.self)
     }
+
+    private static let closeInherited = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done 2>/dev/null; "
 
     private static func quote(_ word: String) -> String { "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     deinit {
         _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: socket)
+        try? FileManager.default.removeItem(atPath: socket + ".conf")
     }
 }
