@@ -47,8 +47,9 @@ enum ReplyText {
     /// answers, median time), then each question's line.
     private static func report(_ m: ServerMessage) -> [String] {
         let game = m.fields["game"]
-        var lines = ["Report of \(game?["id"]?.stringValue ?? "the last game") (\(game?["kind"]?.stringValue ?? "?"), "
-            + "\(game?["state"]?.stringValue ?? "?"), \(game?["rounds"]?.intValue ?? 0) rounds)"]
+        let rounds = game?["rounds"]?.intValue ?? 0
+        var lines = ["Report of \(game?["game"]?.stringValue ?? "the last game") (\(game?["kind"]?.stringValue ?? "?"), "
+            + "\(game?["state"]?.stringValue ?? "?"), \(rounds) \(rounds == 1 ? "round" : "rounds"))"]
         let standings = m.list("standings")
         let rows = StandingRow.list(standings)
         lines.append("Place  Name              Score  Right  Median")

@@ -110,7 +110,11 @@ struct RoomModel {
             }
         case .left:
             guard let name = m.string("name") else { break }
-            if m.string("reason") == "disconnected", case .lobby = phase {
+            let hostSeat = players.first { $0.name == name }.map { !$0.playing } ?? false
+            if m.string("reason") == "disconnected", hostSeat {
+                // A host who does not play keeps their seat for /claim: back as a host, not a player.
+                if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
+            } else if m.string("reason") == "disconnected", case .lobby = phase {
                 players.removeAll { $0.name == name }
             } else if m.string("reason") == "disconnected" {
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }

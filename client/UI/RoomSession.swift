@@ -61,7 +61,9 @@ final class RoomSession {
         reactor.run()
         terminal.restore()
         if screenMode, let farewell {
-            if exitCode == 0 { print(farewell) } else { FileHandle.standardError.write(Data((farewell + "\n").utf8)) }
+            if exitCode == 0 { print(farewell); fflush(nil) } else { FileHandle.standardError.write(Data((farewell + "\n").utf8)) }
+            // Until the terminal has taken it: a terminal that sees us exit first may drop it.
+            tcdrain(exitCode == 0 ? STDOUT_FILENO : STDERR_FILENO)
         }
         return exitCode
     }

@@ -15,6 +15,10 @@ struct TmuxHost {
 
     /// A player who joins over the protocol, in json.
     func join(_ server: TestServer, _ name: String) throws -> TestClient {
+        try Self.joinPlayer(server, code, name)
+    }
+
+    static func joinPlayer(_ server: TestServer, _ code: String, _ name: String) throws -> TestClient {
         let client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")
@@ -26,5 +30,9 @@ struct TmuxHost {
 
 extension String {
     /// The screen's rows.
-    var rows: [String] { split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+    var rows: [String] {
+        var rows = split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if hasSuffix("\n") { rows.removeLast() }
+        return rows
+    }
 }

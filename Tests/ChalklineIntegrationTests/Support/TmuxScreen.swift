@@ -9,8 +9,8 @@ final class TmuxScreen {
     let rows: Int
     private var lastScreen = ""
 
-    /// Starts `chalkline ARGUMENTS` in a `columns` x `rows` terminal. The pane stays after the
-    /// program exits, so what it printed last and its exit status can still be read.
+    /// Starts `chalkline ARGUMENTS` in a `columns` x `rows` terminal. The terminal stays after
+    /// the program exits, so what it printed last and its exit status can still be read.
     init(_ arguments: [String], columns: Int = 80, rows: Int = 24) throws {
         socket = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-tmux-\(UUID().uuidString)").path
         self.columns = columns
@@ -21,8 +21,10 @@ final class TmuxScreen {
         // exists: a program that ends at once would otherwise take its pane with it.
         let config = socket + ".conf"
         try "set -g remain-on-exit on\nset -g history-limit 0\n".write(toFile: config, atomically: true, encoding: .utf8)
+        // After the program, the shell writes its exit status and stays: tmux may drop a dying
+        // pane's last output, and the status line comes after it on the same terminal.
         try tmux(["-f", config, "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
-                  "exec \(command)"])
+                  "\(command); echo \"[exited $?]\"; exec sleep 600"])
     }
 
     /// The screen as text, one line a row, trailing spaces removed.
@@ -51,22 +53,25 @@ final class TmuxScreen {
         try wait(timeout: timeout, for: "\"\(fragment)\"") { $0.contains(fragment) }
     }
 
+    /// Makes the terminal `columns` x `rows`, as a person dragging its corner would.
+    func resize(columns: Int, rows: Int) throws {
+        try tmux(["resize-window", "-t", "t", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// Types `text` literally (no Enter).
     func type(_ text: String) throws { try tmux(["send-keys", "-t", "t", "-l", text]) }
 
     /// Presses named keys: `Enter`, `Escape`, `PageDown`, `Up`...
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
 
-    /// The program's exit status once it has exited, polling until the deadline.
+    /// The program's exit status once it has exited (the shell's `[exited N]` line), polling
+    /// until the deadline.
     func exitStatus(timeout: Double = 10) throws -> Int32 {
-        let deadline = Date().addingTimeInterval(timeout)
-        while true {
-            let out = (try? tmux(["display-message", "-p", "-t", "t", "#{pane_dead} #{pane_dead_status}"])) ?? ""
-            let parts = out.split(separator: " ")
-            if parts.first == "1", parts.count == 2, let status = Int32(parts[1]) { return status }
-            guard Date() < deadline else { throw TestFailure("the program did not exit; the screen:\n\(capture())") }
-            usleep(30_000)
+        let screen = try wait(timeout: timeout, for: "the program's exit") { $0.contains("[exited ") }
+        guard let match = screen.firstMatch(of: /\[exited (\d+)\]/), let status = Int32(match.1) else {
+            throw TestFailure("no exit status on the screen:\n\(screen)")
         }
+        return status
     }
 
     /// Writes the screen to `/work/captures/screens/NAME.txt` when that folder exists (a person
