@@ -8,6 +8,8 @@ final class TmuxScreen {
     let columns: Int
     let rows: Int
     private var lastScreen = ""
+    /// The tmux server's process, ended by id if `kill-server` leaves it running.
+    private var serverPID: Int32?
 
     /// Starts `chalkline ARGUMENTS` in a `columns` x `rows` terminal. The terminal stays after
     /// the program exits, so what it printed last and its exit status can still be read.
@@ -25,6 +27,7 @@ final class TmuxScreen {
         // pane's last output, and the status line comes after it on the same terminal.
         try tmux(["-f", config, "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
                   "\(command); echo \"[exited $?]\"; exec sleep 600"])
+        serverPID = Int32((try? tmux(["display-message", "-p", "-t", "t", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
     }
 
     /// The screen as text, one line a row, trailing spaces removed.
@@ -111,6 +114,11 @@ final class TmuxScreen {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        // Only our own server: the id must still be a tmux run on this socket.
+        if let pid = serverPID, let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
+           line.contains(socket) {
+            kill(pid, SIGKILL)
+        }
         try? FileManager.default.removeItem(atPath: socket)
         try? FileManager.default.removeItem(atPath: socket + ".conf")
     }
