@@ -67,6 +67,26 @@ import Testing
     }
 }
 
+/// Issue 27: places and keys, the pure parts behind the screens' tables and prompts.
+@Suite struct ClientScreenPartsTests {
+    @Test func equalScoresSharePlacesAndACutTableKeepsItsRanks() {
+        let rows = [StandingRow(rank: 1, name: "a", score: 2887), StandingRow(rank: 2, name: "b", score: 2887),
+                    StandingRow(rank: 3, name: "c", score: 1687), StandingRow(rank: 4, name: "d", score: 1687),
+                    StandingRow(rank: 5, name: "e", score: 10), StandingRow(rank: 412, name: "me", score: 10)]
+        #expect(Places.of(rows) == [1, 1, 3, 3, 5, 412])
+        #expect(Places.ordinal(1) == "1st" && Places.ordinal(12) == "12th" && Places.ordinal(22) == "22nd" && Places.ordinal(1003) == "1,003rd")
+    }
+
+    @Test func keysAreReadWholeAndEscIsAKey() {
+        var reader = KeyReader()
+        #expect(reader.keys(Array("k€\r".utf8)) == [.text("k"), .text("€"), .enter])
+        #expect(reader.keys([0x1B]) == [.escape])
+        #expect(reader.keys(Array("\u{1B}[5~\u{1B}[6~\u{1B}[A\u{1B}[1;5C".utf8)) == [.pageUp, .pageDown, .up])
+        #expect(reader.keys([0xE2, 0x82]) == [])
+        #expect(reader.keys([0xAC]) == [.text("€")])
+    }
+}
+
 /// Issue 27: `chalkline servers` printed Avahi's raw TXT record (`"protocol=1"`).
 @Suite struct FoundServerLineTests {
     @Test func theTXTRecordIsReadNotPrinted() {

@@ -51,19 +51,30 @@ import Testing
         #expect(round.contains("No answer (10): p21"), "\(round)")
         let tableRows = round.rows.filter { $0.firstMatch(of: /^\s*\d+\. +p\d\d/) != nil }
         #expect(tableRows.count > 15, "a 40-row terminal shows more than 15 rows:\n\(round)")
-        host.screen.save("host-round-end", screen: round)
+        host.screen.save("host-round-end-80x40", screen: round)
+        try host.screen.resize(columns: 80, rows: 24)
+        let small = try host.screen.wait(for: "the round on 24 rows") { Self.drawn($0, rows: 24) && $0.contains("10 of 30 right") }
+        #expect(small.contains("No answer (10)"), "the names come before the table:\n\(small)")
+        host.screen.save("host-round-end", screen: small)
+        try host.screen.resize(columns: 80, rows: 40)
 
         try host.screen.type("q")                             // stop: the podium
-        let podium = try host.screen.expect("Game over!")
-        host.screen.save("host-podium", screen: podium)
+        let podium = try host.screen.wait(for: "the podium on 40 rows") { Self.drawn($0, rows: 40) && $0.contains("Game over!") }
+        host.screen.save("host-podium-80x40", screen: podium)
         #expect(podium.rows.filter { $0.firstMatch(of: /^\s*\d+\. +p\d\d/) != nil }.count > 15)
         // On 24 rows the table no longer fits: PgDn pages on to its last row.
         try host.screen.resize(columns: 80, rows: 24)
-        var seen = try host.screen.wait(for: "the podium on 24 rows") { $0.rows.count == 24 && $0.contains("(PgUp/PgDn)") }
+        var seen = try host.screen.wait(for: "the podium on 24 rows") { Self.drawn($0, rows: 24) && $0.contains("(PgUp/PgDn)") }
+        host.screen.save("host-podium", screen: seen)
         for _ in 0..<5 where !seen.contains("p30") {
             try host.screen.press("PageDown")
             seen = try host.screen.wait(for: "the next page") { $0 != seen }
         }
         #expect(seen.contains("p30") && seen.contains("of 30"), "PgDn reaches the last row:\n\(seen)")
+    }
+
+    /// Whether the screen has been drawn for a terminal of `rows` rows: the footer on its last.
+    static func drawn(_ screen: String, rows: Int) -> Bool {
+        screen.rows.count == rows && screen.rows.last?.hasPrefix("Enter start/next") == true
     }
 }

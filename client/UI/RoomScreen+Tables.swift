@@ -82,7 +82,7 @@ extension RoomScreen {
             f.blank()
         }
         if view.tablePage == 0 {
-            leaderboard(&f, room: room - (f.lines.count - start), from: podium.count, title: "Everyone else", page: 0)
+            leaderboard(&f, room: room - (f.lines.count - start), from: podium.count, title: "Standings", page: 0)
         } else {
             leaderboard(&f, room: room - (f.lines.count - start), title: "Final standings", page: view.tablePage - 1)
         }
