@@ -3,10 +3,10 @@ import ChalklineProtocol
 /// stable enough to grep.
 enum PlainLines {
     static func line(for m: ServerMessage, model: RoomModel) -> String? {
-        switch m.type {
-        case "welcome":
+        switch m.event {
+        case .welcome:
             return "Connected to Chalkline \(m.string("version") ?? "?") (protocol \(m.int("protocol") ?? 0))."
-        case "ok":
+        case .ok:
             switch m.cmd {
             case "join", "rejoin":
                 return "You are in room \(m.string("room") ?? "?") as \(m.string("name") ?? "?") (\(m.string("game") ?? "?"), \(model.playing.count) players)."
@@ -20,11 +20,11 @@ enum PlainLines {
             case "leave": return "You left room \(m.string("room") ?? "?")."
             default: return ReplyText.lines(for: m)?.joined(separator: "\n")
             }
-        case "error":
+        case .error:
             return "error \(m.string("code") ?? "?"): \(m.string("message") ?? "")"
-        case "joined":
+        case .joined:
             return "\(m.string("name") ?? "?") joined (\(m.int("players") ?? 0) players)."
-        case "left":
+        case .left:
             let why = switch m.string("reason") {
             case "kicked": "was removed by the host"
             case "banned": "was banned by the host"
@@ -32,25 +32,25 @@ enum PlainLines {
             default: "left"
             }
             return "\(m.string("name") ?? "?") \(why) (\(m.int("players") ?? 0) players)."
-        case "host": return "\(m.string("name") ?? "?") is now the host."
-        case "countdown": return "Get ready: the race starts in \(seconds(m.double("seconds") ?? 0)) s."
-        case "question":
+        case .host: return "\(m.string("name") ?? "?") is now the host."
+        case .countdown: return "Get ready: the race starts in \(seconds(m.double("seconds") ?? 0)) s."
+        case .question:
             return "Question \(m.int("round") ?? 0)/\(m.int("rounds") ?? 0): \(QuestionText.prompt(m.string("text") ?? ""))  (\(seconds(Double(m.int("time_ms") ?? 0) / 1000)) s)"
-        case "round_end":
+        case .roundEnd:
             return "Time! The answer was \(m.answerText ?? "?"). Standings: " + standings(model.standings, model: model)
-        case "board":
+        case .board:
             let clues = model.board?.clues.map { "\($0.n). \($0.clue) (\($0.letters))" }.joined(separator: "; ") ?? ""
             return "Level \(m.int("level") ?? 0) (\(m.int("round") ?? 1) of \(m.int("levels") ?? 0)): \(clues). Groups: \(m.strings("groups").joined(separator: " "))"
-        case "solved":
+        case .solved:
             return "\(m.string("name") ?? "?") solved \(m.int("n") ?? 0): \(m.string("word") ?? "") (+\(m.int("points") ?? 0))."
-        case "level_end":
+        case .levelEnd:
             return "Level \(m.int("level") ?? 0) over. Standings: " + standings(model.standings, model: model)
-        case "game_end":
+        case .gameEnd:
             return "Game over! Final standings: " + standings(model.standings, model: model, limit: 50)
-        case "chat": return model.chat.last
-        case "kicked": return model.notice
-        case "host_away": return "The teacher left; waiting for them."
-        case "shutdown", "bye": return model.farewell
+        case .chat: return model.chat.last
+        case .kicked: return model.notice
+        case .hostAway: return "The teacher left; waiting for them."
+        case .shutdown, .bye: return model.farewell
         default: return nil
         }
     }
