@@ -12,6 +12,13 @@ import Testing
         #expect(screen.contains("chalkline host:"), "the error after the screen closed:\n\(screen)")
     }
 
+    @Test func aRefusedWatchIsPrintedAndExitsOne() throws {
+        let server = try TestServer()
+        let watch = try TmuxScreen(["watch", "127.0.0.1:\(server.port)", "ZZZZ"])
+        #expect(try watch.exitStatus() == 1)
+        #expect(try watch.expect("chalkline watch:").contains("ZZZZ"))
+    }
+
     @Test func aServerShutdownIsPrintedOnPlayAndHost() throws {
         let server = try TestServer()
         let host = try TmuxHost(server, "times", ["table=3"])
