@@ -96,6 +96,8 @@ let package = Package(
                 "CEpoll",
                 "CDiscovery",
                 "ChalklineProtocol",
+                // The join URL's QR code on the host's lobby screen (issue 26).
+                "ChalklineQR",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],

@@ -67,6 +67,50 @@ import Testing
     }
 }
 
+/// Issue 27: places and keys, the pure parts behind the screens' tables and prompts.
+@Suite struct ClientScreenPartsTests {
+    @Test func equalScoresSharePlacesAndACutTableKeepsItsRanks() {
+        let rows = [StandingRow(rank: 1, name: "a", score: 2887), StandingRow(rank: 2, name: "b", score: 2887),
+                    StandingRow(rank: 3, name: "c", score: 1687), StandingRow(rank: 4, name: "d", score: 1687),
+                    StandingRow(rank: 5, name: "e", score: 10), StandingRow(rank: 412, name: "me", score: 10)]
+        #expect(Places.of(rows) == [1, 1, 3, 3, 5, 412])
+        #expect(Places.ordinal(1) == "1st" && Places.ordinal(12) == "12th" && Places.ordinal(22) == "22nd" && Places.ordinal(1003) == "1,003rd")
+    }
+
+    /// A room of 1,000: the host sees the counts, as many names as fit on a line, and the top
+    /// of the table with how far it goes, all within 80 columns.
+    @Test func aThousandPlayersRoundFitsTheHostScreen() throws {
+        var model = RoomModel(role: .host, me: "Ms")
+        model.apply(try #require(ServerMessage(line: #"{"type":"question","id":1,"round":1,"rounds":5,"text":"7 x 8","time_ms":10000}"#)), now: 0)
+        let results = (1...1000).map { i in
+            #"{"name":"p\#(i)","correct":\#(i <= 600),"points":\#(i <= 600 ? 500 : 0),"ms":\#(i <= 900 ? String(i) : "null")}"#
+        }
+        let standings = (1...1000).map { i in #"{"rank":\#(i),"name":"p\#(i)","score":\#(i <= 600 ? 1500 : 0)}"# }
+        let line = #"{"type":"round_end","id":1,"answer":56,"answer_text":"56","results":["# + results.joined(separator: ",")
+            + #"],"standings":["# + standings.joined(separator: ",") + "]}"
+        model.apply(try #require(ServerMessage(line: line)), now: 1)
+        let texts = RoomScreen(model: model, now: 1, columns: 80, rows: 24, colour: false, footer: [.plain("keys")], joinHint: nil)
+            .frame().lines.map { $0.map(\.text).joined() }
+        #expect(texts.count == 24 && texts.allSatisfy { $0.count <= 80 })
+        #expect(texts.contains("600 of 1,000 right"))
+        #expect(texts.contains { $0.hasPrefix("Right (600): p1 0.0 s, p2 0.0 s") && $0.hasSuffix("more") })
+        #expect(texts.contains { $0.hasPrefix("Wrong (300): p601, p602") && $0.hasSuffix("more") })
+        #expect(texts.contains { $0.hasPrefix("No answer (100): p901") })
+        #expect(texts.contains { $0.hasPrefix("Leaderboard  1–") && $0.contains("of 1,000") })
+        #expect(texts.contains { $0.hasPrefix("    1. p1 ") && $0.hasSuffix("1,500") })
+        #expect(texts.contains { $0.hasPrefix("    1. p2 ") }, "a tie shares the place")
+    }
+
+    @Test func keysAreReadWholeAndEscIsAKey() {
+        var reader = KeyReader()
+        #expect(reader.keys(Array("k€\r".utf8)) == [.text("k"), .text("€"), .enter])
+        #expect(reader.keys([0x1B]) == [.escape])
+        #expect(reader.keys(Array("\u{1B}[5~\u{1B}[6~\u{1B}[A\u{1B}[1;5C".utf8)) == [.pageUp, .pageDown, .up])
+        #expect(reader.keys([0xE2, 0x82]) == [])
+        #expect(reader.keys([0xAC]) == [.text("€")])
+    }
+}
+
 /// Issue 27: `chalkline servers` printed Avahi's raw TXT record (`"protocol=1"`).
 @Suite struct FoundServerLineTests {
     @Test func theTXTRecordIsReadNotPrinted() {

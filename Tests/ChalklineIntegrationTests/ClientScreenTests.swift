@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ChalklineProtocol
 
 /// `play` and `watch` with stdout not a terminal: one plain line per event, answers from stdin.
 @Suite struct ClientScreenTests {
@@ -104,14 +105,14 @@ import Testing
         try play.expect("Question 1/2: 4 x 2 = ?")
         play.type("8")
         let right = try play.expect("Right!")
-        let score = try #require(right.split(separator: " ").firstIndex(of: "(score").map { Int(right.split(separator: " ")[$0 + 1].dropLast(1)) } ?? nil)
+        let score = try #require(right.split(separator: " ").firstIndex(of: "(score").map { Int(right.split(separator: " ")[$0 + 1].dropLast(1).filter { $0 != "," }) } ?? nil)
         try play.expect("Time! The answer was 8.")
         try play.expect("Question 2/2: 4 x 3 = ?")
 
         proxy.cut()
         #expect(try host.client.expect("left").string("reason") == "disconnected")
         try play.expect("Connection lost; reconnecting")
-        #expect(try play.expect("Reconnected:") == "Reconnected: back in room \(host.code) with score \(score).")
+        #expect(try play.expect("Reconnected:") == "Reconnected: back in room \(host.code) with score \(NumberText.thousands(score)).")
         #expect(try host.client.expect("joined").string("name") == "sam")
         // The seat is the same one: its next answer adds to the same score.
         play.type("12")

@@ -18,8 +18,10 @@ struct Host: ParsableCommand {
         Keys:
           Enter   start the game (in the lobby), or close the open question
           s       skip: close the open question now
-          k       kick a player (asks for the name)
-          c       turn players' chat off or on (in the lobby)
+          k       kick a player (asks for the name; Esc cancels)
+          c       turn players' chat off or on
+          l       read the log of replies (/help, /who, /report and every confirmation)
+          PgDn    page on through the leaderboard and the final table (PgUp back)
           q       stop the game; in the lobby, leave
           /       type any command, e.g. /say Pencils down
 
@@ -67,30 +69,32 @@ struct Host: ParsableCommand {
         for option in options { create += " \(option)" }
         session.setupLines = ["/name \(name)", create]
         session.reconnects = true
-        session.footerHint = "Enter start/next   s skip   k kick   c chat on/off   q stop   / command"
+        session.footerHint = "Enter start/next  s skip  k kick  c chat  l log  PgDn/PgUp table  q stop  / cmd"
         session.onMessage = { session, message in
-            if message.type == "ok", message.cmd == "create", let code = message.string("room") {
+            if message.event == .ok, message.cmd == "create", let code = message.string("room") {
                 let address = server.host == "127.0.0.1" || server.host == "localhost" ? (LocalAddress.lan() ?? server.host) : server.host
                 let portPart = server.port == Endpoint.defaultPort ? "" : ":\(server.port)"
-                session.joinHint = "Join with:  chalkline play \(address)\(portPart) --room \(code) --name YOURNAME   (this is \(LocalAddress.mdnsName))"
-                    + "\n   or:  chalkline play --room \(code) --name YOURNAME   (finds the server on the network)"
-                    + "\n   or:  nc \(address) \(server.port)  then  /join \(code) YOURNAME"
-                if !session.screenMode { print(session.joinHint!) }
+                session.joinHint = "Or: chalkline play \(address)\(portPart) --room \(code) --name YOURNAME   (this is \(LocalAddress.mdnsName))"
+                    + "\nOr: chalkline play --room \(code) --name YOURNAME   (finds the server on the network)"
+                    + "\nOr: nc \(address) \(server.port), then /join \(code) YOURNAME"
+                if !session.screenMode {
+                    if let url = message.string("join_url") { print("Join at \(url)") }
+                    print(session.joinHint!)
+                }
             }
-            if message.type == "error", message.cmd == "create" || message.cmd == "name" { session.quit(code: 1) }
+            if message.event == .error, message.cmd == "create" || message.cmd == "name" {
+                session.quit(code: 1, farewell: "chalkline host: \(message.string("message") ?? message.string("code") ?? "refused")")
+            }
         }
-        var kicking = false
-        var chatOn = true
         session.onKey = { session, key in
             switch key {
             case "s", "S": session.send("/skip")
             case "k", "K":
-                kicking = true
-                session.prompt = "Kick whom? "
-                session.footerHint = nil
-            case "c", "C":
-                chatOn.toggle()
-                session.send("/set chat=\(chatOn ? "on" : "off")")
+                session.ask("Kick whom? ") { session, name in
+                    if !name.isEmpty { session.send("/kick \(name)") }
+                }
+            case "c", "C": session.send("/set chat=\(session.model.chatOn ? "off" : "on")")
+            case "l", "L": session.openLog()
             case "q", "Q": Host.stopOrLeave(session)
             case "/": return false
             default: return true
@@ -99,13 +103,6 @@ struct Host: ParsableCommand {
         }
         session.onSubmit = { session, line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if kicking {
-                kicking = false
-                session.prompt = "> "
-                session.footerHint = "Enter start/next   s skip   k kick   c chat on/off   q stop   / command"
-                if !trimmed.isEmpty { session.send("/kick \(trimmed)") }
-                return true
-            }
             switch trimmed.lowercased() {
             case "": Host.startOrNext(session)
             case "s": session.send("/skip")

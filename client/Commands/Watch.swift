@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineProtocol
 
 /// `chalkline watch`: a read-only second screen.
 struct Watch: ParsableCommand {
@@ -43,7 +44,9 @@ struct Watch: ParsableCommand {
             return true
         }
         session.onMessage = { session, message in
-            if message.type == "error", message.cmd == "watch" { session.quit(code: 1) }
+            if message.event == .error, message.cmd == "watch" {
+                session.quit(code: 1, farewell: "chalkline watch: \(message.string("message") ?? message.string("code") ?? "refused")")
+            }
         }
         let status = session.run()
         if status != 0 { throw ExitCode(status) }

@@ -17,6 +17,10 @@ struct ServerMessage {
 
     var isReply: Bool { type == EventType.ok.rawValue || type == EventType.error.rawValue }
     var cmd: String? { string("cmd") }
+    /// The event's name from the shared list; nil for a type this client does not know.
+    var event: EventType? { EventType(rawValue: type) }
+    /// An `error`'s code from the shared list; nil for a code this client does not know.
+    var code: ErrorCode? { string("code").flatMap(ErrorCode.init(rawValue:)) }
 
     func string(_ key: String) -> String? { fields[key]?.stringValue }
     func int(_ key: String) -> Int? { fields[key]?.intValue }

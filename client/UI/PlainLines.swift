@@ -3,10 +3,10 @@ import ChalklineProtocol
 /// stable enough to grep.
 enum PlainLines {
     static func line(for m: ServerMessage, model: RoomModel) -> String? {
-        switch m.type {
-        case "welcome":
+        switch m.event {
+        case .welcome:
             return "Connected to Chalkline \(m.string("version") ?? "?") (protocol \(m.int("protocol") ?? 0))."
-        case "ok":
+        case .ok:
             switch m.cmd {
             case "join", "rejoin":
                 return "You are in room \(m.string("room") ?? "?") as \(m.string("name") ?? "?") (\(m.string("game") ?? "?"), \(model.playing.count) players)."
@@ -17,19 +17,14 @@ enum PlainLines {
                 return "Watching room \(m.string("room") ?? "?") (\(m.string("game") ?? "?"), \(model.playing.count) players)."
             case "answer": return model.verdict
             case "say", "format", "name", "ping": return nil
-            case "set": return m.bool("chat") == true ? "Chat is on." : "Chat is off."
-            case "kick": return "\(m.string("name") ?? "?") was removed."
             case "leave": return "You left room \(m.string("room") ?? "?")."
-            case "help": return m.string("text")
-            case "who": return "Players: " + m.list("players").compactMap { $0["name"]?.stringValue }.joined(separator: ", ")
-            case "scores": return "Standings: " + standings(StandingRow.list(m.list("standings")), model: model)
-            default: return nil
+            default: return ReplyText.lines(for: m)?.joined(separator: "\n")
             }
-        case "error":
+        case .error:
             return "error \(m.string("code") ?? "?"): \(m.string("message") ?? "")"
-        case "joined":
+        case .joined:
             return "\(m.string("name") ?? "?") joined (\(m.int("players") ?? 0) players)."
-        case "left":
+        case .left:
             let why = switch m.string("reason") {
             case "kicked": "was removed by the host"
             case "banned": "was banned by the host"
@@ -37,35 +32,38 @@ enum PlainLines {
             default: "left"
             }
             return "\(m.string("name") ?? "?") \(why) (\(m.int("players") ?? 0) players)."
-        case "host": return "\(m.string("name") ?? "?") is now the host."
-        case "countdown": return "Get ready: the race starts in \(seconds(m.double("seconds") ?? 0)) s."
-        case "question":
+        case .host: return "\(m.string("name") ?? "?") is now the host."
+        case .countdown: return "Get ready: the race starts in \(seconds(m.double("seconds") ?? 0)) s."
+        case .question:
             return "Question \(m.int("round") ?? 0)/\(m.int("rounds") ?? 0): \(QuestionText.prompt(m.string("text") ?? ""))  (\(seconds(Double(m.int("time_ms") ?? 0) / 1000)) s)"
-        case "round_end":
+        case .roundEnd:
             return "Time! The answer was \(m.answerText ?? "?"). Standings: " + standings(model.standings, model: model)
-        case "board":
+        case .board:
             let clues = model.board?.clues.map { "\($0.n). \($0.clue) (\($0.letters))" }.joined(separator: "; ") ?? ""
-            return "Level \(m.int("level") ?? 0)/\(m.int("levels") ?? 0): \(clues). Groups: \(m.strings("groups").joined(separator: " "))"
-        case "solved":
+            return "Level \(m.int("level") ?? 0) (\(m.int("round") ?? 1) of \(m.int("levels") ?? 0)): \(clues). Groups: \(m.strings("groups").joined(separator: " "))"
+        case .solved:
             return "\(m.string("name") ?? "?") solved \(m.int("n") ?? 0): \(m.string("word") ?? "") (+\(m.int("points") ?? 0))."
-        case "level_end":
+        case .levelEnd:
             return "Level \(m.int("level") ?? 0) over. Standings: " + standings(model.standings, model: model)
-        case "game_end":
+        case .gameEnd:
             return "Game over! Final standings: " + standings(model.standings, model: model, limit: 50)
-        case "chat": return model.chat.last
-        case "kicked": return model.notice
-        case "shutdown": return model.notice
+        case .chat: return model.chat.last
+        case .kicked: return model.notice
+        case .hostAway: return "The teacher left; waiting for them."
+        case .shutdown, .bye: return model.farewell
         default: return nil
         }
     }
 
+    /// Places shared by equal scores and numbers grouped, as on the screens.
     static func standings(_ rows: [StandingRow], model: RoomModel, limit: Int = 5) -> String {
         guard !rows.isEmpty else { return "(no players)" }
-        var parts = rows.prefix(limit).map { "\($0.rank). \($0.name) \($0.score)" }
-        if let me = model.me, let mine = rows.first(where: { $0.name == me }), mine.rank > limit {
-            parts.append("... \(mine.rank). \(mine.name) \(mine.score)")
+        let places = Places.of(rows)
+        var parts = zip(places, rows).prefix(limit).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }
+        if let me = model.me, let i = rows.firstIndex(where: { $0.name == me }), i >= limit {
+            parts.append("... \(places[i]). \(me) \(NumberText.thousands(rows[i].score))")
         }
-        if let players = model.rankedPlayers { parts.append("(\(players) players)") }
+        if let players = model.rankedPlayers { parts.append("(\(NumberText.thousands(players)) players)") }
         return parts.joined(separator: ", ")
     }
 

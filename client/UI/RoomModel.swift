@@ -32,12 +32,19 @@ struct RoomModel {
     }
 
     struct Board {
+        /// The level's number in the pack; `round` is its place in this game, of `levels`.
         var level: Int
+        var round: Int
         var levels: Int
         var timeMs: Int
         var openedAt: Double
         var clues: [Clue]
         var groups: [String]
+    }
+
+    struct LogLine {
+        var text: String
+        var generation: Int
     }
 
     /// `waiting`: in a running game between our (re)join and the next question or board.
@@ -50,6 +57,8 @@ struct RoomModel {
     var token: String?
     /// The room's host key, from `/create`: how `chalkline host` takes its room back after a drop.
     var hostKey: String?
+    /// The students' page for the room, from `/create`'s `join_url` (nil with `--no-web`).
+    var joinURL: String?
     var phase = Phase.outside
     var players: [Player] = []
     var question: Question?
@@ -65,7 +74,19 @@ struct RoomModel {
     /// room of more than ten): the leaderboard then says "of 1,000". Nil for the whole table.
     var rankedPlayers: Int?
     var chat: [String] = []
+    /// A line about the room for as long as its state lasts; cleared whenever the phase changes.
     var notice: String?
+    /// The host left or dropped and has not come back (`host_away` until `host`).
+    var hostAway = false
+    /// Whether players may chat: the room's `chat` setting, then each `/set chat=` reply.
+    var chatOn = true
+    /// What ended the connection (a shutdown, the server's goodbye): printed after the screen closes.
+    var farewell: String?
+    /// Replies to the person's own commands, oldest first, each tagged with the state it came in.
+    var log: [LogLine] = []
+    var lastReplyStart = 0
+    /// Bumped by each change of phase; a reply line belongs to the generation it arrived in.
+    var generation = 0
     var answersIn: Int?
     var connected = true
 
@@ -78,65 +99,72 @@ struct RoomModel {
     var playing: [Player] { players.filter(\.playing) }
 
     mutating func apply(_ m: ServerMessage, now: Double) {
-        switch m.type {
-        case "ok": applyReply(m)
-        case "error": notice = m.string("message") ?? m.string("code")
-        case "joined":
+        if let lines = ReplyText.lines(for: m) { logReply(lines) }
+        switch m.event {
+        case .ok: applyReply(m)
+        case .joined:
             if let name = m.string("name") {
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = true } else {
                     players.append(Player(name: name, score: 0, host: false, playing: true, connected: true))
                 }
             }
-        case "left":
+        case .left:
             guard let name = m.string("name") else { break }
-            if m.string("reason") == "disconnected", case .lobby = phase {
+            let hostSeat = players.first { $0.name == name }.map { !$0.playing } ?? false
+            if m.string("reason") == "disconnected", hostSeat {
+                // A host who does not play keeps their seat for /claim: back as a host, not a player.
+                if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
+            } else if m.string("reason") == "disconnected", case .lobby = phase {
                 players.removeAll { $0.name == name }
             } else if m.string("reason") == "disconnected" {
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
             } else {
                 players.removeAll { $0.name == name }
             }
-        case "host":
+        case .host:
             for i in players.indices { players[i].host = players[i].name == m.string("name") }
-        case "countdown":
-            phase = .countdown(until: now + (m.double("seconds") ?? 0))
+            hostAway = false
+        case .hostAway:
+            for i in players.indices { players[i].host = false }
+            hostAway = true
+        case .countdown:
+            enter(.countdown(until: now + (m.double("seconds") ?? 0)))
             resetGame()
-        case "question":
+        case .question:
             if case .lobby = phase { resetGame() }
             question = Question(id: m.int("id") ?? 0, round: m.int("round") ?? 0, rounds: m.int("rounds") ?? 0,
                                 text: m.string("text") ?? "", timeMs: m.int("time_ms") ?? 0, openedAt: now)
-            phase = .question
+            enter(.question)
             answeredThisQuestion = false
             verdict = nil
             answersIn = 0
-        case "progress":
+        case .progress:
             answersIn = m.int("answers")
-        case "round_end":
-            phase = .roundEnd
+        case .roundEnd:
+            enter(.roundEnd)
             roundAnswer = m.answerText
             roundResults = m.list("results").map { r in
                 (r["name"]?.stringValue ?? "?", r["correct"]?.boolValue ?? false,
                  r["points"]?.intValue ?? 0, r["ms"]?.intValue)
             }
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
-        case "board":
+        case .board:
             if case .lobby = phase { resetGame() }
-            board = Board(level: m.int("level") ?? 1, levels: m.int("levels") ?? 1, timeMs: m.int("time_ms") ?? 0, openedAt: now,
-                          clues: m.list("clues").map(Self.clue), groups: m.strings("groups"))
-            phase = .board
+            board = Board(level: m.int("level") ?? 1, round: m.int("round") ?? 1, levels: m.int("levels") ?? 1,
+                          timeMs: m.int("time_ms") ?? 0, openedAt: now, clues: m.list("clues").map(Self.clue),
+                          groups: m.strings("groups"))
+            enter(.board)
             verdict = nil
-        case "solved":
+        case .solved:
             guard let n = m.int("n"), let word = m.string("word"), var b = board else { break }
             if let i = b.clues.firstIndex(where: { $0.n == n }) {
                 b.clues[i].word = word
                 b.clues[i].solvedBy = m.string("name")
             }
-            if let used = WordSolver.groupsSpelling(word, from: b.groups.map { $0.uppercased() }) {
-                for i in used.sorted(by: >) { b.groups.remove(at: i) }
-            }
+            b.takeOff(m.fields["groups"] != nil ? m.strings("groups") : nil, spelling: word)
             board = b
-        case "level_end":
-            phase = .levelEnd
+        case .levelEnd:
+            enter(.levelEnd)
             if var b = board {
                 for c in m.list("clues") {
                     let clue = Self.clue(c)
@@ -145,29 +173,52 @@ struct RoomModel {
                 board = b
             }
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
-        case "game_end":
-            phase = .gameEnd
+        case .gameEnd:
+            enter(.gameEnd)
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
             question = nil
-        case "chat":
+        case .chat:
             let line = "\(m.string("name") ?? "?")\(m.bool("host") == true ? " (host)" : ""): \(m.string("text") ?? "")"
             chat = Array((chat + [line]).suffix(4))
-        case "kicked":
-            phase = .outside
-            notice = "The host removed you from room \(m.string("room") ?? "")."
+        case .kicked:
+            enter(.outside)
+            notice = m.bool("banned") == true ? "The host banned you from room \(m.string("room") ?? "")."
+                : "The host removed you from room \(m.string("room") ?? "")."
             room = nil
             token = nil
-        case "shutdown":
-            notice = "Server: \(m.string("message") ?? "stopping")"
+            hostAway = false
+        case .shutdown:
+            farewell = "Server: \(m.string("message") ?? "stopping")"
+        case .bye:
+            farewell = "Server: \(m.string("message") ?? m.string("reason") ?? "closing the connection")"
         default: break
         }
     }
+
+    /// A new state begins: what belonged to the one before (a hint, an "already solved", a
+    /// host's confirmation) is cleared, so a line never outlives what it was about.
+    private mutating func enter(_ next: Phase) {
+        phase = next
+        notice = nil
+        generation += 1
+    }
+
+    private mutating func logReply(_ lines: [String]) {
+        log.append(contentsOf: lines.map { LogLine(text: $0, generation: generation) })
+        lastReplyStart = log.count - lines.count
+        if log.count > 2000 { log.removeFirst(log.count - 2000); lastReplyStart = max(0, lastReplyStart - 1) }
+    }
+
+    /// The reply lines of the current state, newest last: what the screen shows under the body.
+    var currentReplies: [String] { log.reversed().prefix { $0.generation == generation }.reversed().map(\.text) }
 
     private mutating func applyReply(_ m: ServerMessage) {
         switch m.cmd {
         case "join", "rejoin", "claim", "create", "watch":
             room = m.string("room") ?? room
             hostKey = m.string("host_key") ?? hostKey
+            joinURL = m.string("join_url") ?? joinURL
+            if let chat = m.fields["settings"]?["chat"] { chatOn = chat.boolValue ?? (chat.stringValue != "off") }
             game = m.string("game") ?? game
             token = m.string("token") ?? token
             if let name = m.string("name") { me = name }
@@ -182,29 +233,32 @@ struct RoomModel {
                 }
             }
             myScore = m.int("score") ?? myScore
+            hostAway = false
             if m.string("state") == "running" {
-                phase = .waiting
+                enter(.waiting)
                 question = nil
                 board = nil
                 roundAnswer = nil
                 roundResults = []
             } else {
-                phase = .lobby
+                enter(.lobby)
             }
-            notice = nil
         case "name":
             me = m.string("name") ?? me
+        case "set":
+            chatOn = m.bool("chat") ?? chatOn
         case "answer":
             answeredThisQuestion = m.bool("correct") == true || m.int("n") == nil
             myScore = m.int("score") ?? myScore
             let points = m.int("points") ?? 0
             if m.bool("correct") == true {
-                verdict = "Right! +\(points) points (score \(myScore)\(m.int("streak").map { ", streak \($0)" } ?? ""))."
+                verdict = "Right! +\(NumberText.thousands(points)) points (score \(NumberText.thousands(myScore))"
+                    + "\(m.int("streak").map { ", streak \($0)" } ?? ""))."
             } else {
-                verdict = "Wrong. (score \(myScore))"
+                verdict = "Wrong. (score \(NumberText.thousands(myScore)))"
             }
         case "leave":
-            phase = .outside
+            enter(.outside)
             room = nil
         default: break
         }

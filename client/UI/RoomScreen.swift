@@ -1,6 +1,15 @@
 import ChalklineProtocol
 import Foundation
 
+/// What the person is doing to the screen itself rather than the room: reading the reply log,
+/// paging through a table. Kept apart from `RoomModel`, which holds only what the server said.
+struct ScreenView {
+    /// The log line at the top of the reply reader; nil while it is closed.
+    var readerTop: Int?
+    /// The page of the leaderboard shown (host and watcher: PgUp/PgDn), 0 for the first.
+    var tablePage = 0
+}
+
 /// Draws a `RoomModel` as one 80x24 (or larger) frame, for the player, the host or a watcher.
 /// Pure: the same model, input and clock give the same frame.
 struct RoomScreen {
@@ -11,41 +20,75 @@ struct RoomScreen {
     var colour: Bool
     /// The bottom line: what the player is typing, or the host's keys.
     var footer: [Styled]
-    /// Shown big in the lobby for the host: how students join.
+    /// Shown in the lobby for the host: how students join.
     var joinHint: String?
+    var view = ScreenView()
 
     func frame() -> Frame {
         var f = Frame()
         f.add(header())
         f.blank()
+        let bottom = bottomLines()
+        let room = max(1, rows - 2 - bottom.count)
+        if let top = view.readerTop {
+            reader(from: top, &f, room: room)
+        } else {
+            body(&f, room: room)
+        }
+        let limit = rows - bottom.count
+        if f.lines.count > limit { f.lines = Array(f.lines.prefix(limit)) }
+        while f.lines.count < limit { f.blank() }
+        for line in bottom { f.add(line) }
+        if !colour { f.lines = f.lines.map { $0.map { Styled.plain($0.text) } } }
+        return f
+    }
+
+    private func body(_ f: inout Frame, room: Int) {
         switch model.phase {
         case .outside:
             f.add(.plain("Not in a room. Type /join CODE NAME (or /watch CODE), then Enter."))
-        case .lobby: lobby(&f)
+        case .lobby: lobby(&f, room: room)
         case .waiting:
             f.add(.bold("A game is running: the next question is on its way."))
             f.blank()
-            leaderboard(&f, limit: 10)
+            leaderboard(&f, room: room - 2)
         case .countdown(let until):
             f.add(.bold("Get ready!"))
             f.blank()
             big(String(max(0, Int((until - now).rounded(.up)))), &f, style: Styled.yellow)
         case .question: question(&f)
-        case .roundEnd: roundEnd(&f)
-        case .board, .levelEnd: board(&f)
-        case .gameEnd: gameEnd(&f)
+        case .roundEnd: roundEnd(&f, room: room)
+        case .board, .levelEnd: board(&f, room: room)
+        case .gameEnd: gameEnd(&f, room: room)
         }
-        // The bottom of the screen: chat, a notice, then the footer on the last row.
+    }
+
+    /// Chat, this state's replies, the notices, then the footer on the last row.
+    private func bottomLines() -> [[Styled]] {
         var bottom: [[Styled]] = model.chat.suffix(3).map { [Styled.cyan($0)] }
+        if view.readerTop == nil {
+            let replies = model.currentReplies.flatMap { Wrap.lines($0, width: columns) }
+            let fit = model.role == .host ? 4 : 2
+            if replies.count > fit {
+                bottom += replies.suffix(fit - 1).map { [Styled.yellow($0)] }
+                bottom.append([.dim("(\(replies.count - fit + 1) more lines: press PgUp to read them)")])
+            } else {
+                bottom += replies.map { [Styled.yellow($0)] }
+            }
+        }
+        if model.hostAway { bottom.append([.yellow("The teacher left; waiting for them.")]) }
         if let notice = model.notice { bottom.append([.yellow(notice)]) }
         if !model.connected { bottom.append([.red("Connection lost: reconnecting...")]) }
         bottom.append(footer)
-        let room = rows - bottom.count
-        if f.lines.count > room { f.lines = Array(f.lines.prefix(room)) }
-        while f.lines.count < room { f.blank() }
-        for line in bottom { f.add(line) }
-        if !colour { f.lines = f.lines.map { $0.map { Styled.plain($0.text) } } }
-        return f
+        return bottom
+    }
+
+    /// The reply log from line `top`, wrapped, in place of the room: `/help create` or a report
+    /// is longer than any panel.
+    private func reader(from top: Int, _ f: inout Frame, room: Int) {
+        f.add(.bold("Replies"), .dim("   PgUp/PgDn or arrows scroll, Esc closes"))
+        let lines = model.log[min(top, model.log.count)...].flatMap { Wrap.lines($0.text, width: columns) }
+        for line in lines.prefix(room - 1) { f.add(.plain(line)) }
     }
 
     private func header() -> [Styled] {
@@ -63,26 +106,11 @@ struct RoomScreen {
         return [.inverse(text + String(repeating: " ", count: max(0, columns - text.count)))]
     }
 
-    private func lobby(_ f: inout Frame) {
-        if model.role == .host, let room = model.room {
-            f.add(.bold("Room code"))
-            big(room, &f, style: Styled.cyan)
-            for line in (joinHint ?? "").split(separator: "\n") { f.add(.plain(String(line))) }
-            f.blank()
-        } else {
-            f.add(.plain("Waiting for the host\(model.hostName.map { " (\($0))" } ?? "") to start."))
-            f.blank()
-        }
-        let names = model.playing.map { $0.name + ($0.connected ? "" : " (away)") }
-        f.add(.bold("\(names.count) \(names.count == 1 ? "player" : "players")"))
-        for line in columnsOf(names, width: 19) { f.add(.plain(line)) }
-    }
-
     private func question(_ f: inout Frame) {
         guard let q = model.question else { return }
         f.add(.bold("Question \(q.round)/\(q.rounds)"))
         f.blank()
-        big("\(q.text) = ?", &f, style: Styled.bold)
+        big(QuestionText.prompt(q.text), &f, style: Styled.bold)
         f.blank()
         f.add(bar(openedAt: q.openedAt, timeMs: q.timeMs))
         f.blank()
@@ -93,11 +121,12 @@ struct RoomScreen {
                 f.add(.plain("Type your answer and press Enter."))
             }
         } else if let n = model.answersIn {
-            f.add(.bold("Answers in: \(n) of \(model.playing.filter(\.connected).count)"))
+            f.add(.bold("Answers in: \(NumberText.thousands(n)) of \(NumberText.thousands(model.playing.filter(\.connected).count))"))
         }
     }
 
-    private func roundEnd(_ f: inout Frame) {
+    private func roundEnd(_ f: inout Frame, room: Int) {
+        let start = f.lines.count
         if let q = model.question, let answer = model.roundAnswer {
             f.add(.bold("Question \(q.round)/\(q.rounds):  \(QuestionText.reveal(q.text)) "), .green(answer))
         } else {
@@ -108,16 +137,21 @@ struct RoomScreen {
         } else if model.role == .player, model.question != nil {
             f.add(.dim("No answer this round."))
         }
-        let right = model.roundResults.filter(\.correct).count
-        if !model.roundResults.isEmpty { f.add(.plain("\(right) of \(model.roundResults.count) right")) }
+        if model.role == .player {
+            let right = model.roundResults.filter(\.correct).count
+            if !model.roundResults.isEmpty { f.add(.plain("\(NumberText.thousands(right)) of \(NumberText.thousands(model.roundResults.count)) right")) }
+        } else {
+            roundResults(&f)
+        }
         f.blank()
-        leaderboard(&f, limit: 10)
+        leaderboard(&f, room: room - (f.lines.count - start))
     }
 
-    private func board(_ f: inout Frame) {
+    private func board(_ f: inout Frame, room: Int) {
         guard let b = model.board else { return }
+        let start = f.lines.count
         let over: Bool = if case .levelEnd = model.phase { true } else { false }
-        f.add(.bold("Level \(b.level)/\(b.levels)" + (over ? "  (over)" : "")))
+        f.add(.bold("Level \(b.level) (\(b.round) of \(b.levels))" + (over ? "  (over)" : "")))
         if !over { f.add(bar(openedAt: b.openedAt, timeMs: b.timeMs)) }
         for clue in b.clues {
             let head = "\(clue.n). \(clue.clue)"
@@ -132,34 +166,7 @@ struct RoomScreen {
         if model.role == .player, let verdict = model.verdict {
             f.add(verdict.hasPrefix("Right") ? .green(verdict) : .red(verdict))
         }
-        if over { f.blank(); leaderboard(&f, limit: 5) }
-    }
-
-    private func gameEnd(_ f: inout Frame) {
-        f.add(.bold("Game over!"))
-        f.blank()
-        let top = model.standings.prefix(3)
-        let medals = ["1st", "2nd", "3rd"]
-        for (i, row) in top.enumerated() {
-            f.add(.yellow(pad(medals[i], 5)), .bold(pad(row.name, 18)), .plain(padLeft(NumberText.thousands(row.score), 9)))
-        }
-        f.blank()
-        leaderboard(&f, limit: 12, from: 3)
-    }
-
-    private func leaderboard(_ f: inout Frame, limit: Int, from start: Int = 0) {
-        let rows = model.standings.dropFirst(start)
-        guard !rows.isEmpty else { return }
-        if start == 0 { f.add(.bold("Leaderboard")) }
-        var shown = Array(rows.prefix(limit))
-        if let me = model.me, let mine = rows.first(where: { $0.name == me }), !shown.contains(mine) {
-            shown.append(mine)
-        }
-        for row in shown {
-            let text = padLeft("\(row.rank).", 5) + " " + pad(row.name, 18) + padLeft(NumberText.thousands(row.score), 9)
-            let you = model.rankedPlayers.map { "  ◀ you, of \(NumberText.thousands($0))" } ?? "  ◀ you"
-            f.add(row.name == model.me ? .inverse(text + you) : .plain(text))
-        }
+        if over { f.blank(); leaderboard(&f, room: room - (f.lines.count - start)) }
     }
 
     /// A bar that empties as the time runs out, with the seconds left.
@@ -174,14 +181,19 @@ struct RoomScreen {
         return [filledPart, emptyPart, Styled.plain(String(format: "  %4.1f s", left))]
     }
 
-    private func big(_ text: String, _ f: inout Frame, style: (String) -> Styled) {
-        let fits = BigText.width(text) <= columns
-        guard fits else { return f.add(style(text)) }
+    /// `text` in block letters, or, when a glyph is missing or it would not fit, as plain text
+    /// wrapped at the screen's width: a question is never shown cut or with characters dropped.
+    func big(_ text: String, _ f: inout Frame, style: (String) -> Styled, width: Int? = nil) {
+        let width = width ?? columns
+        guard BigText.canDraw(text), BigText.width(text) <= width else {
+            for line in Wrap.lines(text, width: width) { f.add(style(line)) }
+            return
+        }
         for row in BigText.rows(text) { f.add(style(row)) }
     }
 
-    private func columnsOf(_ items: [String], width: Int, perRow: Int? = nil) -> [String] {
-        let per = perRow ?? max(1, columns / width)
+    func columnsOf(_ items: [String], width: Int, perRow: Int? = nil, within: Int? = nil) -> [String] {
+        let per = perRow ?? max(1, (within ?? columns) / width)
         return stride(from: 0, to: items.count, by: per).map { start in
             items[start..<min(start + per, items.count)].map { pad($0, width) }.joined()
         }

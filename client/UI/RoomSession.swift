@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import CEpoll
 import Foundation
 
@@ -23,17 +24,23 @@ final class RoomSession {
     var prompt = "> "
     var footerHint: String?
     var joinHint: String?
-    /// A key the role wants for itself (screen mode, nothing typed yet): return true if used.
+    /// A key the role wants for itself (screen mode, nothing typed yet, no question asked):
+    /// return true if used.
     var onKey: (RoomSession, Character) -> Bool = { _, _ in false }
+    /// A question the screen is asking ("Kick whom?"): what is typed is its answer.
+    private var asking: (label: String, answer: (RoomSession, String) -> Void)?
+    var view = ScreenView()
+    private var keys = KeyReader()
     /// A line typed in plain mode or submitted in screen mode: return true if the role handled it.
     var onSubmit: (RoomSession, String) -> Bool = { _, _ in false }
     var onMessage: (RoomSession, ServerMessage) -> Void = { _, _ in }
     private var pendingUTF8: [UInt8] = []
-    private var escape = 0
     private var quitting = false
     private var attempts = 0
     private var everOpened = false
     private(set) var exitCode: Int32 = 0
+    /// What ended the session, printed once the full screen is gone (it would vanish with it).
+    private var farewell: String?
 
     init(endpoint: Endpoint, model: RoomModel, screenMode: Bool = Terminal.wantsScreen) {
         self.endpoint = endpoint
@@ -53,15 +60,22 @@ final class RoomSession {
         connect(rejoin: false)
         reactor.run()
         terminal.restore()
+        if screenMode, let farewell {
+            if exitCode == 0 { print(farewell); fflush(nil) } else { FileHandle.standardError.write(Data((farewell + "\n").utf8)) }
+            // Until the terminal has taken it: a terminal that sees us exit first may drop it.
+            tcdrain(exitCode == 0 ? STDOUT_FILENO : STDERR_FILENO)
+        }
         return exitCode
     }
 
     func send(_ line: String) { connection?.send(line) }
 
-    func quit(code: Int32 = 0) {
+    /// Leaves: `farewell` is printed after the screen closes (on stderr when `code` is not 0).
+    func quit(code: Int32 = 0, farewell: String? = nil) {
         guard !quitting else { return }
         quitting = true
         exitCode = code
+        self.farewell = farewell
         connection?.send("/quit")
         // A moment for /quit to leave; the server treats a plain close the same way.
         reactor.after(0.05) { [unowned self] in
@@ -73,6 +87,21 @@ final class RoomSession {
     /// A line for the person: printed in plain mode, shown as the notice on screen.
     func say(_ text: String) {
         if screenMode { model.notice = text; redraw() } else { print(text); fflush(nil) }
+    }
+
+    /// Opens the reply log at its last screenful.
+    func openLog() {
+        view.readerTop = max(0, model.log.count - max(1, terminal.size.rows - 6))
+        redraw()
+    }
+
+    /// Asks a question on the bottom line: typed text is echoed after `label`, Enter answers
+    /// (and goes no further), Esc cancels.
+    func ask(_ label: String, answer: @escaping (RoomSession, String) -> Void) {
+        guard screenMode else { return }
+        asking = (label, answer)
+        input = ""
+        redraw()
     }
 
     private func connect(rejoin: Bool) {
@@ -98,11 +127,11 @@ final class RoomSession {
     private func lost(_ reason: String?) {
         guard !quitting else { return }
         let canRejoin = reconnects && model.room != nil && (model.token != nil || model.hostKey != nil) && everOpened
-        if case .gameEnd = model.phase, model.notice?.hasPrefix("Server:") == true { return quit(code: 0) }
-        if model.notice?.hasPrefix("Server:") == true { return quit(code: 0) }
+        if let goodbye = model.farewell { return quit(code: 0, farewell: goodbye) }
         guard canRejoin, attempts < 60 else {
-            say("Connection closed\(reason.map { ": \($0)" } ?? ".")")
-            return quit(code: 1)
+            let text = "Connection closed\(reason.map { ": \($0)" } ?? ".")"
+            say(text)
+            return quit(code: 1, farewell: text)
         }
         if model.connected { say("Connection lost; reconnecting to \(endpoint)...") }
         model.connected = false
@@ -116,14 +145,19 @@ final class RoomSession {
         let comingBack = message.cmd == "rejoin" || message.cmd == "claim"
         if message.type == "ok", comingBack {
             model.connected = true
-            if !screenMode { print("Reconnected: back in room \(message.string("room") ?? "") with score \(message.int("score") ?? 0).") }
+            if !screenMode { print("Reconnected: back in room \(message.string("room") ?? "") with score \(NumberText.thousands(message.int("score") ?? 0)).") }
         }
         if message.type == "error", comingBack {
             model.apply(message, now: Clock.seconds())
-            say("Could not get the seat back: \(message.string("message") ?? "")")
-            return quit(code: 1)
+            let text = "Could not get the seat back: \(message.string("message") ?? "")"
+            say(text)
+            return quit(code: 1, farewell: text)
         }
+        let phase = model.generation
         model.apply(message, now: Clock.seconds())
+        if model.generation != phase { view.tablePage = 0 }
+        // A reply longer than the panel opens the log at its first line.
+        if screenMode, let lines = ReplyText.lines(for: message), lines.count > 3 { view.readerTop = model.lastReplyStart }
         if screenMode {
             redraw()
         } else if let text = PlainLines.line(for: message, model: model) {
@@ -144,7 +178,7 @@ final class RoomSession {
             return
         }
         if screenMode {
-            for byte in buffer[..<n] { key(byte) }
+            for key in keys.keys(buffer[..<n]) { press(key) }
             redraw()
         } else {
             pendingUTF8.append(contentsOf: buffer[..<n])
@@ -156,32 +190,45 @@ final class RoomSession {
         }
     }
 
-    private func key(_ byte: UInt8) {
-        // Arrow keys and the like arrive as ESC [ X: swallowed, they mean nothing here.
-        if escape > 0 {
-            escape = (escape == 1 && byte == UInt8(ascii: "[")) ? 2 : 0
-            return
-        }
-        switch byte {
-        case 0x03, 0x04: quit()
-        case 0x1B: escape = 1
-        case 0x0D, 0x0A:
+    private func press(_ key: Key) {
+        if key == .interrupt { return quit() }
+        if view.readerTop != nil { return scrollLog(key) }
+        switch key {
+        case .enter:
             let line = input
             input = ""
-            submit(line)
-        case 0x7F, 0x08:
-            if !input.isEmpty { input.removeLast() }
-        case 0x15: input = ""
-        default:
-            guard byte >= 0x20 else { return }
-            pendingUTF8.append(byte)
-            if let text = String(validating: pendingUTF8, as: UTF8.self) {
-                pendingUTF8 = []
-                if input.isEmpty, let ch = text.first, onKey(self, ch) { return }
-                if input.count < 200 { input += text }
-            } else if pendingUTF8.count >= 4 {
-                pendingUTF8 = []
+            if let asked = asking {
+                asking = nil
+                return asked.answer(self, line.trimmingCharacters(in: .whitespaces))
             }
+            submit(line)
+        case .escape:
+            if asking != nil { asking = nil }
+            input = ""
+        case .backspace: if !input.isEmpty { input.removeLast() }
+        case .clearLine: input = ""
+        case .up: openLog()
+        case .pageUp: view.tablePage = max(0, view.tablePage - 1)
+        case .pageDown: view.tablePage += 1
+        case .down: break
+        case .text(let text):
+            if input.isEmpty, asking == nil, let ch = text.first, onKey(self, ch) { return }
+            if input.count < 200 { input += text }
+        case .interrupt: break
+        }
+    }
+
+    /// Keys while the reply log is open: they scroll it or close it, and reach nothing else.
+    private func scrollLog(_ key: Key) {
+        let top = view.readerTop ?? 0
+        let page = max(1, terminal.size.rows - 8)
+        switch key {
+        case .up: view.readerTop = max(0, top - 1)
+        case .down: view.readerTop = min(max(0, model.log.count - 1), top + 1)
+        case .pageUp: view.readerTop = max(0, top - page)
+        case .pageDown: view.readerTop = min(max(0, model.log.count - 1), top + page)
+        case .escape, .enter, .text("q"), .text("Q"): view.readerTop = nil
+        default: break
         }
     }
 
@@ -202,10 +249,12 @@ final class RoomSession {
     func redraw() {
         guard screenMode else { return }
         let size = terminal.size
-        var footer: [Styled] = [.bold(prompt), .plain(input), .inverse(" ")]
-        if let footerHint, input.isEmpty { footer = [.dim(footerHint)] }
+        var footer: [Styled] = [.bold(asking?.label ?? prompt), .plain(input), .inverse(" ")]
+        if asking != nil { footer.append(.dim("   Enter to confirm, Esc to cancel")) }
+        if let footerHint, input.isEmpty, asking == nil { footer = [.dim(footerHint)] }
+        if view.readerTop != nil { footer = [.dim("Reading the log: PgUp/PgDn scroll, Esc closes")] }
         let screen = RoomScreen(model: model, now: Clock.seconds(), columns: size.columns, rows: size.rows, colour: true,
-                                footer: footer, joinHint: joinHint)
+                                footer: footer, joinHint: joinHint, view: view)
         terminal.write(screen.frame().render(columns: size.columns, rows: size.rows))
     }
 }

@@ -1,0 +1,90 @@
+import ChalklineProtocol
+
+/// The tables: the leaderboard, the host's round results, the podium. Each uses the rows the
+/// terminal has (a tall one shows more than 15), shares places between equal scores, and
+/// writes every number grouped (1,687).
+extension RoomScreen {
+    /// The standings in the `room` rows left: a page of them (the host pages with PgUp/PgDn),
+    /// then the player's own row if it is not on the page.
+    func leaderboard(_ f: inout Frame, room: Int, from skip: Int = 0, title: String = "Leaderboard", page: Int? = nil) {
+        let all = model.standings
+        let places = Places.of(all)
+        guard all.count > skip, room >= 2 else { return }
+        let perPage = max(1, room - 2)
+        let pages = (all.count - skip + perPage - 1) / perPage
+        let page = min(max(0, page ?? view.tablePage), pages - 1)
+        let start = skip + page * perPage
+        let shown = Array(start..<min(all.count, start + perPage))
+        var head = title
+        if pages > 1 {
+            head += "  \(NumberText.thousands(start + 1))–\(NumberText.thousands(shown.last! + 1)) of \(NumberText.thousands(all.count))"
+            if model.role != .player { head += "  (PgUp/PgDn)" }
+        }
+        f.add(.bold(head))
+        var indices = shown
+        if let me = model.me, let mine = all.firstIndex(where: { $0.name == me }), mine >= skip, !indices.contains(mine) {
+            indices.append(mine)
+        }
+        for i in indices { f.add(row(all[i], place: places[i])) }
+    }
+
+    private func row(_ row: StandingRow, place: Int) -> Styled {
+        let text = padLeft("\(NumberText.thousands(place)).", 6) + " " + pad(row.name, 18) + padLeft(NumberText.thousands(row.score), 9)
+        guard row.name == model.me else { return .plain(text) }
+        return .inverse(text + (model.rankedPlayers.map { "  ◀ you, of \(NumberText.thousands($0))" } ?? "  ◀ you"))
+    }
+
+    /// Who got the round right (fastest first), wrong, or gave no answer: the teacher sees
+    /// names, not just "3 of 4 right". A big room shows the counts and as many names as fit on
+    /// a line each.
+    func roundResults(_ f: inout Frame) {
+        let results = model.roundResults
+        guard !results.isEmpty else { return }
+        let right = results.filter(\.correct).sorted { ($0.ms ?? .max) < ($1.ms ?? .max) }
+        let wrong = results.filter { !$0.correct && $0.ms != nil }
+        let none = results.filter { !$0.correct && $0.ms == nil }
+        f.add(.bold("\(NumberText.thousands(right.count)) of \(NumberText.thousands(results.count)) right"))
+        names("Right", right.map { $0.name + ($0.ms.map { " \(NumberText.seconds(Int64($0)))" } ?? "") }, style: Styled.green, &f)
+        names("Wrong", wrong.map(\.name), style: Styled.red, &f)
+        names("No answer", none.map(\.name), style: Styled.dim, &f)
+    }
+
+    /// `label (count): a, b, c` on one line, ending "and N more" when the names do not fit.
+    private func names(_ label: String, _ names: [String], style: (String) -> Styled, _ f: inout Frame) {
+        guard !names.isEmpty else { return }
+        let head = "\(label) (\(NumberText.thousands(names.count))): "
+        var line = head
+        for (i, name) in names.enumerated() {
+            let more = names.count - i - 1
+            let tail = more > 0 ? " and \(NumberText.thousands(more)) more" : ""
+            let next = (line == head ? "" : ", ") + name
+            if line.count + next.count + tail.count > columns - 1 {
+                line += (line == head ? "" : " ") + "and \(NumberText.thousands(names.count - i)) more"
+                break
+            }
+            line += next
+        }
+        f.add(style(line))
+    }
+
+    /// The podium: every row on the first three places (a tie shares its step), then the rest
+    /// of the table, paged.
+    func gameEnd(_ f: inout Frame, room: Int) {
+        let start = f.lines.count
+        f.add(.bold("Game over!"))
+        f.blank()
+        let places = Places.of(model.standings)
+        let podium = zip(places, model.standings).prefix { $0.0 <= 3 }.prefix(6)
+        if view.tablePage == 0 {
+            for (place, row) in podium {
+                f.add(.yellow(pad(Places.ordinal(place), 6)), .bold(pad(row.name, 18)), .plain(padLeft(NumberText.thousands(row.score), 9)))
+            }
+            f.blank()
+        }
+        if view.tablePage == 0 {
+            leaderboard(&f, room: room - (f.lines.count - start), from: podium.count, title: "Standings", page: 0)
+        } else {
+            leaderboard(&f, room: room - (f.lines.count - start), title: "Final standings", page: view.tablePage - 1)
+        }
+    }
+}
