@@ -13,9 +13,10 @@ APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-de
 # systemd-analyze for the service unit, PostgreSQL's server (initdb, pg_ctl) for the
 # PostgreSQL store's tests, which start a throwaway cluster of their own; zbar and rsvg-convert
 # read back the join QR code the server serves; Chromium, its WebDriver and Selenium (for
-# /usr/bin/python3) run the student page's browser tests (Tests/Browser/student.py).
+# /usr/bin/python3) run the pages' browser tests (Tests/Browser/); tmux gives the client's
+# full-screen views a real terminal that the screen tests read back.
 TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin \
-	chromium chromium-driver python3-selenium
+	chromium chromium-driver python3-selenium tmux
 # python3 runs the example bot's test and the soak; most machines have it already.
 
 .PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
@@ -39,6 +40,7 @@ test-deps: deps
 	    || ! command -v systemd-analyze >/dev/null 2>&1 || ! command -v dbus-daemon >/dev/null 2>&1 \
 	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
 	    || ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
+	    || ! command -v tmux >/dev/null 2>&1 \
 	    || ! /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1; then \
 		echo "installing $(TEST_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
