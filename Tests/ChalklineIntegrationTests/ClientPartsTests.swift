@@ -65,6 +65,18 @@ import Testing
         // No colour: no escape sequences at all.
         #expect(!frame.render(columns: 80, rows: 24).contains("\u{1B}[1m"))
     }
+
+    /// What `play` sends for a typed answer names the open question or word level (issue 28):
+    /// one that reaches the server after it closed is refused, not judged against the next.
+    @Test func aTypedAnswerNamesTheOpenQuestionOrLevel() {
+        var model = RoomModel(role: .player, me: "sam")
+        model.apply(ServerMessage(line: #"{"type":"ok","cmd":"join","room":"QXRM","token":"t","game":"times","state":"lobby","players":[],"name":"sam","score":0}"#)!, now: 0)
+        #expect(model.answerLine("14") == "14", "nothing open: sent as typed, for the server to say so")
+        model.apply(ServerMessage(line: #"{"type":"question","id":7,"round":1,"rounds":20,"text":"7 x 2","time_ms":10000}"#)!, now: 0)
+        #expect(model.answerLine("14") == "/answer id=7 14")
+        model.apply(ServerMessage(line: #"{"type":"board","id":9,"level":3,"round":1,"levels":2,"time_ms":60000,"clues":[],"groups":["PRE","SE","NT"]}"#)!, now: 1)
+        #expect(model.answerLine("present") == "/answer id=9 present")
+    }
 }
 
 /// Issue 27: places and keys, the pure parts behind the screens' tables and prompts.

@@ -32,6 +32,8 @@ struct RoomModel {
     }
 
     struct Board {
+        /// The room-wide round id, which an answer names (`/answer id=N`).
+        var id: Int
         /// The level's number in the pack; `round` is its place in this game, of `levels`.
         var level: Int
         var round: Int
@@ -64,6 +66,17 @@ struct RoomModel {
     var question: Question?
     var board: Board?
     var answeredThisQuestion = false
+
+    /// What a line typed as an answer is sent as: naming the open question (or word level), so
+    /// one that arrives after it closed is refused rather than judged against the next
+    /// (protocol.md, `/answer`); a line with nothing open goes as typed, for the server to say so.
+    func answerLine(_ typed: String) -> String {
+        switch phase {
+        case .question: question.map { "/answer id=\($0.id) \(typed)" } ?? typed
+        case .board: board.map { "/answer id=\($0.id) \(typed)" } ?? typed
+        default: typed
+        }
+    }
     /// The last answer's verdict, for the player: "Right! +987 ..." or "Wrong.".
     var verdict: String?
     var myScore = 0
@@ -150,7 +163,7 @@ struct RoomModel {
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
         case .board:
             if case .lobby = phase { resetGame() }
-            board = Board(level: m.int("level") ?? 1, round: m.int("round") ?? 1, levels: m.int("levels") ?? 1,
+            board = Board(id: m.int("id") ?? 0, level: m.int("level") ?? 1, round: m.int("round") ?? 1, levels: m.int("levels") ?? 1,
                           timeMs: m.int("time_ms") ?? 0, openedAt: now, clues: m.list("clues").map(Self.clue),
                           groups: m.strings("groups"))
             enter(.board)

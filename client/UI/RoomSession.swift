@@ -236,7 +236,7 @@ final class RoomSession {
         if onSubmit(self, line) { return }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { return }
-        send(trimmed)
+        send(trimmed.hasPrefix("/") ? trimmed : model.answerLine(trimmed))
     }
 
     // MARK: Drawing
