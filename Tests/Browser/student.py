@@ -14,9 +14,12 @@ Commands (stdin):
   {"cmd":"answer","page":P,"text":T}            type T into the answer box and press Enter
   {"cmd":"words","page":P,"words":[[G1,G2],"WORD"]}  tap those groups (or type WORD), send each
   {"cmd":"quit"}                                 close every browser and exit
+  "team":T in "open": in a room with teams, click the lobby's button for team T once joined,
+      and report the lobby's teams (event "team"); results and final then carry "teams", the
+      team table's rows as lists of cell texts
 
 Events (stdout), each with "page": opened, joined, join_error, ask, feedback, results,
-board, word_feedback, words_done, level, final, conn, gone, capture, error.
+board, word_feedback, words_done, level, final, conn, gone, capture, team, error.
 Nothing here sleeps: every wait is a WebDriverWait with a deadline.
 """
 import json
@@ -58,6 +61,9 @@ return {view: b.view, conn: b.conn, ended: b.ended || null, replies: Number(b.re
         qid: q.dataset.id || null, board: document.getElementById('board-round').dataset.key || null,
         score: document.getElementById('status-score').textContent};
 """
+
+
+TEAM_ROWS = "return [...document.querySelectorAll(arguments[0] + ' tbody tr')].map(r => [...r.cells].map(c => c.textContent).concat(r.className))"
 
 
 def digits(text):
@@ -181,8 +187,21 @@ class Page:
                      focused=self.js("return document.activeElement && document.activeElement.id"))
                 continue
             emit(self.name, "joined", room=self.text("#status-room"), name=self.text("#status-name"), view=state["view"])
+            if self.spec.get("team"):
+                self.pick_team(self.spec["team"])
             return True
         return False
+
+    def pick_team(self, team):
+        """Clicks the lobby's button for `team` and waits for the page to say it is on it."""
+        button = "return document.querySelector('#team-list button[data-team=\"' + arguments[0] + '\"]')"
+        self.wait("the lobby's team " + team, lambda s: self.js(button, team))
+        self.js(button, team).click()
+        self.wait("being on team " + team, lambda s: self.text("#status-team") == team
+                  and self.js("return document.querySelector('#team-list li.mine button') !== null"))
+        self.capture("teams")
+        emit(self.name, "team", status=self.text("#status-team"), line=self.text("#my-team"),
+             lobby=self.js("return [...document.querySelectorAll('#team-list li')].map(li => [li.querySelector('button').dataset.team, li.querySelector('.team-members').textContent, li.className])"))
 
     # -- playing ------------------------------------------------------------------------------
     def play(self):
@@ -224,7 +243,9 @@ class Page:
                 self.capture("results")
                 emit(self.name, "results", id=int(s["qid"]), reveal=self.text("#reveal"),
                      rank=self.text("#round-rank"), score=digits(s["score"]),
-                     leaderboard=self.js("return [...document.querySelectorAll('#standings-table tbody tr')].map(r => r.innerText)"))
+                     leaderboard=self.js("return [...document.querySelectorAll('#standings-table tbody tr')].map(r => r.innerText)"),
+                     teams=self.js(TEAM_ROWS, "#round-teams"),
+                     teams_shown=self.js("return !document.getElementById('round-teams').closest('section').hidden"))
             elif s["view"] == "board":
                 done["board"] = s["board"]
                 done["final"] = False
@@ -243,7 +264,8 @@ class Page:
                 emit(self.name, "final", shown_sum=self.shown_points, score=digits(s["score"]),
                      table_score=digits(me[2].text) if len(me) == 3 else None,
                      rank=self.text("#final-rank"),
-                     podium=[p.text.replace("\n", " ") for p in self.driver.find_elements(By.CSS_SELECTOR, "#podium li")])
+                     podium=[p.text.replace("\n", " ") for p in self.driver.find_elements(By.CSS_SELECTOR, "#podium li")],
+                     teams=self.js(TEAM_ROWS, "#final-teams"))
                 self.shown_points = 0
 
     def question(self, s):

@@ -300,6 +300,81 @@ import Testing
         #expect((end["standings"] as? [[String: Any]])?.count == 1)
     }
 
+    // MARK: - Teams
+
+    /// Issue 30: in a room with teams each page picks its team with the lobby's buttons, shows
+    /// it, and after each round and at the podium shows the team table with the server's ranks,
+    /// means and sizes (its own team marked, the winners highlighted at the end).
+    @Test func pagesPickTeamsAndShowTheServersTeamTable() throws {
+        let server = try TestServer()
+        let driver = try BrowserDriver()
+        defer { driver.quit() }
+        let host = try TestHost(server, game: "times", create: "rounds=2 gap=1 countdown=0 time=20 table=7 teams=2")
+        let picks = ["ann": "Red", "bo": "Blue"]
+        for (name, team) in picks.sorted(by: { $0.key < $1.key }) {
+            try driver.send(["cmd": "open", "page": name, "name": name, "games": 1, "code": host.code, "team": team, "tag": "teams",
+                             "url": "http://127.0.0.1:\(server.port)/", "capture": name == "ann" ? BrowserDriver.captures : NSNull()])
+        }
+        let solver = TimesSolver()
+        var picked = Set<String>()
+        var results: [(page: String, event: [String: Any])] = []
+        var finals: [String: [String: Any]] = [:]
+        while finals.count < picks.count {
+            let e = try driver.event()
+            let page = e.string("page") ?? ""
+            switch e.string("event") {
+            case "team":
+                #expect(e.string("status") == picks[page], "the status bar names the team: \(e)")
+                #expect(e.string("line") == "You are on team \(picks[page]!).")
+                let lobby = e["lobby"] as? [[String]] ?? []
+                #expect(lobby.map { $0[0] } == ["Red", "Blue"], "the room's two teams, in order: \(e)")
+                #expect(lobby.first { $0[0] == picks[page] }.map { $0[1].contains(page) && $0[2] == "mine" } == true, "\(e)")
+                picked.insert(page)
+                if picked.count == picks.count {
+                    try host.waitForPlayers(2)
+                    #expect(try host.client.command("/start").string("type") == "ok")
+                }
+            case "ask":
+                // ann is right on both questions, bo on the first only: the teams' means differ.
+                let text = try #require(e.string("shown")).replacingOccurrences(of: " = ?", with: "")
+                let right = page == "ann" || e.int("id") == 1
+                try driver.send(["cmd": "answer", "page": page,
+                                 "text": right ? solver.answer(to: text)! : solver.wrongAnswer(to: text, draw: 1)!])
+            case "results": results.append((page, e))
+            case "final": finals[page] = e
+            default: break
+            }
+        }
+        let end = try host.client.expect("game_end", timeout: 30)
+        // The host's round_end lines, by id: what each page's team table must show.
+        var roundEnds: [Int: [String: Any]] = [:]
+        for line in host.client.received where line.contains(#""type":"round_end""#) {
+            if let m = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], let id = m.int("id") { roundEnds[id] = m }
+        }
+        func expected(_ teams: Any?, page: String, final: Bool) -> [[String]] {
+            (teams as? [[String: Any]] ?? []).map { t in
+                let name = t.string("name") ?? ""
+                let mine = name == picks[page]
+                let classes = [mine ? "me" : nil, final && t.int("rank") == 1 ? "win" : nil].compactMap { $0 }.joined(separator: " ")
+                return [Self.ordinal(t.int("rank") ?? 0), name + (mine ? " (yours)" : ""), grouped(t.int("score") ?? 0),
+                        "\(t.int("members") ?? 0)", classes]
+            }
+        }
+        #expect(results.count >= 2, "the pages saw the rounds' results: \(results.map(\.page))")
+        for (page, e) in results {
+            let id = try #require(e.int("id"))
+            let server = try #require(roundEnds[id], "round_end \(id)")
+            #expect((server["teams"] as? [[String: Any]])?.isEmpty == false, "\(server)")
+            #expect(e["teams_shown"] as? Bool == true)
+            #expect(e["teams"] as? [[String]] == expected(server["teams"], page: page, final: false), "\(page), round \(id): \(e)")
+        }
+        let endTeams = try #require(end["teams"] as? [[String: Any]])
+        #expect(endTeams.map { $0.string("name") } == ["Red", "Blue"], "ann's Red, right twice, ahead: \(endTeams)")
+        for (page, e) in finals {
+            #expect(e["teams"] as? [[String]] == expected(end["teams"], page: page, final: true), "\(page): \(e)")
+        }
+    }
+
     // MARK: - Removed from the room, and the server stopping
 
     @Test func kicksBansAndShutdownAreShownAsSuch() throws {

@@ -258,6 +258,88 @@ import Testing
         #expect(ours.count > 1 + 1 + 1 + 3 + 1 + 4 + 1 + 12, "game, standings, questions and answers")
     }
 
+    // MARK: - Teams
+
+    /// Issue 30 on the projector: the lobby shows each team with its players' names as the
+    /// students pick on their pages, "Balance teams" spreads them, and the results and the
+    /// podium show the server's team table, the winning team highlighted.
+    @Test func aTeamGameShowsTheTeamsInTheLobbyAndTheTeamTableAtThePodium() throws {
+        let server = try TestServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        try pages.open("t", "\(base)/host")
+        _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
+        try pages.click("t", "#kind-times")
+        for (option, value) in [("table", "7"), ("rounds", "2"), ("time", "30"), ("gap", "1"), ("countdown", "0"), ("teams", "2")] {
+            try pages.type("t", "#opt-\(option)", value)
+        }
+        try pages.type("t", "#create-name", "MsLee")
+        try pages.click("t", "#create-button")
+        let code = try #require(try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent",
+                                               what: "the lobby") as? String)
+        let joinURL = try #require(try pages.js("t", "return document.getElementById('lobby-url').dataset.url") as? String)
+        let watcher = try server.connect()
+        try watcher.skipWelcome()
+        _ = try watcher.command("/format json")
+        #expect(try watcher.command("/watch \(code)").string("type") == "ok")
+        let cards = "return [...document.querySelectorAll('#team-cards li')].map(li => [li.dataset.team, li.querySelector('.team-members').textContent])"
+        // Every student picks Red on their page; the teacher's page lists them under it.
+        for name in Self.students {
+            try pages.open(name, joinURL)
+            _ = try pages.wait(name, "return document.activeElement && document.activeElement.id === 'join-name' && document.getElementById('join-code').value",
+                               what: "the join form with the code")
+            try pages.type(name, "#join-name", name, enter: true)
+            try pages.click(name, "#team-list button[data-team='Red']")
+            _ = try pages.wait(name, "return document.getElementById('status-team').textContent === 'Red'", what: "\(name) on Red")
+        }
+        let allRed = try pages.wait("t", "const c = (() => { \(cards) })(); return c.length === 2 && c[0][1] === 'ann, bo, cy' && c", what: "three on Red") as? [[String]]
+        #expect(allRed?.map { $0[0] } == ["Red", "Blue"], "\(allRed ?? [])")
+        #expect(try pages.js("t", "return !document.getElementById('btn-balance').hidden") as? Bool == true)
+        try pages.click("t", "#btn-balance")
+        // The last to pick moves: cy to Blue, as the server says too.
+        let balanced = try pages.wait("t", "const c = (() => { \(cards) })(); return c.length === 2 && c[1][1] !== '' && c", what: "the teams balanced") as? [[String]]
+        let server2 = try watcher.command("/teams").list("teams").map { [$0.string("name") ?? "", ($0["members"] as? [String] ?? []).joined(separator: ", ")] }
+        #expect(balanced == server2, "the page's teams are the server's: \(balanced ?? []) vs \(server2)")
+        #expect(server2 == [["Red", "ann, bo"], ["Blue", "cy"]], "\(server2)")
+        _ = try pages.wait("cy", "return document.getElementById('status-team').textContent === 'Blue'", what: "cy's page on Blue")
+        _ = try pages.wait("t", "const i = document.getElementById('lobby-qr'); return i.complete && i.naturalWidth > 0", what: "the QR code loaded")
+        try pages.capture("t", "teams-lobby")
+
+        try pages.click("t", "#btn-start")
+        func play(_ wrong: Set<String>) throws {
+            let q = try pages.wait("t", "const q = document.getElementById('play-question'); return document.body.dataset.view === 'play' && q.dataset.id && !(window.seen || []).includes(q.dataset.id) && [q.dataset.id, q.textContent]",
+                                   what: "the next question") as? [String] ?? []
+            _ = try pages.js("t", "window.seen = (window.seen || []).concat(['\(q[0])']); return true")
+            let answer = try #require(product(of: q[1].replacingOccurrences(of: " = ?", with: "")), "\(q)")
+            for name in Self.students {
+                _ = try pages.wait(name, "return document.body.dataset.view === 'question' && document.getElementById('question-text').dataset.id === '\(q[0])'",
+                                   what: "\(name) sees question \(q[0])")
+                try pages.type(name, "#answer-input", "\(wrong.contains(name) ? answer + 1 : answer)", enter: true)
+            }
+        }
+        let teamRows = "return [...document.querySelectorAll(arguments[0] + ' tbody tr')].map(r => [...r.cells].map(c => c.textContent).concat(r.className))"
+        func expected(_ event: [String: Any], final: Bool) -> [[String]] {
+            event.list("teams").map { t in
+                [BrowserTests.ordinal(t.int("rank") ?? 0), t.string("name") ?? "", (t.int("score") ?? 0).formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))),
+                 "\(t.int("members") ?? 0)", final && t.int("rank") == 1 ? "win" : ""]
+            }
+        }
+        try play(["cy"])
+        let round = try watcher.expect("round_end", timeout: 30)
+        _ = try pages.wait("t", "return document.body.dataset.view === 'results' && !document.getElementById('play-teams-box').hidden", what: "the round's team table")
+        let shownRound = try pages.call(["cmd": "js", "page": "t", "js": teamRows.replacingOccurrences(of: "arguments[0]", with: "'#play-teams'")])["value"] as? [[String]]
+        #expect(shownRound == expected(round, final: false), "\(shownRound ?? []) vs \(round)")
+        try pages.capture("t", "teams-results")
+        try play([])
+        let end = try watcher.expect("game_end", timeout: 30)
+        _ = try pages.wait("t", "return document.body.dataset.view === 'final' && !document.getElementById('final-teams-box').hidden", what: "the podium's team table")
+        let shownEnd = try pages.call(["cmd": "js", "page": "t", "js": teamRows.replacingOccurrences(of: "arguments[0]", with: "'#final-teams'")])["value"] as? [[String]]
+        #expect(shownEnd == expected(end, final: true), "\(shownEnd ?? []) vs \(end)")
+        #expect(shownEnd?.first?[1] == "Red" && shownEnd?.first?[4] == "win", "ann and bo, right twice, win: \(shownEnd ?? [])")
+        try pages.capture("t", "teams-podium")
+    }
+
     // MARK: - A dropped connection (the laptop slept, the Wi-Fi went)
 
     @Test func aTeacherPageWhoseSocketIsCutTakesTheRoomBackByItself() throws {

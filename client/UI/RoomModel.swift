@@ -44,6 +44,14 @@ struct RoomModel {
         var groups: [String]
     }
 
+    /// A team's line in `round_end`, `level_end` and `game_end` of a room with teams.
+    struct TeamRow: Equatable {
+        var rank: Int
+        var name: String
+        var score: Int
+        var members: Int
+    }
+
     struct LogLine {
         var text: String
         var generation: Int
@@ -83,6 +91,10 @@ struct RoomModel {
     var roundAnswer: String?
     var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
     var standings: [StandingRow] = []
+    /// The team standings of the last round, level or game (empty in a room without teams).
+    var teamStandings: [TeamRow] = []
+    /// The player's team: `/team`'s reply, then each `teams` event that lists them.
+    var myTeam: String?
     /// Ranked players in the room when the server cut the table to its top and our own row (a
     /// room of more than ten): the leaderboard then says "of 1,000". Nil for the whole table.
     var rankedPlayers: Int?
@@ -161,6 +173,7 @@ struct RoomModel {
                  r["points"]?.intValue ?? 0, r["ms"]?.intValue)
             }
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
+            updateTeams(m)
         case .board:
             if case .lobby = phase { resetGame() }
             board = Board(id: m.int("id") ?? 0, level: m.int("level") ?? 1, round: m.int("round") ?? 1, levels: m.int("levels") ?? 1,
@@ -186,10 +199,17 @@ struct RoomModel {
                 board = b
             }
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
+            updateTeams(m)
         case .gameEnd:
             enter(.gameEnd)
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
+            updateTeams(m)
             question = nil
+        case .teams:
+            guard let me else { break }
+            for team in m.list("teams") where (team["members"]?.arrayValue ?? []).contains(where: { $0.stringValue == me }) {
+                myTeam = team["name"]?.stringValue ?? myTeam
+            }
         case .chat:
             let line = "\(m.string("name") ?? "?")\(m.bool("host") == true ? " (host)" : ""): \(m.string("text") ?? "")"
             chat = Array((chat + [line]).suffix(4))
@@ -235,6 +255,7 @@ struct RoomModel {
             game = m.string("game") ?? game
             token = m.string("token") ?? token
             if let name = m.string("name") { me = name }
+            if m.cmd != "rejoin" && m.cmd != "claim" { myTeam = nil }
             if m.cmd == "create" {
                 players = [Player(name: me ?? "host", score: 0, host: true,
                                   playing: m.fields["settings"]?["play"]?.boolValue ?? true, connected: true)]
@@ -258,6 +279,8 @@ struct RoomModel {
             }
         case "name":
             me = m.string("name") ?? me
+        case "team":
+            myTeam = m.string("team") ?? myTeam
         case "set":
             chatOn = m.bool("chat") ?? chatOn
         case "answer":
@@ -282,6 +305,14 @@ struct RoomModel {
         verdict = nil
         for i in players.indices { players[i].score = 0 }
         standings = []
+        teamStandings = []
+    }
+
+    private mutating func updateTeams(_ m: ServerMessage) {
+        teamStandings = m.list("teams").map { t in
+            TeamRow(rank: t["rank"]?.intValue ?? 0, name: t["name"]?.stringValue ?? "?",
+                    score: t["score"]?.intValue ?? 0, members: t["members"]?.intValue ?? 0)
+        }
     }
 
     private mutating func updateStandings(_ rows: [StandingRow], of ranked: Int? = nil) {

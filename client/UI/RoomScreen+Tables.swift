@@ -81,10 +81,41 @@ extension RoomScreen {
             }
             f.blank()
         }
+        let left = room - (f.lines.count - start)
+        let teams = teamRows(room: left)
         if view.tablePage == 0 {
-            leaderboard(&f, room: room - (f.lines.count - start), from: podium.count, title: "Standings", page: 0)
+            leaderboard(&f, room: left - teams, from: podium.count, title: "Standings", page: 0)
         } else {
-            leaderboard(&f, room: room - (f.lines.count - start), title: "Final standings", page: view.tablePage - 1)
+            leaderboard(&f, room: left - teams, title: "Final standings", page: view.tablePage - 1)
+        }
+        teamTable(&f, rows: teams, final: true)
+    }
+
+    /// The rows the team table takes under a table (a blank, its title, a line a team), or 0
+    /// in a room without teams; leaving the players' table its title and three rows.
+    func teamRows(room: Int) -> Int {
+        model.teamStandings.isEmpty ? 0 : min(model.teamStandings.count + 2, max(0, room - 4))
+    }
+
+    /// The team standings, as the server ranked them: mean points a member; the player's own
+    /// team marked, and at the podium the winning team(s) in yellow.
+    func teamTable(_ f: inout Frame, rows: Int, final: Bool = false) {
+        let teams = model.teamStandings.prefix(max(0, rows - 2))
+        guard !teams.isEmpty else { return }
+        f.blank()
+        f.add(.bold("Teams"), .dim("  (mean points a member)"))
+        for team in teams {
+            let members = "\(NumberText.thousands(team.members)) \(team.members == 1 ? "player" : "players")"
+            let won = final && team.rank == 1
+            let text = padLeft("\(NumberText.thousands(team.rank)).", 6) + " " + pad(team.name, 18)
+                + padLeft(NumberText.thousands(team.score), 9) + "  (" + members + ")" + (won ? "  winners" : "")
+            if team.name == model.myTeam, model.role == .player {
+                f.add(.inverse(text + "  ◀ your team"))
+            } else if won {
+                f.add(.yellow(text))
+            } else {
+                f.add(.plain(text))
+            }
         }
     }
 }

@@ -98,6 +98,7 @@ struct RoomScreen {
         switch model.role {
         case .player:
             if let me = model.me { parts.append(me) }
+            if let team = model.myTeam { parts.append("team \(team)") }
             parts.append("score \(NumberText.thousands(model.myScore))")
         case .host: parts.append("host")
         case .watcher: parts.append("watching")
@@ -144,7 +145,9 @@ struct RoomScreen {
             roundResults(&f)
         }
         f.blank()
-        leaderboard(&f, room: room - (f.lines.count - start))
+        let teams = teamRows(room: room - (f.lines.count - start))
+        leaderboard(&f, room: room - (f.lines.count - start) - teams)
+        teamTable(&f, rows: teams)
     }
 
     private func board(_ f: inout Frame, room: Int) {
@@ -166,7 +169,12 @@ struct RoomScreen {
         if model.role == .player, let verdict = model.verdict {
             f.add(verdict.hasPrefix("Right") ? .green(verdict) : .red(verdict))
         }
-        if over { f.blank(); leaderboard(&f, room: room - (f.lines.count - start)) }
+        if over {
+            f.blank()
+            let teams = teamRows(room: room - (f.lines.count - start))
+            leaderboard(&f, room: room - (f.lines.count - start) - teams)
+            teamTable(&f, rows: teams)
+        }
     }
 
     /// A bar that empties as the time runs out, with the seconds left.

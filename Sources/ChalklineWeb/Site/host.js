@@ -32,6 +32,8 @@ const state = {
   progress: { answers: 0, players: 0 },
   timer: null, end: 0, total: 0,
   report: null,
+  teamCount: 0,                         // the room's teams= (0: none, or not known: a watcher)
+  teams: [],                            // [{name, members}] from /teams and the teams event
 };
 
 function loadSeat() {
@@ -107,6 +109,7 @@ const replies = {
     kick(msg) { removePlayer(msg.name); },
     ban(msg) { removePlayer(msg.name); },
     report(msg) { showReport(msg); },
+    teams(msg) { setTeams(msg.teams); },
     leave() {
       state.room = null;
       saveSeat(null);
@@ -141,6 +144,11 @@ const replies = {
       history.replaceState(null, '', location.pathname);
       showCreate();
       fieldError('create-error', msg.message);
+    },
+    teams(msg) {
+      // A watcher asks every room for its teams: one without them says bad_args, quietly.
+      if (msg.code === 'bad_args' && !state.teamCount) return;
+      notice(msg.message);
     },
     report(msg) {
       show('report');
@@ -228,6 +236,7 @@ const events = {
     renderClues();
     renderGroups();
   },
+  teams(msg) { setTeams(msg.teams); },
   progress(msg) {
     state.progress = { answers: msg.answers, players: msg.players };
     showProgress();
@@ -247,6 +256,7 @@ const events = {
     whoLine('who-none', 'No answer', none);
     $('who').hidden = false;
     fillStandings($('play-standings'), msg.standings, 10);
+    fillTeams('play-teams', msg.teams);
     $('play-results').hidden = false;
     document.body.dataset.view = 'results';
     updateControls();
@@ -261,6 +271,7 @@ const events = {
     $('play-reveal').textContent = 'Level over: ' + solved + ' of ' + msg.clues.length + ' words found.';
     $('who').hidden = true;
     fillStandings($('play-standings'), msg.standings, 10);
+    fillTeams('play-teams', msg.teams);
     $('play-results').hidden = false;
     document.body.dataset.view = 'results';
     updateControls();
@@ -271,6 +282,7 @@ const events = {
     state.lastGame = msg.game;
     if (state.seat && state.role === 'host') { state.seat.lastGame = msg.game; saveSeat(state.seat); }
     const places = fillStandings($('final-standings'), msg.standings);
+    fillTeams('final-teams', msg.teams, true);
     const podium = $('final-podium');
     podium.textContent = '';
     for (const place of [...new Set(places.map((r) => r.place))].slice(0, 3)) {
@@ -471,6 +483,9 @@ function enterRoom(room, game, roomState, settings, players) {
   document.title = 'Chalkline: room ' + room;
   setRoomState(roomState === 'running' ? 'running' : 'lobby');
   renderRoster();
+  state.teamCount = state.settings.teams || 0;
+  setTeams([]);
+  if (state.teamCount || state.role === 'watch') send('/teams');
   // A claim in an open question gets that question next; otherwise show the lobby (or wait).
   if (roomState === 'running') { if (!['play', 'results'].includes(document.body.dataset.view)) showWaiting('The game is on: the next question shows here.'); }
   else show('lobby');
@@ -486,6 +501,8 @@ function resetRoom() {
   state.players = new Map();
   state.round = null;
   state.board = null;
+  state.teamCount = 0;
+  setTeams([]);
   $('status').hidden = true;
   $('controls').hidden = true;
   $('chat').hidden = true;
@@ -574,6 +591,7 @@ function updateControls() {
 }
 
 $('btn-start').addEventListener('click', () => send('/start'));
+$('btn-balance').addEventListener('click', () => send('/teams balance'));
 $('btn-skip').addEventListener('click', () => send('/skip'));
 $('btn-stop').addEventListener('click', () => send('/stop'));
 $('btn-lock').addEventListener('click', () => send(state.locked ? '/unlock' : '/lock'));
@@ -677,6 +695,38 @@ function placed(standings) {
     if (row.score !== last) { place = i + 1; last = row.score; }
     return { place, name: row.name, score: row.score };
   });
+}
+
+// The lobby's teams, each with its players' names (a room with teams).
+function setTeams(teams) {
+  state.teams = teams || [];
+  if (state.teams.length) state.teamCount = state.teams.length;
+  $('lobby-teams').hidden = !state.teams.length;
+  $('btn-balance').hidden = state.role !== 'host';
+  const list = $('team-cards');
+  list.textContent = '';
+  for (const team of state.teams) {
+    const li = el('li', 'team-card');
+    li.dataset.team = team.name;
+    const n = team.members.length;
+    li.append(el('h3', 'team-name', team.name), el('p', 'team-count', n === 1 ? '1 player' : fmt(n) + ' players'),
+              el('p', 'team-members', team.members.join(', ')));
+    list.append(li);
+  }
+}
+
+// The team standings of round_end, level_end and game_end: the server's ranks and means, the
+// winning team(s) highlighted at the podium.
+function fillTeams(id, teams, final) {
+  const body = $(id).tBodies[0];
+  body.textContent = '';
+  $(id + '-box').hidden = !teams || !teams.length;
+  for (const team of teams || []) {
+    const tr = el('tr', final && team.rank === 1 ? 'win' : '');
+    tr.append(el('td', 'num', ordinal(team.rank)), el('td', 'name', team.name), el('td', 'num', fmt(team.score)),
+              el('td', 'num', fmt(team.members)));
+    body.append(tr);
+  }
 }
 
 function fillStandings(table, standings, limit) {

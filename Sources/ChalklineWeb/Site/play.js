@@ -31,6 +31,9 @@ const state = {
   board: null,             // {groups: [{id, text, gone}], clues: [...]}
   built: [],               // ids of the groups tapped into the word being built
   players: [],             // names, for the lobby
+  teamCount: 0,            // the room's teams= (0: a room without teams)
+  teams: [],               // [{name, members}], the last /teams reply or teams event
+  myTeam: null,            // this student's team's name
   timer: null,
 };
 
@@ -91,6 +94,8 @@ const commands = {
   // The answer names its question (or word level): one that arrives after that closed, on a
   // slow Wi-Fi, is refused by the server rather than judged against the next question.
   answer(text, id) { return send('/answer id=' + id + ' ' + text); },
+  team(name) { return send('/team ' + name); },
+  teams() { return send('/teams'); },
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -103,6 +108,12 @@ const replies = {
     },
     join(msg) { enterRoom(msg, false); },
     rejoin(msg) { enterRoom(msg, true); },
+    team(msg) {
+      state.myTeam = msg.team;
+      renderTeams();
+      announce('You are on team ' + msg.team + '.');
+    },
+    teams(msg) { setTeams(msg.teams); },
     answer(msg) {
       if ('n' in msg) wordAnswered(msg); else quizAnswered(msg);
       countReply();
@@ -134,6 +145,7 @@ const replies = {
       showJoin(seat ? seat.room : '', seat ? seat.name : '');
       fieldError('join-code-error', msg.message);
     },
+    team(msg) { $('my-team').textContent = msg.message; },
     answer(msg) {
       if (state.game === 'words') wordRefused(msg); else quizRefused(msg);
       countReply();
@@ -182,6 +194,12 @@ function enterRoom(msg, rejoined) {
   $('lobby-text').textContent = msg.state === 'running'
     ? 'The game is on: you play from the next question.'
     : 'Wait for the host to start.';
+  state.teamCount = (msg.settings && msg.settings.teams) || 0;
+  if (!rejoined) state.myTeam = null;
+  state.teams = [];
+  $('lobby-teams').hidden = !state.teamCount;
+  renderTeams();
+  if (state.teamCount) commands.teams();               // who is on which team already
   renderLobby();
   if (rejoined) {
     announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
@@ -273,6 +291,7 @@ const events = {
     const mine = (msg.results || []).find((r) => r.name === me);
     fillResults($('results-table'), msg.results || [], me);
     const rank = fillStandings($('standings-table'), msg.standings, me, msg);
+    fillTeams($('round-teams'), msg.teams);
     $('round-rank').textContent = rank.text;
     $('round-results').hidden = false;
     document.body.dataset.view = 'results';
@@ -338,6 +357,7 @@ const events = {
     const mine = msg.clues.filter((c) => c.solved_by === me).map((c) => c.word);
     $('level-reveal').textContent = 'Level over! ' + (mine.length ? 'You solved ' + mine.join(', ') + '.' : 'You solved no word this time.');
     const rank = fillStandings($('level-standings'), msg.standings, me, msg);
+    fillTeams($('level-teams'), msg.teams);
     $('level-rank').textContent = rank.text;
     $('level-results').hidden = false;
     document.body.dataset.view = 'level';
@@ -348,6 +368,7 @@ const events = {
     stopTimer();
     const me = state.seat && state.seat.name;
     const rank = fillStandings($('final-standings'), msg.standings, me, msg, true);
+    fillTeams($('final-teams'), msg.teams, true);
     $('final-rank').textContent = rank.text;
     const podium = $('podium');
     podium.textContent = '';
@@ -388,6 +409,8 @@ const events = {
     while ($('chat-log').children.length > 30) $('chat-log').firstElementChild.remove();
     $('chat').hidden = false;
   },
+
+  teams(msg) { setTeams(msg.teams); },
 
   progress() {},   // for the host and watchers only
 };
@@ -649,6 +672,22 @@ function fillStandings(table, standings, me, msg, final) {
   return { text: verb + ordinal(rank) + ' of ' + of + ' with ' + fmt(mine.score) + ' points.' };
 }
 
+// The team standings of round_end, level_end and game_end (a room with teams): the server's
+// ranks and mean scores as they are; the student's team marked, the winners' at the podium.
+function fillTeams(table, teams, final) {
+  const body = table.tBodies[0];
+  body.textContent = '';
+  table.closest('section').hidden = !teams || !teams.length;
+  for (const team of teams || []) {
+    const tr = el('tr', team.name === state.myTeam ? 'me' : '');
+    if (final && team.rank === 1) tr.classList.add('win');
+    const name = el('td', 'name', team.name);
+    if (team.name === state.myTeam) name.append(el('span', 'you', ' (yours)'));
+    tr.append(el('td', 'num', ordinal(team.rank)), name, el('td', 'num', fmt(team.score)), el('td', 'num', String(team.members)));
+    body.append(tr);
+  }
+}
+
 function fillResults(table, results, me) {
   const body = table.tBodies[0];
   body.textContent = '';
@@ -768,6 +807,36 @@ function renderLobby(count) {
   for (const name of state.players) list.append(el('li', state.seat && name === state.seat.name ? 'me' : '', name));
   const n = count === undefined ? state.players.length : count;
   $('lobby-count').textContent = n === 1 ? '1 player' : n + ' players';
+}
+
+// The lobby's teams: each with its players and a button to join it (/team NAME).
+function setTeams(teams) {
+  state.teams = teams || [];
+  const me = state.seat && state.seat.name;
+  const mine = state.teams.find((t) => t.members.includes(me));
+  if (mine) state.myTeam = mine.name;
+  renderTeams();
+}
+
+function renderTeams() {
+  $('status-team-item').hidden = !state.myTeam;
+  $('status-team').textContent = state.myTeam || '';
+  if (state.myTeam) $('my-team').textContent = 'You are on team ' + state.myTeam + '.';
+  const list = $('team-list');
+  list.textContent = '';
+  const me = state.seat && state.seat.name;
+  for (const team of state.teams) {
+    const li = el('li', team.name === state.myTeam ? 'mine' : '');
+    const button = el('button', '', team.name === state.myTeam ? team.name + ' ✓' : 'Join ' + team.name);
+    button.type = 'button';
+    button.dataset.team = team.name;
+    button.setAttribute('aria-pressed', String(team.name === state.myTeam));
+    button.addEventListener('click', () => commands.team(team.name));
+    const names = el('p', 'team-members', team.members.length ? team.members.join(', ') : 'nobody yet');
+    if (team.members.includes(me)) names.classList.add('has-me');
+    li.append(button, names);
+    list.append(li);
+  }
 }
 
 function notice(text) {
