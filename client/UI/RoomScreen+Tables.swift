@@ -102,7 +102,7 @@ extension RoomScreen {
     func teamTable(_ f: inout Frame, rows: Int, final: Bool = false) {
         let teams = model.teamStandings.prefix(max(0, rows - 2))
         guard !teams.isEmpty else { return }
-        f.blank()
+        if f.lines.last?.isEmpty == false { f.blank() }      // after the podium's own blank: one is enough
         f.add(.bold("Teams"), .dim("  (mean points a member)"))
         for team in teams {
             let members = "\(NumberText.thousands(team.members)) \(team.members == 1 ? "player" : "players")"
