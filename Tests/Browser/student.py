@@ -195,8 +195,17 @@ class Page:
     def pick_team(self, team):
         """Clicks the lobby's button for `team` and waits for the page to say it is on it."""
         button = "return document.querySelector('#team-list button[data-team=\"' + arguments[0] + '\"]')"
-        self.wait("the lobby's team " + team, lambda s: self.js(button, team))
-        self.js(button, team).click()
+        def click(s):
+            # Another student's pick redraws the list: a button found just before may be gone.
+            try:
+                found = self.js(button, team)
+                if found:
+                    found.click()
+                    return True
+            except StaleElementReferenceException:
+                pass
+            return False
+        self.wait("the lobby's team " + team, click)
         self.wait("being on team " + team, lambda s: self.text("#status-team") == team
                   and self.js("return document.querySelector('#team-list li.mine button') !== null"))
         self.capture("teams")
