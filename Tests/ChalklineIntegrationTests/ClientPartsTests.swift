@@ -30,9 +30,12 @@ import Testing
             Array(line.utf8).withUnsafeBytes { body(LineBytes(bytes: $0)) }
         }
         let line = #"{"type":"question","id":12,"round":3,"rounds":20,"text":"7 x 8","time_ms":10000}"#
-        #expect(read(line) { $0.isType("question") })
-        #expect(!read(line) { $0.isType("quest") })
-        #expect(!read(#"{"type":"ok","cmd":"answer","text":"the question was sent"}"#) { $0.isType("question") })
+        #expect(read(line) { $0.isType(.question) })
+        // The whole name, not a prefix of a longer one.
+        #expect(!read(#"{"type":"questions","id":1}"#) { $0.isType(.question) })
+        #expect(!read(line) { $0.isType(.ok) })
+        #expect(!read(#"{"type":"ok","cmd":"answer","text":"the question was sent"}"#) { $0.isType(.question) })
+        #expect(read(#"{"type":"host_away","room":"QXRM"}"#) { $0.isType(.hostAway) })
         #expect(read(line) { $0.int(#""id":"#) } == 12)
         #expect(read(line) { $0.int(#""time_ms":"#) } == 10000)
         #expect(read(line) { $0.int(#""missing":"#) } == nil)
@@ -42,7 +45,7 @@ import Testing
         #expect(read(#"{"type":"error","cmd":"answer","code":"already_answered"}"#) { $0.string(#""code":""#) } == "already_answered")
         #expect(read(#"{"type":"ok","cmd":"answer","correct":true}"#) { $0.contains(#""correct":true"#) })
         #expect(!read(#"{"type":"ok","cmd":"answer","correct":false}"#) { $0.contains(#""correct":true"#) })
-        #expect(!read("") { $0.isType("ok") })
+        #expect(!read("") { $0.isType(.ok) })
         #expect(read(#"{"type":"question","id":99999999999999999999999}"#) { $0.int(#""id":"#) } == nil)
         #expect(read(#"{"type":"question","text":"9999999999 x 9999999999"}"#) { $0.timesProduct() } == nil)
         #expect(timesAnswer("7 x 8") == 56)

@@ -50,7 +50,7 @@ final class BenchPlayer {
     }
 
     private func receive(_ line: LineBytes) {
-        if line.isType("question") {
+        if line.isType(.question) {
             // Read in place: a full JSON parse per player would be the bench's own fan-out delay.
             guard let id = line.int(#""id":"#), let answer = line.timesProduct(), let timeMs = line.int(#""time_ms":"#) else { return }
             room.noteArrival(of: id, at: connection.arrivalTime ?? Clock.realtimeNanoseconds())
@@ -63,17 +63,17 @@ final class BenchPlayer {
                 answerSent = Clock.nanoseconds()
                 connection.send("/answer id=\(id) \(answer)")
             }
-        } else if line.isType("round_end") || line.isType("game_end") {
-            if line.isType("round_end"), let id = line.int(#""id":"#) {
+        } else if line.isType(.roundEnd) || line.isType(.gameEnd) {
+            if line.isType(.roundEnd), let id = line.int(#""id":"#) {
                 room.noteRoundEnd(of: id, at: connection.arrivalTime ?? Clock.realtimeNanoseconds())
             }
             if let pendingAnswer { reactor.cancel(pendingAnswer) }
             pendingAnswer = nil
-        } else if line.isType("chat") {
+        } else if line.isType(.chat) {
             stats.sayDelivered += 1
             stats.sayLastDelivery = Clock.nanoseconds()
-        } else if line.isType("ok") || line.isType("error") {
-            let ok = line.isType("ok")
+        } else if line.isType(.ok) || line.isType(.error) {
+            let ok = line.isType(.ok)
             if let sent = answerSent {
                 answerSent = nil
                 stats.answerReply.record(nanoseconds: Clock.nanoseconds() - sent)

@@ -89,7 +89,7 @@ final class BenchRoom {
     /// The host's lines: every `progress` of the room comes here, so only replies and the
     /// game's end are parsed.
     private func receive(_ line: LineBytes) {
-        if line.isType("ok") {
+        if line.isType(.ok) {
             guard let reply = ServerMessage(line: line.string) else { return }
             if reply.cmd == "create" {
                 code = reply.string("room")
@@ -97,13 +97,13 @@ final class BenchRoom {
             } else if reply.cmd == "start" {
                 if stats.gameStarted == nil { stats.gameStarted = Clock.nanoseconds() }
             }
-        } else if line.isType("error") {
+        } else if line.isType(.error) {
             let reply = ServerMessage(line: line.string)
             let code = reply?.string("code") ?? "error"
             stats.error(code)
             if reply?.cmd == "say" { return }
             onFailure("room \(index): /\(reply?.cmd ?? "?") refused: \(code): \(reply?.string("message") ?? "")")
-        } else if line.isType("game_end") {
+        } else if line.isType(.gameEnd) {
             finished = true
             stats.gameEnded = Clock.nanoseconds()
             onFinished(self)

@@ -74,17 +74,17 @@ final class BotPlayer {
 
     private func receive(_ line: String) {
         guard let message = ServerMessage(line: line) else { return }
-        switch message.type {
-        case "ok": ok(message)
-        case "error": error(message)
-        case "question": question(message)
-        case "round_end": cancelTimers()
-        case "board": board(message)
-        case "solved": solved(message)
-        case "level_end":
+        switch message.event {
+        case .ok: ok(message)
+        case .error: error(message)
+        case .question: question(message)
+        case .roundEnd: cancelTimers()
+        case .board: board(message)
+        case .solved: solved(message)
+        case .levelEnd:
             board = nil
             cancelTimers()
-        case "game_end":
+        case .gameEnd:
             cancelTimers()
             let standings = StandingRow.list(message.list("standings"))
             lastGame = GameSummary(answered: answered, correct: correct, replyScore: replyScore,
@@ -93,8 +93,8 @@ final class BotPlayer {
             (answered, correct, replyScore) = (0, 0, 0)
             gamesEnded += 1
             onGameEnd(self)
-        case "kicked": fail("kicked from the room")
-        case "shutdown": fail("the server is shutting down")
+        case .kicked: fail("kicked from the room")
+        case .shutdown: fail("the server is shutting down")
         default: break
         }
     }

@@ -34,7 +34,7 @@ enum RoomFinder {
             try connection.send("/rooms \(page)")
             while true {
                 guard let message = ServerMessage(line: try connection.line()) else { continue }
-                guard message.type == "ok", message.cmd == "rooms" else { continue }
+                guard message.event == .ok, message.cmd == "rooms" else { continue }
                 for room in message.list("rooms") { if let code = room["code"]?.stringValue { codes.insert(code) } }
                 pages = message.int("pages") ?? 1
                 break

@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Glibc
 
 /// One json-mode line as the bytes that arrived, read in place: the bench handles every line of
@@ -10,13 +11,16 @@ import Glibc
 struct LineBytes {
     let bytes: UnsafeRawBufferPointer
 
-    /// Whether the line's type is `type` (the line starts `{"type":"TYPE"`).
-    func isType(_ type: StaticString) -> Bool {
-        let prefix = #"{"type":""#.utf8.count
-        let length = type.utf8CodeUnitCount
-        guard bytes.count >= prefix + length + 1, starts(with: #"{"type":""#) else { return false }
-        return memcmp(bytes.baseAddress! + prefix, type.utf8Start, length) == 0
-            && bytes[prefix + length] == UInt8(ascii: "\"")
+    /// Whether the line's `type` is `event`, read in place (the bench reads every line a player
+    /// gets); the name comes from the shared list, as everywhere in the client.
+    func isType(_ event: EventType) -> Bool {
+        var name = event.rawValue
+        return name.withUTF8 { type in
+            let prefix = #"{"type":""#.utf8.count
+            guard bytes.count >= prefix + type.count + 1, starts(with: #"{"type":""#) else { return false }
+            return memcmp(bytes.baseAddress! + prefix, type.baseAddress!, type.count) == 0
+                && bytes[prefix + type.count] == UInt8(ascii: "\"")
+        }
     }
 
     func starts(with text: StaticString) -> Bool {

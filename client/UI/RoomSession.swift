@@ -143,11 +143,11 @@ final class RoomSession {
     private func receive(_ line: String) {
         guard let message = ServerMessage(line: line) else { return }
         let comingBack = message.cmd == "rejoin" || message.cmd == "claim"
-        if message.type == "ok", comingBack {
+        if message.event == .ok, comingBack {
             model.connected = true
             if !screenMode { print("Reconnected: back in room \(message.string("room") ?? "") with score \(NumberText.thousands(message.int("score") ?? 0)).") }
         }
-        if message.type == "error", comingBack {
+        if message.event == .error, comingBack {
             model.apply(message, now: Clock.seconds())
             let text = "Could not get the seat back: \(message.string("message") ?? "")"
             say(text)
