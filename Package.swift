@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Linux only, so no platforms are declared: the client's loop is epoll and signalfd (CEpoll),
+// and every C library comes from Debian's packages (the Makefile installs them).
 let package = Package(
     name: "Chalkline",
-    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "chalkline-server", targets: ["chalkline-server"]),
         .executable(name: "chalkline", targets: ["chalkline"]),
