@@ -181,12 +181,6 @@ public struct GameEndEvent: Message {
 }
 
 extension GameEndEvent: PersonalTable {
-    func projected(rows: Int?, hideNames: Bool) -> GameEndEvent {
-        var copy = self
-        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
-        return copy
-    }
-
     func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
         let standingsCut = StandingsCut(standings, top: size)
         var shared = self

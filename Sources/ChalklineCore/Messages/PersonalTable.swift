@@ -13,6 +13,16 @@ protocol PersonalTable: Message {
     /// The room's team standings, set before the event is sent (see `Room.sendTable`); every
     /// copy, cut or projected, carries them whole: at most eight rows, and no student's name.
     var teams: [TeamStanding]? { get set }
+    var standings: [Standing] { get set }
+}
+
+extension PersonalTable {
+    /// For an event whose only table of names is its standings; `round_end` also hides its results'.
+    func projected(rows: Int?, hideNames: Bool) -> Self {
+        var copy = self
+        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        return copy
+    }
 }
 
 /// `teams` as the last field of the table, or nothing in a room without teams.

@@ -109,12 +109,6 @@ public struct LevelEndEvent: Message {
 }
 
 extension LevelEndEvent: PersonalTable {
-    func projected(rows: Int?, hideNames: Bool) -> LevelEndEvent {
-        var copy = self
-        copy.standings = standings.projected(rows: rows, hideNames: hideNames)
-        return copy
-    }
-
     func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
         let standingsCut = StandingsCut(standings, top: size)
         var shared = self
