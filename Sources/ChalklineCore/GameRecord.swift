@@ -5,11 +5,15 @@ public struct GameRef: Hashable, Sendable, CustomStringConvertible {
     public var serial: Int
     public var room: String
     public var number: Int
+    /// A homework try's assignment (`AssignmentRecord.uid`): the try is stored as a game of it,
+    /// and found again by it and `number` when it resumes on a later process.
+    public var assignment: String?
 
-    public init(serial: Int, room: String, number: Int) {
+    public init(serial: Int, room: String, number: Int, assignment: String? = nil) {
         self.serial = serial
         self.room = room
         self.number = number
+        self.assignment = assignment
     }
 
     public var description: String { "\(room)-\(number)" }
@@ -30,22 +34,30 @@ public enum GameRecord: Sendable, Equatable {
     case roundClosed(game: GameRef, round: Int)
     /// The game is over: final standings; `stopped` when the host ended it early with `/stop`.
     case gameEnded(game: GameRef, standings: [Standing], stopped: Bool)
+    /// `/assign`: must be durable before its code is given out, so a restart keeps it.
+    case assignmentCreated(AssignmentRecord)
+    /// A homework try goes on (after its student left, or on a new process): rounds from
+    /// `fromRound` on were not finished and are asked again, so what was stored of them goes.
+    case gameResumed(game: GameRef, fromRound: Int)
 
     /// True for the records players are shown a result for right after (`round_end`, `level_end`,
     /// `game_end`): the shell must have them committed before it sends anything that follows.
     public var needsCommit: Bool {
         switch self {
-        case .roundClosed, .gameEnded: true
+        case .roundClosed, .gameEnded, .assignmentCreated: true
         case .answer(_, _, let answer): answer.announced
-        case .gameStarted, .roundOpened: false
+        case .gameStarted, .roundOpened, .gameResumed: false
         }
     }
 
     public var game: GameRef {
         switch self {
         case .gameStarted(let game, _, _, _), .roundOpened(let game, _, _, _), .answer(let game, _, _),
-             .roundClosed(let game, _), .gameEnded(let game, _, _):
+             .roundClosed(let game, _), .gameEnded(let game, _, _), .gameResumed(let game, _):
             game
+        case .assignmentCreated(let assignment):
+            // Not a game: named by its code, as storage failures are told by room.
+            GameRef(serial: 0, room: assignment.code, number: 0)
         }
     }
 }
@@ -78,11 +90,14 @@ public struct PlayerRef: Sendable, Hashable {
     public var name: String
     /// The player said it is a program (`/join CODE NAME bot`): class figures can leave it out.
     public var bot: Bool
+    /// The player's team's name when they were first recorded, in a room with `teams=`.
+    public var team: String?
 
-    public init(seat: Int, name: String, bot: Bool = false) {
+    public init(seat: Int, name: String, bot: Bool = false, team: String? = nil) {
         self.seat = seat
         self.name = name
         self.bot = bot
+        self.team = team
     }
 }
 

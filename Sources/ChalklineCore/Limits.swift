@@ -35,6 +35,9 @@ public enum Limits {
     /// excess gets `rate_limited`. The host's `/say` is not counted.
     public static let roomChatLinesPerSecond = 10
 
+    /// Homework the server holds open at once (`/assign`): past it, `too_many_rooms`.
+    public static let assignments = 500
+
     /// Questions (or levels) a game may have: `rounds=` takes 1 to this.
     public static let maxRounds = 500
     /// Seconds a quiz question may stay open: `time=` takes this range.

@@ -45,6 +45,8 @@ public struct ServerConfig: Sendable {
     public var abandonedGameTimeout: Millis = Limits.abandonedGameMs
     /// `/say` lines a second a room's players share; 0 turns the room budget off.
     public var roomChatLinesPerSecond = Limits.roomChatLinesPerSecond
+    /// The server's time zone, for homework's `due=` (the shell gives the system's).
+    public var localTime = LocalTime.utc
 
     public init() {}
 }

@@ -5,7 +5,13 @@
 public final class ServerCore {
     public let config: ServerConfig
     var sessions: [ConnectionID: Session] = [:]
+    /// Rooms by `Room.key`: classes' rooms by code, homework tries by code and student.
     var rooms: [String: Room] = [:]
+    /// Homework by code (`/assign`), open or past due, until the process ends.
+    var assignments: [String: Assignment] = [:]
+    /// The wall clock minus the monotonic `now`, in milliseconds: set by the shell (and kept
+    /// fresh), so a homework's due time can be checked without the core reading a clock.
+    public var wallOffsetMs: Millis = 0
     /// Admitted connections by address (`PeerAddress.key`), for `maxConnectionsPerIP`.
     var perAddress: [String: Int] = [:]
     /// When each connection outside a room may next be idle-closed (see `DeadlineHeap`).
@@ -116,6 +122,8 @@ public final class ServerCore {
             // Not closed at once even if this was its last seat: a teacher whose laptop dropped
             // in the lobby can `/claim` the room back; it closes after the empty-room timeout.
             room.remove(seat, reason: .disconnected, now: now, out: &out)
+            // A homework try is kept by its assignment, not its room: joining again resumes it.
+            if room.homework != nil { closeIfAbandoned(room, now: now) }
         }
         return out.effects
     }
@@ -255,7 +263,7 @@ public final class ServerCore {
             watcher.lastHeard = now
             scheduleIdle(watcher)
         }
-        rooms[room.code] = nil
+        rooms[room.key] = nil
         if let count = roomsPerAddress[room.creatorAddress], count > 1 {
             roomsPerAddress[room.creatorAddress] = count - 1
         } else {

@@ -33,4 +33,6 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case chatOff = "chat_off"
     case storageFailed = "storage_failed"
     case tooManyRooms = "too_many_rooms"
+    case pastDue = "past_due"
+    case noAttemptsLeft = "no_attempts_left"
 }

@@ -17,6 +17,12 @@ extension ServerShell {
         do {
             try store.connect()
             try store.checkWritable()
+            // Homework still open when the server last stopped is taken up again, tries and all,
+            // before anyone can connect.
+            core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
+            let open = try store.report { try Reports.openAssignments($0, wallNow: SystemLocalTime.wallNow, server: options.serverName) }
+            core.restore(open)
+            if !open.isEmpty { logger.info("homework taken up again", metadata: ["open": "\(open.count)"]) }
             logger.info("results database", metadata: ["db": "\(store.location)", "server": "\(options.serverName)"])
         } catch {
             logger.error("STORAGE FAILED: cannot write the results database; games go on but results are not saved until it works",

@@ -159,6 +159,9 @@ public final class ServerShell {
     }
 
     func received(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
+        // Kept fresh for every line: the monotonic clock stops while a laptop sleeps, the wall
+        // clock does not, and a homework join is judged against its due time by the wall clock.
+        core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
         switch connection.transport {
         case .line: execute(core.receive(connection.id, bytes, now: clock.now))
         case .webSocket: receivedFrames(bytes, on: connection)

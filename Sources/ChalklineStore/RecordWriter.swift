@@ -64,8 +64,11 @@ struct RecordWriter {
         let at = SQLValue(time.text(stamped.at))
         switch stamped.record {
         case let .gameStarted(game, kind, settings, players):
-            let id = try db.insert("INSERT INTO game (room, number, kind, settings, started_at, server) VALUES (?, ?, ?, ?, ?, ?)",
-                                   [SQLValue(game.room), SQLValue(game.number), SQLValue(kind), SQLValue(settings), at, SQLValue(server)])
+            let id = try db.insert("""
+                INSERT INTO game (room, number, kind, settings, started_at, server, assignment_id)
+                VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM assignment WHERE uid = ?))
+                """, [SQLValue(game.room), SQLValue(game.number), SQLValue(kind), SQLValue(settings), at, SQLValue(server),
+                      SQLValue(game.assignment)])
             ids[game.serial] = id
             for player in players { _ = try playerID(player, game: id, db) }
         case let .roundOpened(game, round, label, items):
@@ -96,6 +99,26 @@ struct RecordWriter {
                             SQLValue(try playerID(PlayerRef(seat: row.seat, name: row.name), game: gameID, db))])
             }
             rowIDs.forget(game: gameID)
+        case let .assignmentCreated(a):
+            try db.run("""
+                INSERT INTO assignment (uid, code, kind, options, settings, due_ms, due, attempts, creator, roster, created_at, server)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, [SQLValue(a.uid), SQLValue(a.code), SQLValue(a.kind), SQLValue(a.options.joined(separator: " ")), SQLValue(a.settings),
+                      SQLValue(Int(a.due)), SQLValue(a.dueText), SQLValue(a.attempts), SQLValue(a.creator),
+                      SQLValue(a.roster.joined(separator: " ")), at, SQLValue(server)])
+        case let .gameResumed(game, fromRound):
+            // Known already on this process; else the try's game as an earlier process stored it.
+            guard let gameID = try ids[game.serial] ?? db.id("""
+                SELECT g.id FROM game g JOIN assignment a ON a.id = g.assignment_id WHERE a.uid = ? AND g.number = ?
+                """, [SQLValue(game.assignment), SQLValue(game.number)]) else { return }
+            ids[game.serial] = gameID
+            // The rounds from `fromRound` on are asked again: what was stored of them goes.
+            let later = "SELECT id FROM round WHERE game_id = ? AND number >= ?"
+            let arguments = [SQLValue(gameID), SQLValue(fromRound)]
+            try db.run("DELETE FROM answer WHERE round_id IN (\(later))", arguments)
+            try db.run("DELETE FROM question WHERE round_id IN (\(later))", arguments)
+            try db.run("DELETE FROM round WHERE game_id = ? AND number >= ?", arguments)
+            rowIDs.forget(game: gameID)
         }
     }
 
@@ -123,8 +146,8 @@ struct RecordWriter {
     private mutating func playerID(_ player: PlayerRef, game: Int64, _ db: SQLWriting) throws -> Int64 {
         let key = RowIDs.Player(game: game, seat: player.seat)
         if let id = rowIDs.players[key] { return id }
-        try db.run("INSERT INTO player (game_id, seat, name, bot) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name), SQLValue(player.bot)])
+        try db.run("INSERT INTO player (game_id, seat, name, bot, team) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name), SQLValue(player.bot), SQLValue(player.team)])
         guard let id = try db.id("SELECT id FROM player WHERE game_id = ? AND seat = ?", [SQLValue(game), SQLValue(player.seat)]) else {
             throw StoreError.missingRow("player \(player.name) of game \(game)")
         }

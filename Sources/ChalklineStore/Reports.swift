@@ -8,11 +8,13 @@ public enum Reports {
     public enum Failure: Error, CustomStringConvertible {
         case noSuchGame(String)
         case noSuchPlayer(String)
+        case noSuchAssignment(String)
 
         public var description: String {
             switch self {
             case .noSuchGame(let id): "There is no game \(id) in the database (`report games` lists them)."
             case .noSuchPlayer(let name): "Nobody called \(name) has played a game in the database."
+            case .noSuchAssignment(let code): "There is no homework \(code) in the database."
             }
         }
     }

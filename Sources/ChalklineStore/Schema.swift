@@ -12,6 +12,7 @@ enum Schema {
         migrator.registerMigration("v4", migrate: version4)
         migrator.registerMigration("v5", migrate: version5)
         migrator.registerMigration("v6", migrate: version6)
+        migrator.registerMigration("v7", migrate: version7)
         return migrator
     }
 
@@ -137,6 +138,35 @@ enum Schema {
     /// them out of the class's figures; 0 for every player of older games.
     static func version6(_ db: Database) throws {
         try db.execute(sql: "ALTER TABLE player ADD COLUMN bot INTEGER NOT NULL DEFAULT 0")
+    }
+
+    /// Homework (`/assign`) and each game's place in it, and each player's team. A homework try is
+    /// a game like any other (room = the assignment's code, number = the try), so every report
+    /// reads it; `assignment_id` ties it to its assignment. Shared with PostgreSQL's v7.
+    static let version7SQL = """
+        CREATE TABLE assignment (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid TEXT NOT NULL UNIQUE,     -- the assignment for good (codes are reused later)
+            code TEXT NOT NULL,           -- what students type: /join CODE NAME
+            kind TEXT NOT NULL,
+            options TEXT NOT NULL,        -- the race's options as /assign took them, seed= included, space-separated
+            settings TEXT NOT NULL,       -- JSON, as /assign echoed it
+            due_ms INTEGER NOT NULL,      -- the due instant, ms since 1970 UTC
+            due TEXT NOT NULL,            -- as the teacher gave it, in the server's time zone
+            attempts TEXT NOT NULL,       -- 1, N or best
+            creator TEXT NOT NULL,
+            roster TEXT NOT NULL,         -- the class when it was set: names, space-separated
+            created_at TEXT NOT NULL,
+            server TEXT
+        );
+        CREATE INDEX assignment_by_code ON assignment(code);
+        ALTER TABLE game ADD COLUMN assignment_id INTEGER REFERENCES assignment(id);
+        CREATE INDEX game_by_assignment ON game(assignment_id, number);
+        ALTER TABLE player ADD COLUMN team TEXT;
+        """
+
+    static func version7(_ db: Database) throws {
+        try db.execute(sql: version7SQL)
     }
 
     /// The condition on `player p` that leaves bots out, or nothing: a database a teacher locked

@@ -12,7 +12,7 @@ struct ReportCommand: ParsableCommand {
             row, then one row per record; a report of several parts writes one block per part, \
             separated by an empty line); --json writes one JSON object for scripts.
             """,
-        subcommands: [Games.self, Game.self, Player.self, Facts.self]
+        subcommands: [Games.self, Game.self, Player.self, Facts.self, Homework.self]
     )
 
     /// Declared here too so they may come before the report's name: `report --db x.sqlite games`.
@@ -100,6 +100,19 @@ struct ReportCommand: ParsableCommand {
         @OptionGroup var common: Common
 
         func run() throws { try common.print { try Reports.player($0, name: name, server: common.server) } }
+    }
+
+    struct Homework: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "assignment",
+            abstract: "One homework (/assign): who has finished, started or not started, each student's try that counts, the hardest questions.")
+
+        @Argument(help: ArgumentHelp("The homework's code, as /assign gave it (the latest with that code).", valueName: "code"))
+        var code: String
+
+        @OptionGroup var common: Common
+
+        func run() throws { try common.print { try Reports.assignment($0, code: code, server: common.server) } }
     }
 
     struct Facts: ParsableCommand {

@@ -82,6 +82,7 @@ struct Serve: ParsableCommand {
 
     func run() throws {
         var config = ServerConfig()
+        config.localTime = SystemLocalTime.make()
         config.maxPlayersPerRoom = maxPlayers
         try limits.apply(to: &config)
         // Read before the loop starts: a bad level file stops the server here, never mid-class.

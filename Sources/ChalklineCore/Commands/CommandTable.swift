@@ -18,6 +18,13 @@ extension ServerCore {
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
                        + RaceCatalog.kinds.map { "\($0.name) options: \(Help.tokens($0))." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
+        Command(name: "assign", access: .anyone, guessed: true,
+                usage: "/assign \(RaceCatalog.gameWord) due=YYYY-MM-DDTHH:MM [attempts=1|N|best] [key=value ...]",
+                help: "Set homework: each student who joins its code before the due time (the server's time zone) plays alone, at their own pace.\nattempts=1 (the default) gives one try; attempts=N up to N tries and attempts=best as many as they like, the best counting. The game's options are /create's.\nSet from your room's lobby, its players are the class the report checks off.",
+                run: { core, call, out throws(ErrorReply) in try core.assign(call, &out) }),
+        Command(name: "assignments", access: .anyone, arity: 0...0, usage: "/assignments",
+                help: "Your open homework (set under your name): code, game, due time, how many have started and finished.",
+                run: { core, call, out throws(ErrorReply) in try core.listAssignments(call, &out) }),
         Command(name: "leave", access: .anyone, arity: 0...0, usage: "/leave", help: "Leave your room.",
                 run: { core, call, out throws(ErrorReply) in try core.leave(call, &out) }),
         Command(name: "answer", access: .anyone, usage: "/answer TEXT",

@@ -125,17 +125,7 @@ extension ServerCore {
         let session = call.session
         var args = call.args
         guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
-        // The password is the server's business, not the game's: it never reaches the settings echo.
-        let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
-        let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
-        args = args.filter { !isPassword($0) }
-        if let required = config.createPassword, !required.isEmpty {
-            guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
-                throw ErrorReply("create", .badPassword,
-                                 passwords.isEmpty ? "This server needs a password to open rooms: /create GAME password=... (ask your teacher)."
-                                                   : "That is not the password for opening rooms on this server.")
-            }
-        }
+        try checkCreatePassword(&args, "create")
         guard let kind = args.first?.lowercased() else {
             let names = RaceCatalog.names
             throw ErrorReply("create", .badArgs,
@@ -164,6 +154,21 @@ extension ServerCore {
         }
     }
 
+    /// The password is the server's business, not the game's: taken out of `args`, so it never
+    /// reaches the settings echo. `/create` and `/assign` need it when the server has one.
+    func checkCreatePassword(_ args: inout [String], _ cmd: String) throws(ErrorReply) {
+        let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
+        let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
+        args = args.filter { !isPassword($0) }
+        if let required = config.createPassword, !required.isEmpty {
+            guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
+                throw ErrorReply(cmd, .badPassword,
+                                 passwords.isEmpty ? "This server needs a password to open rooms: /\(cmd) GAME password=... (ask your teacher)."
+                                                   : "That is not the password for opening rooms on this server.")
+            }
+        }
+    }
+
     /// A code no open room has, within the room caps. Drawing is bounded: however full the
     /// server, `/create` answers at once.
     private func freeRoomCode(for session: Session) throws(ErrorReply) -> String {
@@ -174,18 +179,27 @@ extension ServerCore {
             throw ErrorReply("create", .tooManyRooms,
                              "Your address already has \(config.maxRoomsPerIP) rooms open. Close one (/leave it) before opening another.")
         }
-        for _ in 0..<Limits.roomCodeDraws {
-            let code = Secrets.roomCode(random)
-            if rooms[code] == nil { return code }
-        }
-        throw ErrorReply("create", .tooManyRooms, "No free room code was found. Try again in a minute.")
+        return try freeCode("create")
     }
 
-    func makeRace(_ kind: String, options: CommandOptions) throws(ErrorReply) -> Race {
-        guard let entry = RaceCatalog.kind(named: kind) else {
-            throw ErrorReply("create", .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
+    /// A code neither an open room nor an assignment has: students type both with `/join`.
+    func freeCode(_ cmd: String) throws(ErrorReply) -> String {
+        for _ in 0..<Limits.roomCodeDraws {
+            let code = Secrets.roomCode(random)
+            if rooms[code] == nil && assignments[code] == nil { return code }
         }
-        return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks))
+        throw ErrorReply(cmd, .tooManyRooms, "No free room code was found. Try again in a minute.")
+    }
+
+    func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create") throws(ErrorReply) -> Race {
+        guard let entry = RaceCatalog.kind(named: kind) else {
+            throw ErrorReply(cmd, .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
+        }
+        do {
+            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks))
+        } catch {
+            throw ErrorReply(cmd, error.code, error.message, extra: error.extra)
+        }
     }
 
     func join(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
@@ -199,6 +213,10 @@ extension ServerCore {
             name = args[1]
         }
         guard let name else { throw ErrorReply("join", .noName, "Choose a name first: /join CODE NAME, or /name YOURNAME.") }
+        if let assignment = assignments[args[0].uppercased()] {
+            try joinHomework(assignment, name: name, bot: args.count == 3, session, now: call.now, &out)
+            return
+        }
         guard let room = rooms[args[0].uppercased()] else {
             throw ErrorReply("join", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
         }
@@ -349,7 +367,7 @@ extension ServerCore {
     }
 
     func roomsReply(page requested: Int) -> OkReply {
-        let sorted = rooms.values.sorted { $0.code < $1.code }
+        let sorted = rooms.values.filter { $0.homework == nil }.sorted { $0.code < $1.code }
         let page = ListPage(total: sorted.count, page: requested)
         let list = sorted[page.range]
         let json = JSON.array(list.map { room in

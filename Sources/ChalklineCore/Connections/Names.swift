@@ -5,7 +5,7 @@
 /// names that read the same on screen (case, width, composed or decomposed accents) are one name
 /// for uniqueness, kicks and bans (`key`), and characters that show nothing (format, control,
 /// variation selectors, fillers) are refused outright rather than ignored.
-enum Names {
+public enum Names {
     /// Visible characters (what a reader counts), and bytes (what the server stores and sends).
     static let maxLength = Limits.nameCharacters
     static let maxBytes = Limits.nameBytes
@@ -46,7 +46,7 @@ enum Names {
     /// What makes two names the same: folded to lower case and narrow width, with letters that
     /// are drawn identically in Latin, Greek and Cyrillic read as Latin, and anything invisible
     /// dropped. Composed and decomposed accents already compare equal as Swift strings.
-    static func key(_ name: String) -> String {
+    public static func key(_ name: String) -> String {
         var folded = String.UnicodeScalarView()
         for s in name.unicodeScalars where !Script.hidden(s) {
             if (0xFF01...0xFF5E).contains(s.value), let narrow = Unicode.Scalar(s.value - 0xFEE0) {

@@ -81,7 +81,7 @@ final class Seat {
     }
 
     var connected: Bool { session != nil }
-    var ref: PlayerRef { PlayerRef(seat: number, name: name, bot: isBot) }
+    var ref: PlayerRef { PlayerRef(seat: number, name: name, bot: isBot, team: team.flatMap { room.teams?.names[$0] }) }
 
     func resetForGame() {
         score = 0

@@ -14,6 +14,9 @@ final class Room {
     }
 
     let code: String
+    /// Where `ServerCore.rooms` keeps it: the code, or for a homework try the code and the
+    /// student's name (with a space, which no typed code has, so nobody can `/join` it).
+    let key: String
     let hostKey: String
     let race: Race
     private(set) var seats: [Seat] = []
@@ -69,8 +72,16 @@ final class Room {
     /// `teams=`: the room's teams and this game's members; nil in a room without teams.
     private(set) var teams: Teams?
 
-    init(code: String, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0, now: Millis = 0) {
+    /// A homework try's room: one student, no host, the next question as soon as one closes.
+    private(set) var homework: Assignment?
+    /// The try this room plays (`AttemptProgress.number`).
+    private var attemptNumber = 0
+
+    init(code: String, key: String? = nil, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0,
+         now: Millis = 0, homework: Assignment? = nil) {
         self.code = code
+        self.key = key ?? code
+        self.homework = homework
         self.hostKey = hostKey
         self.race = race
         self.creatorAddress = creatorAddress
@@ -366,7 +377,8 @@ final class Room {
         if let judged = outcome.judged, let game, case .open(let index, _, _) = phase {
             out.record(.answer(game: game, round: index + 1, answer: AnswerRecord(
                 player: seat.ref, typed: text, correct: judged.correct, ms: now - opened, points: judged.points,
-                streak: judged.streak, item: judged.item, announced: outcome.broadcast != nil)))
+                // Homework is acknowledged only once stored: a restart must not lose a try's answer.
+                streak: judged.streak, item: judged.item, announced: outcome.broadcast != nil || homework != nil)))
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
@@ -467,9 +479,10 @@ final class Room {
         sendTable(closing.event, out: &out)
         participants = []
         let next = index + 1
+        noteHomeworkProgress(roundsDone: next)
         if next >= race.rounds {
             endGame(out: &out)
-        } else if race.timing.gapMs > 0 {
+        } else if race.timing.gapMs > 0 && homework == nil {
             phase = .gap(next: next, until: now + race.timing.gapMs)
         } else {
             openOrPause(next, now: now, out: &out)
@@ -479,7 +492,7 @@ final class Room {
     /// Without a host the game waits before its next round rather than running on unattended:
     /// the question already open runs to its end, so nobody's typing is lost.
     private func openOrPause(_ next: Int, now: Millis, out: inout Outbox) {
-        if host == nil {
+        if host == nil && homework == nil {
             phase = .paused(next: next, since: now)
         } else {
             openRound(next, now: now, out: &out)
@@ -551,7 +564,12 @@ final class Room {
         progressWaiting = false
         let standings = standings()
         if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
-        sendTable(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), out: &out)
+        if let homework {
+            homework.update(attemptNumber) { $0.finished = true }
+            sendTable(homeworkEnd(homework), out: &out)
+        } else {
+            sendTable(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), out: &out)
+        }
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
         if seats.isEmpty { releasedEveryone = true }
@@ -622,5 +640,68 @@ struct RoomTimeouts {
         empty = config.emptyRoomTimeout
         unjoined = config.unjoinedRoomTimeout
         abandonedGame = config.abandonedGameTimeout
+    }
+}
+
+// MARK: Homework
+
+extension Room {
+    /// Plays `attempt` for the room's one student: from its start, or from the round after the
+    /// last it closed, with the score it had then. Every try asks the same questions in the same
+    /// order (the assignment's seed), so a resumed try asks what it would have asked.
+    func playHomework(_ attempt: AttemptProgress, serial: Int, isNew: Bool, now: Millis, out: inout Outbox) {
+        guard let homework, let seat = players.first else { return }
+        attemptNumber = attempt.number
+        gamesPlayed = attempt.number
+        let game = GameRef(serial: serial, room: code, number: attempt.number, assignment: homework.record.uid)
+        self.game = game
+        race.startGame(fresh: 0, firstGame: true)
+        seat.resetForGame()
+        if isNew {
+            out.record(.gameStarted(game: game, kind: race.kind, settings: homework.record.settings, players: [seat.ref]))
+            let countdown = race.timing.countdownMs
+            if countdown > 0 {
+                out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
+                phase = .countdown(until: now + countdown)
+            } else {
+                openRound(0, now: now, out: &out)
+            }
+            return
+        }
+        out.record(.gameResumed(game: game, fromRound: attempt.roundsDone + 1))
+        // The race draws its rounds in order: the ones already played are drawn and put aside.
+        for index in 0..<attempt.roundsDone {
+            _ = race.openRound(index: index, id: index + 1)
+            _ = race.closeRound(participants: [], standings: [])
+        }
+        lastRoundID = attempt.roundsDone
+        seat.score = attempt.score
+        seat.streak = attempt.streak
+        seat.correctMs = attempt.correctMs
+        openRound(attempt.roundsDone, now: now, out: &out)
+    }
+
+    /// A round of a homework try closed: the try resumes after it from now on.
+    fileprivate func noteHomeworkProgress(roundsDone: Int) {
+        guard let homework, let seat = players.first else { return }
+        homework.update(attemptNumber) { attempt in
+            attempt.roundsDone = roundsDone
+            attempt.score = seat.score
+            attempt.streak = seat.streak
+            attempt.correctMs = seat.correctMs
+        }
+    }
+
+    /// The end of a try: the standings of everyone who has finished, by the try that counts,
+    /// and the student's own place in them.
+    fileprivate func homeworkEnd(_ homework: Assignment) -> GameEndEvent {
+        let standings = homework.standings()
+        let name = players.first?.name ?? ""
+        let counting = homework.countingAttempts().first { Names.key($0.name) == Names.key(name) }
+        let own = standings.first { $0.seat == counting?.number }
+        var event = GameEndEvent(standings: standings, game: "\(code)-\(attemptNumber)")
+        event.homework = HomeworkPlace(code: code, rank: own?.rank, finished: standings.count, triesLeft: homework.triesLeft(for: name),
+                                       counted: counting?.number == attemptNumber)
+        return event
     }
 }

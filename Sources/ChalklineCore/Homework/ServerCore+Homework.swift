@@ -1,0 +1,165 @@
+/// Homework: `/assign`, `/assignments`, and a student's `/join` of an assignment's code, which
+/// begins or resumes their try in a room of its own.
+extension ServerCore {
+    /// `/assign KIND [options] due=YYYY-MM-DDTHH:MM [attempts=1|N|best]`.
+    func assign(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let session = call.session
+        guard let name = session.name else { throw ErrorReply("assign", .noName, "Choose a name first: /name YOURNAME.") }
+        if let watched = session.watching {
+            throw ErrorReply("assign", .alreadyInRoom, "You are watching room \(watched.code). /leave it first.")
+        }
+        // From a room, only its host: the room's players become the class the report names.
+        var roster: [String] = []
+        if let (room, _) = try? inRoom(session, "assign") {
+            guard room.isHost(session), room.homework == nil else {
+                throw ErrorReply("assign", .notHost, "Only a room's host can set homework from it; /leave to set it on your own.")
+            }
+            roster = room.players.filter { !$0.isBot && $0.session !== session }.map(\.name)
+        }
+        var args = call.args
+        try checkCreatePassword(&args, "assign")
+        let (due, attempts) = try Self.homeworkOptions(&args)
+        guard let kind = args.first?.lowercased() else {
+            throw ErrorReply("assign", .badArgs, "Say which game: /assign \(RaceCatalog.names[0]) due=YYYY-MM-DDTHH:MM.")
+        }
+        guard let dueText = due else {
+            throw ErrorReply("assign", .badArgs, "Say when it is due: due=YYYY-MM-DDTHH:MM, in the server's time (\(config.localTime.zone)).")
+        }
+        guard let dueAt = config.localTime.parse(dueText) else {
+            throw ErrorReply("assign", .badArgs, "due= takes a date and time as YYYY-MM-DDTHH:MM, e.g. due=2026-12-01T18:00 (\(config.localTime.zone)).")
+        }
+        guard dueAt > call.now + wallOffsetMs else {
+            throw ErrorReply("assign", .badArgs, "That due time (\(dueText) \(config.localTime.zone)) has passed.")
+        }
+        let rule = try attempts.map { text throws(ErrorReply) in
+            guard let rule = AttemptRule(text) else {
+                throw ErrorReply("assign", .badArgs, "attempts= takes a number of tries from 1 to \(AttemptRule.maxTries), or best.")
+            }
+            return rule
+        } ?? .tries(1)
+        let options = Array(args.dropFirst())
+        if options.contains(where: { $0.lowercased().hasPrefix("teams=") }) {
+            throw ErrorReply("assign", .badArgs, "Homework is played alone: teams= is for a live room.")
+        }
+        let race = try makeRace(kind, options: CommandOptions(options), cmd: "assign")
+        pruneAssignments(wall: call.now + wallOffsetMs)
+        guard assignments.count < Limits.assignments else {
+            throw ErrorReply("assign", .tooManyRooms, "The server holds \(Limits.assignments) open assignments, as many as it takes.")
+        }
+        let code = try freeCode("assign")
+        // The seed is kept with the options, so every try (and every process) asks the same.
+        let seeded = options.filter { !$0.lowercased().hasPrefix("seed=") } + ["seed=\(race.timing.seed)"]
+        let record = AssignmentRecord(uid: Secrets.token(random), code: code, kind: race.kind, options: seeded,
+                                      settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self), due: dueAt,
+                                      dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster)
+        assignments[code] = Assignment(record)
+        // Stored before the code is given out: the reply waits for the commit.
+        out.record(.assignmentCreated(record))
+        let joinURL = self.joinURL.map { $0 + "?room=" + code }
+        let zone = config.localTime.zone
+        out.send(OkReply("assign", assignmentFields(assignments[code]!) + [("settings", race.settingsJSON)]
+                             + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
+                         text: "Homework \(code) is set: \(race.kind), due \(record.dueText) (\(zone)). \(rule.sentence)\n"
+                             + "Students type /join \(code) NAME before then" + (joinURL.map { ", or open \($0)" } ?? "") + ".\n"
+                             + "Each plays alone, at their own pace. /assignments lists your open homework; "
+                             + "chalkline-server report assignment \(code) tells who has done it."),
+                 to: session)
+    }
+
+    /// `/assignments`: the open homework set under your name, soonest due first.
+    func listAssignments(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        guard let name = call.session.name else { throw ErrorReply("assignments", .noName, "Choose a name first: /name YOURNAME.") }
+        let wall = call.now + wallOffsetMs
+        let mine = assignments.values
+            .filter { Names.key($0.record.creator) == Names.key(name) && !$0.isPastDue(wall: wall) }
+            .sorted { ($0.record.due, $0.code) < ($1.record.due, $1.code) }
+        var lines = mine.isEmpty ? ["You have no open homework. /assign GAME due=YYYY-MM-DDTHH:MM sets some."]
+                                 : ["Your open homework (\(config.localTime.zone)):"]
+        for assignment in mine {
+            let roster = assignment.record.roster.isEmpty ? "" : " of \(assignment.record.roster.count)"
+            lines.append("  \(assignment.code)  \(assignment.record.kind)  due \(assignment.record.dueText)  "
+                         + "\(assignment.finished)\(roster) finished, \(assignment.started) started")
+        }
+        out.send(OkReply("assignments", [("assignments", .array(mine.map { .object(assignmentFields($0)) }))],
+                         text: lines.joined(separator: "\n")),
+                 to: call.session)
+    }
+
+    private func assignmentFields(_ assignment: Assignment) -> [(String, JSON)] {
+        let record = assignment.record
+        return [("code", .string(record.code)), ("game", .string(record.kind)), ("due", .string(record.dueText)),
+                ("zone", .string(config.localTime.zone)), ("attempts", .string(record.attempts)),
+                ("roster", .int(record.roster.count)), ("started", .int(assignment.started)), ("finished", .int(assignment.finished))]
+    }
+
+    /// `due=` and `attempts=` are the assignment's, not the race's: taken out of `args`.
+    static func homeworkOptions(_ args: inout [String]) throws(ErrorReply) -> (due: String?, attempts: String?) {
+        var found: [String: String] = [:]
+        for key in ["due", "attempts"] {
+            let given = args.filter { $0.lowercased().hasPrefix(key + "=") }
+            if given.count > 1 { throw ErrorReply("assign", .badArgs, "The option \(key)= is given twice.") }
+            found[key] = given.first.map { String($0.dropFirst(key.count + 1)) }
+            args.removeAll { $0.lowercased().hasPrefix(key + "=") }
+        }
+        return (found["due"], found["attempts"])
+    }
+
+    /// Past-due assignments with no try running are forgotten (their results stay stored).
+    private func pruneAssignments(wall: Millis) {
+        let running = Set(rooms.values.compactMap { $0.homework?.code })
+        for (code, assignment) in assignments where assignment.isPastDue(wall: wall) && !running.contains(code) {
+            assignments[code] = nil
+        }
+    }
+
+    /// `/join CODE NAME` of an assignment: the student's try begins, or resumes where it was left.
+    func joinHomework(_ assignment: Assignment, name: String, bot: Bool, _ session: Session, now: Millis,
+                      _ out: inout Outbox) throws(ErrorReply) {
+        let code = assignment.code
+        if assignment.isPastDue(wall: now + wallOffsetMs) {
+            throw ErrorReply("join", .pastDue, "Homework \(code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed.")
+        }
+        let key = code + " " + Names.key(name)
+        if rooms[key] != nil {
+            throw ErrorReply("join", .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
+        }
+        let resumed = assignment.unfinished(of: name)
+        if resumed == nil, assignment.triesLeft(for: name) == 0 {
+            throw ErrorReply("join", .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
+                             + " chalkline shows your result in the standings of those who finished.")
+        }
+        guard rooms.count < config.maxRooms else {
+            throw ErrorReply("join", .tooManyRooms, "The server is as busy as it can be (\(config.maxRooms) rooms). Try again in a minute.")
+        }
+        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: "join")
+        let room = Room(code: code, key: key, hostKey: "", race: race, now: now, homework: assignment)
+        rooms[key] = room
+        session.name = name
+        let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
+        seat.isBot = bot
+        let attempt = resumed ?? assignment.begin(name: name, bot: bot)
+        let left = assignment.triesLeft(for: name)
+        out.send(OkReply("join", [("room", .string(code)), ("token", .string(seat.token.text)), ("game", .string(race.kind)),
+                                  ("state", .string("running")), ("players", room.playersJSON()), ("name", .string(name)),
+                                  ("score", .int(attempt.score)), ("settings", race.settingsJSON),
+                                  ("homework", .object([("due", .string(assignment.record.dueText)), ("zone", .string(config.localTime.zone)),
+                                                        ("attempt", .int(assignment.attempts(of: name).count)),
+                                                        ("tries_left", left.map(JSON.int) ?? .null),
+                                                        ("resumed", .bool(resumed != nil)),
+                                                        ("round", .int(attempt.roundsDone + 1)), ("rounds", .int(race.rounds))]))],
+                         text: "Homework \(code) (\(race.kind)), due \(assignment.record.dueText): you play alone, at your own pace.\n"
+                             + (resumed != nil ? "Welcome back: you go on from \(race.roundNoun) \(attempt.roundsDone + 1) of \(race.rounds) with \(NumberText.thousands(attempt.score)) points.\n"
+                                               : "The next \(race.roundNoun) comes as soon as you answer; each still has its time limit.\n")
+                             + "If you stop, /join \(code) \(name) again later to go on."),
+                 to: session)
+        gamesStarted += 1
+        room.playHomework(attempt, serial: gamesStarted, isNew: resumed == nil, now: now, out: &out)
+    }
+
+    /// The server starts again: the assignments still open, with their tries as stored.
+    public func restore(_ stored: [StoredAssignment]) {
+        for item in stored where assignments[item.record.code] == nil && rooms[item.record.code] == nil {
+            assignments[item.record.code] = Assignment(item.record, attempts: item.attempts)
+        }
+    }
+}
