@@ -16,6 +16,8 @@ struct GameRecordTests {
                 case let .answer(_, round, a): ["answer \(round) \(a.player.name) \(a.typed ?? "-") \(a.correct) \(a.ms.map(String.init) ?? "-") \(a.points) \(a.streak.map(String.init) ?? "-")"]
                 case let .roundClosed(_, round): ["close \(round)"]
                 case let .gameEnded(_, standings, stopped): ["end \(standings.map { "\($0.rank).\($0.name)" }.joined(separator: ",")) \(stopped)"]
+                case let .assignmentCreated(a): ["assign \(a.code)"]
+                case let .gameResumed(game, round): ["resume \(game) \(round)"]
                 }
             case .send(_, let payload):
                 payload.string.split(separator: "\n").map { "send " + Msg(line: String($0)).type }
