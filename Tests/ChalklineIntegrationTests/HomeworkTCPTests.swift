@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// Issue 30's self-paced homework against the real server over TCP: `chalkline bot` players do
+/// the homework alongside a student, each alone and at their own pace; the report tells who
+/// finished and who of the class has not started; and a try survives the server being killed
+/// between two answers, on both stores.
+@Suite struct HomeworkTCPTests {
+    /// Tomorrow at this hour, as `due=` is written in the server's (and this process's) zone.
+    static var tomorrow: String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        return formatter.string(from: Date().addingTimeInterval(24 * 3600))
+    }
+
+    static let race = "times table=7 max=6 rounds=3 time=5 countdown=0"
+
+    /// Plays the open homework try to its end, answering each question right, naming it.
+    static func answerEverything(_ student: TestClient, from first: [String: Any]? = nil) throws -> [String: Any] {
+        var pending = first
+        while true {
+            let line = try pending ?? student.json(timeout: 20)
+            pending = nil
+            switch line.string("type") {
+            case "question":
+                let product = (line.string("text") ?? "").split(separator: " ").compactMap { Int($0) }.reduce(1, *)
+                let reply = try student.command("/answer id=\(line.int("id") ?? 0) \(product)")
+                guard reply.string("type") == "ok", reply["correct"] as? Bool == true else { throw TestFailure("answer: \(reply)") }
+            case "game_end":
+                return line
+            default:
+                continue
+            }
+        }
+    }
+
+    @Test func botsAndAStudentDoTheHomeworkAloneAndTheReportNamesWhoHasNotStarted() throws {
+        let server = try TestServer()
+        // Set from the class's lobby: ann and cy are the class.
+        let teacher = try server.player("Ms")
+        let room = try teacher.command("/create times play=no")
+        let code = room.string("room") ?? ""
+        // Kept connected: a student who leaves the lobby is no longer in the class.
+        let classroom = try ["ann", "cy"].map { try server.player($0) }
+        for student in classroom { #expect(try student.command("/join \(code)").string("type") == "ok") }
+        let set = try teacher.command("/assign \(Self.race) due=\(Self.tomorrow) attempts=2")
+        #expect(set.string("type") == "ok", "\(set)")
+        let homework = set.string("code") ?? ""
+        #expect(set.int("roster") == 2)
+        #expect(set.string("due") == Self.tomorrow)
+        let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", homework, "--count", "3",
+                                                "--think", "50", "--skill", "1", "--games", "1", "--timeout", "60"])
+        let ann = try server.player("ann2")
+        let joined = try ann.command("/join \(homework) ann")
+        #expect(joined.string("state") == "running", "\(joined)")
+        #expect((joined["homework"] as? [String: Any])?.int("tries_left") == 1)
+        let end = try Self.answerEverything(ann)
+        let place = end["homework"] as? [String: Any]
+        #expect(place?.string("assignment") == homework)
+        #expect(place?["counted"] as? Bool == true)
+        #expect(end.list("standings").contains { $0.string("name") == "ann" })
+        #expect(try bots.finish(timeout: 60) == 0, "\(bots.output)")
+        // Everyone's try is in: three bots and ann.
+        let listed = try teacher.command("/assignments").list("assignments")
+        #expect(listed.map { $0.string("code") } == [homework])
+        #expect(listed.first?.int("finished") == 4)
+        #expect(listed.first?.int("started") == 4)
+        try server.stop()
+        let report = try jsonReport(["assignment", homework], db: server.databasePath)
+        let students = report.list("students")
+        #expect(students.count == 5, "four who finished and cy, who has not started: \(students)")
+        #expect(students.filter { $0.string("status") == "finished" }.count == 4)
+        #expect(students.last?.string("name") == "cy")
+        #expect(students.last?.string("status") == "not started")
+        let annRow = students.first { $0.string("name") == "ann" }
+        #expect(annRow?.int("answers") == 3)
+        #expect(annRow?.int("correct") == 3)
+        #expect(!report.list("facts").isEmpty || report.keys.contains { $0.contains("fact") }, "the facts section: \(report.keys)")
+    }
+
+    @Test(arguments: Backend.allCases) func aTryGoesOnAfterTheServerIsKilledBetweenTwoAnswers(_ backend: Backend) throws {
+        let db = try backend.newDatabase()
+        defer { backend.remove(db) }
+        var code = ""
+        var scoreBefore = 0
+        var firstText = ""
+        do {
+            let server = try TestServer(["--db", db])
+            let teacher = try server.player("Ms")
+            let set = try teacher.command("/assign \(Self.race) due=\(Self.tomorrow)")
+            code = set.string("code") ?? ""
+            let ann = try server.player("ann")
+            #expect(try ann.command("/join \(code)").string("type") == "ok")
+            let question = try ann.expect("question")
+            firstText = question.string("text") ?? ""
+            let product = firstText.split(separator: " ").compactMap { Int($0) }.reduce(1, *)
+            let reply = try ann.command("/answer id=\(question.int("id") ?? 0) \(product)")
+            #expect(reply["correct"] as? Bool == true)
+            scoreBefore = reply.int("score") ?? 0
+            // The next question is open; the server dies before ann answers it.
+            #expect(try ann.expect("question").int("round") == 2)
+            try server.stop(signal: SIGKILL)
+        }
+        let server = try TestServer(["--db", db])
+        let ann = try server.player("ann")
+        let back = try ann.command("/join \(code)")
+        #expect(back.string("type") == "ok", "the homework outlived the server: \(back)")
+        let homework = back["homework"] as? [String: Any]
+        #expect(homework?["resumed"] as? Bool == true)
+        #expect(homework?.int("round") == 2)
+        #expect(back.int("score") == scoreBefore)
+        let question = try ann.expect("question")
+        #expect(question.int("round") == 2)
+        #expect(question.string("text") != firstText, "the second question, not the first again")
+        let end = try Self.answerEverything(ann, from: question)
+        #expect(end.string("game") == "\(code)-1")
+        #expect((end.list("standings").first?.int("score") ?? 0) > scoreBefore)
+        try server.stop()
+        let report = try jsonReport(["assignment", code], db: db)
+        let row = report.list("students").first
+        #expect(row?.string("status") == "finished")
+        #expect(row?.int("answers") == 3, "one answer a question, the unanswered round forgotten: \(report)")
+        #expect(row?.int("correct") == 3)
+        let game = try jsonReport(["game", "\(code)-1"], db: db)
+        #expect(game.list("questions").count == 3)
+    }
+}
