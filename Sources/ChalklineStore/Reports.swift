@@ -238,7 +238,28 @@ public enum Reports {
                 if !isBoard { row.append((a["streak"] as Int?).map(ReportValue.int) ?? .null) }
                 return row
             })
-        return Report(kind: "game", tables: [summary, standings, questionTable, answerTable])
+        return Report(kind: "game", tables: [summary, standings] + teamTable(players: players, answers: answers, finished: finished)
+                          + [questionTable, answerTable])
+    }
+
+    /// A game played in teams: each team's mean points, as `game_end` ranked them, from the team
+    /// each player was recorded on. Nothing for a game without teams (or from before v7).
+    static func teamTable(players: [SQLRow], answers: [SQLRow], finished: Bool) -> [ReportTable] {
+        var names: [String] = []
+        var members: [(team: Int, score: Int)] = []
+        for player in players {
+            guard let team = player["team"] as String? else { continue }
+            if !names.contains(team) { names.append(team) }
+            let id: Int64 = player["id"]
+            let score = finished ? (player["score"] as Int?) ?? 0
+                : answers.filter { ($0["player_id"] as Int64) == id }.reduce(0) { $0 + ($1["points"] as Int) }
+            members.append((names.firstIndex(of: team)!, score))
+        }
+        guard !names.isEmpty else { return [] }
+        return [ReportTable(
+            name: "teams", title: "Teams (mean points a member)",
+            columns: [.init("rank", "#"), .init("team", "Team"), .init("score", "Mean"), .init("members", "Members")],
+            rows: TeamStanding.rank(names: names, members: members).map { [.int($0.rank), .text($0.name), .int($0.score), .int($0.members)] })]
     }
 
     // MARK: player

@@ -48,5 +48,10 @@ import Testing
         #expect(teams.map { $0.int("rank") } == [1, 2])
         #expect((teams.first?.int("score") ?? 0) >= (teams.last?.int("score") ?? 0))
         #expect(try bots.finish() == 0, "\(bots.output)")
+        // The stored report keeps who played for which team, and ranks the teams as game_end did.
+        try server.stop()
+        let report = try jsonReport(["game", end.string("game") ?? ""], db: server.databasePath)
+        let stored = report.list("teams").map { "\($0.int("rank") ?? 0) \($0.string("team") ?? "") \($0.int("score") ?? -1) \($0.int("members") ?? 0)" }
+        #expect(stored == teams.map { "\($0.int("rank") ?? 0) \($0.string("name") ?? "") \($0.int("score") ?? -1) \($0.int("members") ?? 0)" })
     }
 }

@@ -49,20 +49,7 @@ struct Teams {
     /// Each team's standing from the ledger, best mean first; a team none of whose members has
     /// played is left out. Ties keep the teams' order (Red before Blue).
     func standings() -> [TeamStanding] {
-        var sums = Array(repeating: 0, count: names.count), counts = sums
-        for member in members.values {
-            sums[member.team] += member.score
-            counts[member.team] += 1
-        }
-        let playing = names.indices.filter { counts[$0] > 0 }
-        // Compared exactly (a/b > c/d as a*d > c*b), rounded only for the wire.
-        let ranked = playing.sorted { a, b in
-            let left = sums[a] * counts[b], right = sums[b] * counts[a]
-            return left != right ? left > right : a < b
-        }
-        return ranked.enumerated().map { place, team in
-            TeamStanding(rank: place + 1, name: names[team], score: Self.mean(sums[team], counts[team]), members: counts[team])
-        }
+        TeamStanding.rank(names: names, members: members.values.map { ($0.team, $0.score) })
     }
 
     /// The mean rounded half up (points are never negative).
@@ -118,6 +105,26 @@ public struct TeamStanding: Equatable, Sendable {
     public var members: Int
 
     var json: JSON { .object([("rank", .int(rank)), ("name", .string(name)), ("score", .int(score)), ("members", .int(members))]) }
+
+    /// Teams (`names`, in their order) ranked by their members' mean points, best first; a team
+    /// with no member is left out, and equal means keep the teams' order. The room's tables and
+    /// the stored reports both rank teams with it.
+    public static func rank(names: [String], members: [(team: Int, score: Int)]) -> [TeamStanding] {
+        var sums = Array(repeating: 0, count: names.count), counts = sums
+        for member in members where names.indices.contains(member.team) {
+            sums[member.team] += member.score
+            counts[member.team] += 1
+        }
+        let playing = names.indices.filter { counts[$0] > 0 }
+        // Compared exactly (a/b > c/d as a*d > c*b), rounded only for the wire.
+        let ranked = playing.sorted { a, b in
+            let left = sums[a] * counts[b], right = sums[b] * counts[a]
+            return left != right ? left > right : a < b
+        }
+        return ranked.enumerated().map { place, team in
+            TeamStanding(rank: place + 1, name: names[team], score: Teams.mean(sums[team], counts[team]), members: counts[team])
+        }
+    }
 
     /// The text format's table of teams.
     static func lines(_ rows: [TeamStanding]) -> [String] {
