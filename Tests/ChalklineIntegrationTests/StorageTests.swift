@@ -83,12 +83,12 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
         let tables = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name") }
-        #expect(tables == ["answer", "game", "player", "question", "round"])
+        #expect(tables == ["answer", "assignment", "game", "player", "question", "round"])
         #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         // Opening again migrates nothing and keeps the data.
-        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
     }
 
     /// A database as the v1 server left it: one game, in which ann answered 7 x 8 right.
@@ -114,7 +114,7 @@ final class PlayedGames: @unchecked Sendable {
         defer { TestServer.removeDatabase(path) }
         try Self.makeVersionOneDatabase(path)
         let store = Store(path: path)
-        #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
         let indexes = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'answer'") }
         #expect(indexes.sorted() == ["answer_by_question", "answer_by_round"])
         // v3: the times factors became the question's detail; the times-only columns are gone.
@@ -150,7 +150,7 @@ final class PlayedGames: @unchecked Sendable {
             #expect(NSDictionary(dictionary: before).isEqual(to: after), "report \(args)")
         }
         #expect(try Store(path: locked).appliedMigrations() == ["v1"])
-        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6"])
+        #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
         let seats = try Store(path: path).read { try Int.fetchAll($0, sql: "SELECT seat FROM player ORDER BY id") }
         #expect(seats == [1, 2])
     }
