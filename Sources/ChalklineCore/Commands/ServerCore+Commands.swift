@@ -255,6 +255,10 @@ extension ServerCore {
 
     func rejoin(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session, now) = (call.args, call.session, call.now)
+        if let assignment = assignments[args[0].uppercased()] {
+            try rejoinHomework(assignment, token: Token(text: args[1]), session, now: now, &out)
+            return
+        }
         guard let room = rooms[args[0].uppercased()] else {
             throw ErrorReply("rejoin", .noRoom, "There is no room \(args[0].uppercased()) any more.")
         }
@@ -273,7 +277,7 @@ extension ServerCore {
 
     /// A kept seat taken back (`/rejoin`, or `/join` by name within the grace): the reply, the
     /// room told, the host's role if the seat was the creator's, and the open round again.
-    private func seatBack(_ seat: Seat, in room: Room, _ session: Session, _ cmd: String, now: Millis, _ out: inout Outbox) {
+    func seatBack(_ seat: Seat, in room: Room, _ session: Session, _ cmd: String, now: Millis, _ out: inout Outbox) {
         let wasConnected = seat.connected
         room.reattach(session, to: seat, out: &out)
         out.send(joinReply(cmd, room, seat), to: session)

@@ -8,6 +8,9 @@ final class Assignment {
     let rule: AttemptRule
     /// Every try so far, in the order they began.
     private(set) var attempts: [AttemptProgress]
+    /// Each student's latest seat token (by `Names.key`), so a client that lost its connection
+    /// and sends `/rejoin CODE TOKEN`, as it would in a room, gets its try back. This process only.
+    var tokens: [String: Token] = [:]
 
     init(_ record: AssignmentRecord, attempts: [AttemptProgress] = []) {
         self.record = record

@@ -114,32 +114,33 @@ extension ServerCore {
 
     /// `/join CODE NAME` of an assignment: the student's try begins, or resumes where it was left.
     func joinHomework(_ assignment: Assignment, name: String, bot: Bool, _ session: Session, now: Millis,
-                      _ out: inout Outbox) throws(ErrorReply) {
+                      _ out: inout Outbox, cmd: String = "join", token: Token? = nil) throws(ErrorReply) {
         let code = assignment.code
         if assignment.isPastDue(wall: now + wallOffsetMs) {
-            throw ErrorReply("join", .pastDue, "Homework \(code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed.")
+            throw ErrorReply(cmd, .pastDue, "Homework \(code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed.")
         }
         let key = code + " " + Names.key(name)
         if rooms[key] != nil {
-            throw ErrorReply("join", .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
+            throw ErrorReply(cmd, .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
         }
         let resumed = assignment.unfinished(of: name)
         if resumed == nil, assignment.triesLeft(for: name) == 0 {
-            throw ErrorReply("join", .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
+            throw ErrorReply(cmd, .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
                              + " chalkline shows your result in the standings of those who finished.")
         }
         guard rooms.count < config.maxRooms else {
-            throw ErrorReply("join", .tooManyRooms, "The server is as busy as it can be (\(config.maxRooms) rooms). Try again in a minute.")
+            throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(config.maxRooms) rooms). Try again in a minute.")
         }
-        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: "join")
+        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd)
         let room = Room(code: code, key: key, hostKey: "", race: race, now: now, homework: assignment)
         rooms[key] = room
         session.name = name
-        let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
+        let seat = room.seatNew(session, name: name, token: token ?? Token(random), plays: true)
+        assignment.tokens[Names.key(name)] = seat.token
         seat.isBot = bot
         let attempt = resumed ?? assignment.begin(name: name, bot: bot)
         let left = assignment.triesLeft(for: name)
-        out.send(OkReply("join", [("room", .string(code)), ("token", .string(seat.token.text)), ("game", .string(race.kind)),
+        out.send(OkReply(cmd, [("room", .string(code)), ("token", .string(seat.token.text)), ("game", .string(race.kind)),
                                   ("state", .string("running")), ("players", room.playersJSON()), ("name", .string(name)),
                                   ("score", .int(attempt.score)), ("settings", race.settingsJSON),
                                   ("homework", .object([("due", .string(assignment.record.dueText)), ("zone", .string(config.localTime.zone)),
@@ -161,5 +162,23 @@ extension ServerCore {
         for item in stored where assignments[item.record.code] == nil && rooms[item.record.code] == nil {
             assignments[item.record.code] = Assignment(item.record, attempts: item.attempts)
         }
+    }
+
+    /// `/rejoin CODE TOKEN` of homework: the student whose seat had that token gets their try back.
+    func rejoinHomework(_ assignment: Assignment, token: Token?, _ session: Session, now: Millis,
+                        _ out: inout Outbox) throws(ErrorReply) {
+        // Every token is compared, whatever matches, as a room's seats are.
+        var found: String?
+        if let token { for (key, held) in assignment.tokens where held.matches(token) { found = key } }
+        guard let key = found, let attempt = assignment.attempts.last(where: { Names.key($0.name) == key }) else {
+            throw ErrorReply("rejoin", .badToken, "That token does not hold a try at homework \(assignment.code): /join \(assignment.code) NAME instead.")
+        }
+        // The try still runs on a connection the server has not seen drop: it moves here, as a
+        // room's seat does.
+        if let room = rooms[assignment.code + " " + key], let seat = room.seats.first {
+            seatBack(seat, in: room, session, "rejoin", now: now, &out)
+            return
+        }
+        try joinHomework(assignment, name: attempt.name, bot: attempt.bot, session, now: now, &out, cmd: "rejoin", token: token)
     }
 }

@@ -250,3 +250,34 @@ import Testing
 extension Msg {
     var message: String { string("message") ?? "" }
 }
+
+/// A client that lost its connection sends `/rejoin CODE TOKEN`, as it would in a room.
+@Suite struct HomeworkRejoinTests {
+    @Test func rejoinWithTheTokenResumesTheTryAndAWrongTokenIsRefused() {
+        let h = HomeworkTests.harness()
+        let (code, _, _) = HomeworkTests.assign(h)
+        let joined = HomeworkTests.join(h, 2, "sam", code)
+        let token = joined.first?.string("token") ?? ""
+        h.now = 1_000
+        _ = HomeworkTests.answer(h, 2, joined.first { $0.type == "question" })
+        h.disconnect(2)
+        h.jsonClient(3)
+        #expect(Harness.messages(h.line(3, "/rejoin \(code) 0123456789abcdef0123456789abcdef"), to: 3).first?.code == "bad_token")
+        let back = Harness.messages(h.line(3, "/rejoin \(code) \(token)"), to: 3)
+        #expect(back.first?.cmd == "rejoin")
+        #expect((back.first?["homework"] as? [String: Any])?["round"] as? Int == 2)
+        #expect(back.first { $0.type == "question" }?.int("round") == 2)
+        #expect(back.first?.string("token") == token, "the same token keeps working for the next drop")
+    }
+
+    @Test func rejoinWhileTheOldConnectionStillHoldsTheTryMovesIt() {
+        let h = HomeworkTests.harness()
+        let (code, _, _) = HomeworkTests.assign(h)
+        let token = HomeworkTests.join(h, 2, "sam", code).first?.string("token") ?? ""
+        h.jsonClient(3)
+        let effects = h.line(3, "/rejoin \(code) \(token)")
+        #expect(Harness.messages(effects, to: 3).first?.cmd == "rejoin")
+        #expect(Harness.messages(effects, to: 3).contains { $0.type == "question" }, "the open question again")
+        #expect(Harness.closes(effects) == [ConnectionID(2)], "the old connection is let go")
+    }
+}
