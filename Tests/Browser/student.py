@@ -17,6 +17,7 @@ Commands (stdin):
   "team":T in "open": in a room with teams, click the lobby's button for team T once joined,
       and report the lobby's teams (event "team"); results and final then carry "teams", the
       team table's rows as lists of cell texts
+  "again":true in "open": homework; after each try but the last, click the podium's Try again
 
 Events (stdout), each with "page": opened, joined, join_error, ask, feedback, results,
 board, word_feedback, words_done, level, final, conn, gone, capture, team, error.
@@ -274,8 +275,12 @@ class Page:
                      table_score=digits(me[2].text) if len(me) == 3 else None,
                      rank=self.text("#final-rank"),
                      podium=[p.text.replace("\n", " ") for p in self.driver.find_elements(By.CSS_SELECTOR, "#podium li")],
-                     teams=self.js(TEAM_ROWS, "#final-teams"))
+                     teams=self.js(TEAM_ROWS, "#final-teams"),
+                     next=self.text("#final-next"), again_shown=self.js("return !document.getElementById('try-again').hidden"))
                 self.shown_points = 0
+                # Homework: "again" in "open" takes the page's Try again button for the next try.
+                if games > 0 and self.spec.get("again"):
+                    self.driver.find_element(By.ID, "try-again").click()
 
     def question(self, s):
         d = self.driver

@@ -22,6 +22,7 @@ const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
 
 const state = {
   ending: false,           // a shutdown, kick, ban or bye: do not reconnect
+  again: false,            // homework's "Try again" sent /leave: /join the same code when it is done
   joining: null,           // {code, name} while the join form's /name and /join are under way
   seat: loadSeat(),        // {room, token, name} once in a room
   game: null,              // times, words, arith, money, pace
@@ -90,6 +91,7 @@ function dispatch(msg) {
 const commands = {
   name(name) { return send('/name ' + name); },
   join(code) { return send('/join ' + code); },
+  leave() { return send('/leave'); },
   rejoin(seat) { return send('/rejoin ' + seat.room + ' ' + seat.token); },
   // The answer names its question (or word level): one that arrives after that closed, on a
   // slow Wi-Fi, is refused by the server rather than judged against the next question.
@@ -107,6 +109,12 @@ const replies = {
       if (state.joining) commands.join(state.joining.code);
     },
     join(msg) { enterRoom(msg, false); },
+    // Homework's "Try again": out of the finished try, then the same code again for a new one.
+    leave() {
+      if (!state.again) return;
+      state.again = false;
+      commands.join(state.seat.room);
+    },
     rejoin(msg) { enterRoom(msg, true); },
     team(msg) {
       state.myTeam = msg.team;
@@ -191,7 +199,10 @@ function enterRoom(msg, rejoined) {
   // A rejoin during an open question gets that question (or board) right after this reply;
   // otherwise wait for the next one.
   $('lobby-room').textContent = msg.room;
-  $('lobby-text').textContent = msg.state === 'running'
+  $('lobby-text').textContent = msg.homework
+    ? 'Homework, due ' + msg.homework.due.replace('T', ' ') + ': you play alone, at your own pace. '
+      + (msg.homework.resumed ? 'You go on from question ' + msg.homework.round + '.' : 'The first question comes in a moment.')
+    : msg.state === 'running'
     ? 'The game is on: you play from the next question.'
     : 'Wait for the host to start.';
   state.teamCount = (msg.settings && msg.settings.teams) || 0;
@@ -369,7 +380,13 @@ const events = {
     const me = state.seat && state.seat.name;
     const rank = fillStandings($('final-standings'), msg.standings, me, msg, true);
     fillTeams($('final-teams'), msg.teams, true);
-    $('final-rank').textContent = rank.text;
+    $('final-rank').textContent = msg.homework ? homeworkPlace(msg.homework) : rank.text;
+    $('final-title').textContent = msg.homework ? 'Homework done!' : 'Game over!';
+    $('final-standings-title').textContent = msg.homework ? 'Everyone who has finished' : 'Final standings';
+    const again = msg.homework && msg.homework.tries_left !== 0;
+    $('final-next').textContent = !msg.homework ? 'Wait here: the host may start another game.'
+      : again ? 'Try again to beat your score: your best try counts.' : 'You are done: well played!';
+    $('try-again').hidden = !again;
     const podium = $('podium');
     podium.textContent = '';
     for (const row of msg.standings.filter((r) => r.rank <= 3)) {
@@ -380,7 +397,7 @@ const events = {
       podium.append(li);
     }
     show('final');
-    announce('Game over! ' + rank.text);
+    announce($('final-title').textContent + ' ' + $('final-rank').textContent);
   },
 
   kicked(msg) {
@@ -596,6 +613,11 @@ $('word-back').addEventListener('click', () => {
 });
 
 $('word-clear').addEventListener('click', () => { clearWord(); $('word-input').focus(); });
+$('try-again').addEventListener('click', () => {
+  $('try-again').hidden = true;
+  state.again = true;
+  commands.leave();
+});
 
 function clearWord() {
   state.built = [];
@@ -643,6 +665,16 @@ function wordRefused(msg) {
 
 // ---------------------------------------------------------------------------------------------
 // Results, standings and the podium
+// The end of a homework try: the student's place among those who have finished, and what next.
+function homeworkPlace(hw) {
+  let text = hw.rank ? 'You are ' + ordinal(hw.rank) + ' of ' + hw.finished + ' who have finished'
+                     : hw.finished + ' have finished';
+  text += hw.counted ? '.' : ' (an earlier try of yours was better and counts).';
+  if (hw.tries_left === 0) text += ' That was your last try.';
+  else if (hw.tries_left !== null) text += ' You have ' + hw.tries_left + (hw.tries_left === 1 ? ' try' : ' tries') + ' left.';
+  return text;
+}
+
 
 // Fills a standings table with the server's ranks as they are, and says where this student is.
 function fillStandings(table, standings, me, msg, final) {
@@ -911,3 +943,4 @@ $('join-form').addEventListener('submit', (e) => {
   showJoin(room, name);
 })();
 })();
+
