@@ -130,4 +130,25 @@ import Testing
         let game = try jsonReport(["game", "\(code)-1"], db: db)
         #expect(game.list("questions").count == 3)
     }
+
+    /// The word puzzle as homework: a bot solves two levels alone, each level opening as soon as
+    /// the last closed, and its try is stored level by level.
+    @Test func aBotDoesWordPuzzleHomework() throws {
+        let server = try TestServer()
+        let teacher = try server.player("Ms")
+        let set = try teacher.command("/assign words level=1 levels=2 time=60 countdown=0 due=\(Self.tomorrow)")
+        let code = try #require(set.string("code"), "\(set)")
+        let bot = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", code, "--count", "1",
+                                               "--think", "20", "--skill", "1", "--games", "1", "--timeout", "60"])
+        #expect(try bot.finish(timeout: 60) == 0, "\(bot.output)")
+        let listed = try teacher.command("/assignments").list("assignments")
+        #expect(listed.first?.int("finished") == 1, "\(listed)")
+        try server.stop()
+        let report = try jsonReport(["assignment", code], db: server.databasePath)
+        let row = report.list("students").first
+        #expect(row?.string("status") == "finished")
+        #expect((row?.int("correct") ?? 0) >= 2, "words solved over two levels: \(report)")
+        let game = try jsonReport(["game", "\(code)-1"], db: server.databasePath)
+        #expect(Set(game.list("questions").compactMap { $0.string("level") }).count == 2, "\(game.list("questions"))")
+    }
 }
