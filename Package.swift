@@ -91,19 +91,34 @@ let package = Package(
             // The built-in word-puzzle pack, copied next to the binary; LevelDirectory finds it.
             resources: [.copy("Levels")]
         ),
-        .executableTarget(
-            name: "chalkline",
+        // The client as a library: connection, room model, solvers, screens, bot, bench and
+        // soak, so its logic has unit tests of its own (ChalklineClientTests).
+        .target(
+            name: "ChalklineClient",
             dependencies: [
                 "CEpoll",
                 "CDiscovery",
                 "ChalklineProtocol",
                 // The join URL's QR code on the host's lobby screen (issue 26).
                 "ChalklineQR",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "client",
-            exclude: ["examples"]
+            exclude: ["examples", "Main"]
+        ),
+        // The `chalkline` command line alone: argument parsing over the library.
+        .executableTarget(
+            name: "chalkline",
+            dependencies: [
+                "ChalklineClient",
+                "ChalklineProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "client/Main"
+        ),
+        .testTarget(
+            name: "ChalklineClientTests",
+            dependencies: ["ChalklineClient", "ChalklineCore", "ChalklineProtocol"]
         ),
         .testTarget(
             name: "ChalklineCoreTests",

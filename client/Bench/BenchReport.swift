@@ -1,13 +1,17 @@
 import Foundation
 
 /// The bench's figures as a table, measured values only: a figure with no samples says so.
-struct BenchReport {
-    let bench: Bench
-    let stats: BenchStats
-    let completed: Bool
-    let failure: String?
+package struct BenchReport {
+    package let bench: BenchSettings
+    package let stats: BenchStats
+    package let completed: Bool
+    package let failure: String?
 
-    func print() {
+    package init(bench: BenchSettings, stats: BenchStats, completed: Bool, failure: String?) {
+        (self.bench, self.stats, self.completed, self.failure) = (bench, stats, completed, failure)
+    }
+
+    package func print() {
         var lines: [String] = []
         lines.append("chalkline bench against \(bench.server): \(bench.rooms) rooms x \(bench.players) players, "
                      + "\(bench.questions) questions of \(bench.time) s, answers within \(Int(bench.spread * 100))% of the time")

@@ -3,10 +3,10 @@
 /// show up as seconds of "latency"), hold, say, play, stop.
 ///
 /// Owned by the thread that calls `execute`.
-final class BenchRun {
-    let stats = BenchStats()
-    private(set) var failure: String?
-    private let bench: Bench
+package final class BenchRun {
+    package let stats = BenchStats()
+    package private(set) var failure: String?
+    private let bench: BenchSettings
     private let reactor = Reactor()
     private var rooms: [BenchRoom] = []
     private var waiting: [BenchPlayer] = []
@@ -16,10 +16,10 @@ final class BenchRun {
     private var filled = false
     private var phase = "filling the rooms"
 
-    init(bench: Bench) { self.bench = bench }
+    package init(settings: BenchSettings) { bench = settings }
 
     /// Runs every phase; false if the deadline passed or the bench was interrupted first.
-    func execute() -> Bool {
+    package func execute() -> Bool {
         let deadline = Clock.nanoseconds() + UInt64(bench.timeout * 1e9)
         Signals.onInterrupt(reactor) { [unowned self] _ in
             failure = failure ?? "interrupted while \(phase)"

@@ -3,17 +3,21 @@ import ChalklineProtocol
 ///
 /// It uses only what protocol.md documents, so it is also a worked example of a bot.
 /// Owned by the reactor's thread.
-final class BotPlayer {
-    struct Settings {
-        var room: String
-        var skill: Double
-        var thinkMs: Double
-        var solver: WordSolver?
+package final class BotPlayer {
+    package struct Settings {
+        package var room: String
+        package var skill: Double
+        package var thinkMs: Double
+        package var solver: WordSolver?
+
+        package init(room: String, skill: Double, thinkMs: Double, solver: WordSolver?) {
+            (self.room, self.skill, self.thinkMs, self.solver) = (room, skill, thinkMs, solver)
+        }
     }
 
-    let name: String
-    let settings: Settings
-    let connection: LineConnection
+    package let name: String
+    package let settings: Settings
+    package let connection: LineConnection
     private unowned let reactor: Reactor
     private var rng = SystemRandomNumberGenerator()
     private var pendingAnswer: TimerID?
@@ -28,28 +32,28 @@ final class BotPlayer {
     private var nextGuess: TimerID?
 
     /// The score as the server's replies last stated it: what `game_end` must agree with.
-    private(set) var replyScore = 0
-    private(set) var answered = 0
-    private(set) var correct = 0
-    private(set) var joined = false
+    package private(set) var replyScore = 0
+    package private(set) var answered = 0
+    package private(set) var correct = 0
+    package private(set) var joined = false
     /// How the last finished game went, kept apart from the running counters.
-    private(set) var lastGame: GameSummary?
-    private(set) var gamesEnded = 0
-    private(set) var failure: String?
+    package private(set) var lastGame: GameSummary?
+    package private(set) var gamesEnded = 0
+    package private(set) var failure: String?
 
-    var onJoined: (BotPlayer) -> Void = { _ in }
-    var onGameEnd: (BotPlayer) -> Void = { _ in }
-    var onFailure: (BotPlayer) -> Void = { _ in }
-    var log: (String) -> Void = { _ in }
+    package var onJoined: (BotPlayer) -> Void = { _ in }
+    package var onGameEnd: (BotPlayer) -> Void = { _ in }
+    package var onFailure: (BotPlayer) -> Void = { _ in }
+    package var log: (String) -> Void = { _ in }
 
-    init(name: String, settings: Settings, endpoint: Endpoint, reactor: Reactor) {
+    package init(name: String, settings: Settings, endpoint: Endpoint, reactor: Reactor) {
         self.name = name
         self.settings = settings
         self.reactor = reactor
         connection = LineConnection(to: endpoint, reactor: reactor)
     }
 
-    func start() {
+    package func start() {
         connection.onLine = { [unowned self] line in self.receive(line) }
         connection.onClose = { [unowned self] reason in self.fail("connection closed" + (reason.map { ": \($0)" } ?? "")) }
         // The welcome arrives in text before `/format json` takes effect; the bot skips lines
@@ -57,19 +61,19 @@ final class BotPlayer {
         connection.connect(sendingJSON: ["/join \(settings.room) \(name) bot"]) { fail($0.description) }
     }
 
-    func leave() {
+    package func leave() {
         cancelTimers()
         connection.send("/quit")
         connection.onClose = { _ in }
     }
 
-    struct GameSummary {
-        var answered: Int
-        var correct: Int
-        var replyScore: Int
+    package struct GameSummary {
+        package var answered: Int
+        package var correct: Int
+        package var replyScore: Int
         /// This bot's score in `game_end`'s standings.
-        var finalScore: Int?
-        var standings: [StandingRow]
+        package var finalScore: Int?
+        package var standings: [StandingRow]
     }
 
     private func receive(_ line: String) {

@@ -6,13 +6,13 @@ import Glibc
 ///
 /// Non-blocking on a `Reactor`: a bench opening thousands of connections must never stall on one.
 /// Owned by the reactor's thread.
-final class LineConnection {
-    enum State { case connecting, open, closed }
+package final class LineConnection {
+    package enum State { case connecting, open, closed }
 
-    let endpoint: Endpoint
+    package let endpoint: Endpoint
     private unowned let reactor: Reactor
     private var fd: Int32 = -1
-    private(set) var state = State.connecting
+    package private(set) var state = State.connecting
     private var input: [UInt8] = []
     private var output: [UInt8] = []
     private var outputStart = 0
@@ -21,27 +21,27 @@ final class LineConnection {
     nonisolated(unsafe) private static let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
 
     /// The TCP handshake finished: lines sent before this were queued and go out now.
-    var onOpen: () -> Void = {}
+    package var onOpen: () -> Void = {}
     /// Ask the kernel to stamp each arrival (SO_TIMESTAMPNS), so a measurement of when a line
     /// reached this machine does not include how long this process took to get round to it.
-    var wantsArrivalTimes = false
+    package var wantsArrivalTimes = false
     /// The kernel's arrival time of the data just read (CLOCK_REALTIME, nanoseconds), or nil.
-    private(set) var arrivalTime: UInt64?
+    package private(set) var arrivalTime: UInt64?
     /// One line from the server, without its LF.
-    var onLine: (String) -> Void = { _ in }
+    package var onLine: (String) -> Void = { _ in }
     /// One line as the bytes read, instead of `onLine`, for the bench's hot path (see `LineBytes`).
-    var onBytes: ((LineBytes) -> Void)?
+    package var onBytes: ((LineBytes) -> Void)?
     /// The connection ended; `reason` is nil when the server closed it cleanly.
-    var onClose: (_ reason: String?) -> Void = { _ in }
+    package var onClose: (_ reason: String?) -> Void = { _ in }
 
-    init(to endpoint: Endpoint, reactor: Reactor) {
+    package init(to endpoint: Endpoint, reactor: Reactor) {
         self.endpoint = endpoint
         self.reactor = reactor
     }
 
     /// Starts connecting. Errors that are known at once (no such host) are thrown; the rest
     /// arrive through `onClose`.
-    func connect() throws(ClientError) {
+    package func connect() throws(ClientError) {
         let address = try Self.resolve(endpoint)
         fd = socket(Int32(address.family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError("cannot open a socket: \(String(cString: strerror(errno)))") }
@@ -66,13 +66,13 @@ final class LineConnection {
     /// Asks for JSON replies, queues `lines` behind that, and starts connecting: every part of
     /// the client speaks JSON and sends its opening lines before the handshake, so they go out
     /// the moment it finishes. An error known at once goes to `failed`; the rest, to `onClose`.
-    func connect(sendingJSON lines: [String], failed: (ClientError) -> Void) {
+    package func connect(sendingJSON lines: [String], failed: (ClientError) -> Void) {
         send("/format json")
         for line in lines { send(line) }
         do { try connect() } catch { failed(error) }
     }
 
-    func send(_ line: String) {
+    package func send(_ line: String) {
         guard state != .closed else { return }
         output.append(contentsOf: line.utf8)
         output.append(0x0A)
@@ -80,7 +80,7 @@ final class LineConnection {
     }
 
     /// Closes from our side; `onClose` is not called for a close we asked for.
-    func close() {
+    package func close() {
         guard state != .closed else { return }
         state = .closed
         if fd >= 0 {
@@ -90,7 +90,7 @@ final class LineConnection {
         }
     }
 
-    var pendingOutput: Int { output.count - outputStart }
+    package var pendingOutput: Int { output.count - outputStart }
 
     private func ready(readable: Bool, writable: Bool, hangup: Bool) {
         if state == .connecting {
@@ -240,7 +240,7 @@ final class LineConnection {
 
     /// True when the endpoint resolves to this machine only (127.0.0.0/8 or ::1): the bench
     /// refuses anything else, since a load generator must never be pointed at someone's network.
-    static func isLoopback(_ endpoint: Endpoint) -> Bool {
+    package static func isLoopback(_ endpoint: Endpoint) -> Bool {
         guard let address = try? resolve(endpoint) else { return false }
         if address.family == AF_INET {
             return address.storage[4] == 127
@@ -253,7 +253,7 @@ final class LineConnection {
     }
 }
 
-struct ClientError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct ClientError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

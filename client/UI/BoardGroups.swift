@@ -6,7 +6,7 @@
 extension RoomModel.Board {
     /// Takes `groups` off the board; from a server older than `solved`'s `groups` (nil), the
     /// groups that spell `word`, as well as they can be worked out.
-    mutating func takeOff(_ groups: [String]?, spelling word: String) {
+    package mutating func takeOff(_ groups: [String]?, spelling word: String) {
         let taken = groups ?? WordSolver.groupsSpelling(word, from: self.groups.map { $0.uppercased() })
             .map { $0.map { self.groups[$0] } } ?? []
         for group in taken {

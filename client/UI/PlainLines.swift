@@ -1,8 +1,8 @@
 import ChalklineProtocol
 /// One line of plain text per event, for pipes, logs and NO_COLOR terminals: readable, and
 /// stable enough to grep.
-enum PlainLines {
-    static func line(for m: ServerMessage, model: RoomModel) -> String? {
+package enum PlainLines {
+    package static func line(for m: ServerMessage, model: RoomModel) -> String? {
         switch m.event {
         case .welcome:
             return "Connected to Chalkline \(m.string("version") ?? "?") (protocol \(m.int("protocol") ?? 0))."
@@ -56,7 +56,7 @@ enum PlainLines {
     }
 
     /// Places shared by equal scores and numbers grouped, as on the screens.
-    static func standings(_ rows: [StandingRow], model: RoomModel, limit: Int = 5) -> String {
+    package static func standings(_ rows: [StandingRow], model: RoomModel, limit: Int = 5) -> String {
         guard !rows.isEmpty else { return "(no players)" }
         let places = Places.of(rows)
         var parts = zip(places, rows).prefix(limit).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }
@@ -67,7 +67,7 @@ enum PlainLines {
         return parts.joined(separator: ", ")
     }
 
-    static func seconds(_ s: Double) -> String {
+    package static func seconds(_ s: Double) -> String {
         s == s.rounded() ? String(Int(s)) : String(format: "%.1f", s)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineClient
 import ChalklineProtocol
 
 /// The root command: every subcommand speaks protocol v1 in json mode, exactly as protocol.md
