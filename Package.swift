@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(
             name: "ChalklineIntegrationTests",
             dependencies: [
-                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline",
+                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline", "ChalklineClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,3 +1,5 @@
+import ChalklineProtocol
+
 /// A bench player: joins, answers each question at a random moment within the spread of the
 /// question's time, and stamps when lines arrive. Lighter than `BotPlayer` because thousands
 /// run in one process and every microsecond it spends shows up in the figures.
@@ -81,13 +83,13 @@ package final class BenchPlayer {
                     stats.answers += 1
                     if line.contains(#""correct":true"#) { stats.correct += 1 }
                 } else {
-                    stats.error(line.string(#""code":""#) ?? "error")
+                    stats.error(line.string(#""code":""#) ?? EventType.error.rawValue)
                 }
             } else if ok, line.contains(#""cmd":"join""#) {
                 stats.joined += 1
                 onJoined()
             } else if !ok {
-                stats.error(line.string(#""code":""#) ?? "error")
+                stats.error(line.string(#""code":""#) ?? EventType.error.rawValue)
                 room.playerFailed()
             }
         }

@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Foundation
 
 /// The bench's figures as a table, measured values only: a figure with no samples says so.
@@ -29,7 +30,7 @@ package struct BenchReport {
                 lines.append(row("/say deliveries", "\(stats.sayDelivered) of \(stats.sayExpected) in \(String(format: "%.3f", seconds)) s"))
                 lines.append(row("deliveries/s", String(format: "%.0f", Double(stats.sayDelivered) / seconds)))
             } else {
-                lines.append(row("/say deliveries", "none (\(stats.errors["unknown_command"] != nil ? "the server has no /say" : "none arrived"))"))
+                lines.append(row("/say deliveries", "none (\(stats.errors[ErrorCode.unknownCommand.rawValue] != nil ? "the server has no /say" : "none arrived"))"))
             }
         }
         let errors = stats.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

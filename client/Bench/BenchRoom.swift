@@ -99,7 +99,7 @@ package final class BenchRoom {
             }
         } else if line.isType(.error) {
             let reply = ServerMessage(line: line.string)
-            let code = reply?.string("code") ?? "error"
+            let code = reply?.string("code") ?? EventType.error.rawValue
             stats.error(code)
             if reply?.cmd == "say" { return }
             onFailure("room \(index): /\(reply?.cmd ?? "?") refused: \(code): \(reply?.string("message") ?? "")")

@@ -1,3 +1,5 @@
+import ChalklineProtocol
+
 /// The bench's phases, in order: open rooms, fill them (a bounded number of connections
 /// opening at once, so the server's accept queue never overflows into SYN retries that would
 /// show up as seconds of "latency"), hold, say, play, stop.
@@ -94,7 +96,7 @@ package final class BenchRun {
     }
 
     private func waitForSay(until deadline: UInt64) {
-        if stats.sayDelivered >= stats.sayExpected || Clock.nanoseconds() > deadline || stats.errors["unknown_command"] != nil {
+        if stats.sayDelivered >= stats.sayExpected || Clock.nanoseconds() > deadline || stats.errors[ErrorCode.unknownCommand.rawValue] != nil {
             return playPhase()
         }
         reactor.after(0.001) { [unowned self] in waitForSay(until: deadline) }

@@ -125,10 +125,10 @@ package final class BotPlayer {
         switch reply.cmd {
         case "join", "format": fail("\(reply.cmd ?? "") refused: \(code): \(reply.string("message") ?? "")")
         case "answer":
-            if code == "rate_limited" { scheduleGuess(after: 1000) }
+            if reply.code == .rateLimited { scheduleGuess(after: 1000) }
             // A room that writes decimals with a comma (decimal=comma) reads 7.5 as no number:
             // the attempt is kept, so the same answer goes again the room's way.
-            if code == "bad_answer", let typed = lastTyped, typed.contains(".") {
+            if reply.code == .badAnswer, let typed = lastTyped, typed.contains(".") {
                 lastTyped = nil
                 send(answer: typed.replacingOccurrences(of: ".", with: ","))
             }
@@ -171,7 +171,7 @@ package final class BotPlayer {
 
     private func solved(_ event: ServerMessage) {
         guard let n = event.int("n"), let word = event.string("word") else { return }
-        board?.claim(n, word: word)
+        board?.claim(n, word: word, groups: event.solvedGroups)
     }
 
     private func scheduleGuess(after ms: Double) {

@@ -12,10 +12,11 @@ package struct WordBoard {
     /// Words already tried (wrong ones are never sent twice).
     private var tried = Set<String>()
 
+    /// A clue that already has its word (a bot that joins mid-level) counts as solved.
     package init(_ event: ServerMessage) {
         clues = event.list("clues").compactMap { clue in
             guard let n = clue["n"]?.intValue, let letters = clue["letters"]?.intValue else { return nil }
-            let solved = clue["word"] is String || clue["solved_by"] is String
+            let solved = clue["word"]?.stringValue != nil || clue["solved_by"]?.stringValue != nil
             return Clue(n: n, letters: letters, solved: solved)
         }
         groups = event.strings("groups").map { $0.uppercased() }
@@ -25,11 +26,10 @@ package struct WordBoard {
         if let i = clues.firstIndex(where: { $0.n == n }) { clues[i].solved = true }
     }
 
-    package mutating func claim(_ n: Int, word: String) {
+    /// `groups`: what the server's `solved` says the word took (see `takeOff`).
+    package mutating func claim(_ n: Int, word: String, groups taken: [String]?) {
         markSolved(n)
-        if let used = WordSolver.groupsSpelling(word, from: groups) {
-            for i in used.sorted(by: >) { groups.remove(at: i) }
-        }
+        groups.takeOff(taken, spelling: word)
     }
 
     /// The next word to try: a real candidate with probability `skill`, else the bot passes.

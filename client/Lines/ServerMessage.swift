@@ -21,6 +21,8 @@ package struct ServerMessage {
     package var event: EventType? { EventType(rawValue: type) }
     /// An `error`'s code from the shared list; nil for a code this client does not know.
     package var code: ErrorCode? { string("code").flatMap(ErrorCode.init(rawValue:)) }
+    /// A `left` event's reason from the shared list; nil for one this client does not know.
+    package var leaveReason: LeaveReason? { string("reason").flatMap(LeaveReason.init(rawValue:)) }
 
     package func string(_ key: String) -> String? { fields[key]?.stringValue }
     package func int(_ key: String) -> Int? { fields[key]?.intValue }
@@ -28,6 +30,9 @@ package struct ServerMessage {
     package func bool(_ key: String) -> Bool? { fields[key]?.boolValue }
     package func list(_ key: String) -> [JSON] { fields[key]?.arrayValue ?? [] }
     package func strings(_ key: String) -> [String] { list(key).compactMap(\.stringValue) }
+
+    /// The groups a `solved` word took off the board; nil from a server older than the field.
+    package var solvedGroups: [String]? { fields["groups"] != nil ? strings("groups") : nil }
 
     /// `round_end`'s right answer as people read it: `answer_text`, or, from a server older
     /// than the field, `answer` written out.

@@ -1,4 +1,5 @@
 import CEpoll
+import ChalklineProtocol
 import Glibc
 
 /// One TCP connection to a Chalkline server, speaking lines: the protocol is LF-terminated
@@ -13,7 +14,12 @@ package final class LineConnection {
     private unowned let reactor: Reactor
     private var fd: Int32 = -1
     package private(set) var state = State.connecting
-    private var input: [UInt8] = []
+    /// The shared framer: a line past its limit closes the connection instead of growing this
+    /// process without bound.
+    private var framer: LineFramer
+    /// The default limit, far above the server's longest lines (a big room's `round_end`, a
+    /// `/report`).
+    package static let maxLineBytes = 16 << 20
     private var output: [UInt8] = []
     private var outputStart = 0
     private var wantsWritable = false
@@ -25,6 +31,9 @@ package final class LineConnection {
     /// Ask the kernel to stamp each arrival (SO_TIMESTAMPNS), so a measurement of when a line
     /// reached this machine does not include how long this process took to get round to it.
     package var wantsArrivalTimes = false
+    /// The local address to connect from (`127.0.0.10`), or nil for the kernel's choice: the
+    /// soak seats each room behind an address of its own, as a class behind its own NAT.
+    package var localHost: String?
     /// The kernel's arrival time of the data just read (CLOCK_REALTIME, nanoseconds), or nil.
     package private(set) var arrivalTime: UInt64?
     /// One line from the server, without its LF.
@@ -34,9 +43,10 @@ package final class LineConnection {
     /// The connection ended; `reason` is nil when the server closed it cleanly.
     package var onClose: (_ reason: String?) -> Void = { _ in }
 
-    package init(to endpoint: Endpoint, reactor: Reactor) {
+    package init(to endpoint: Endpoint, reactor: Reactor, maxLineBytes: Int = LineConnection.maxLineBytes) {
         self.endpoint = endpoint
         self.reactor = reactor
+        framer = LineFramer(maxBytes: maxLineBytes)
     }
 
     /// Starts connecting. Errors that are known at once (no such host) are thrown; the rest
@@ -48,6 +58,18 @@ package final class LineConnection {
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         if wantsArrivalTimes { setsockopt(fd, SOL_SOCKET, Self.soTimestampNS, &one, socklen_t(MemoryLayout<Int32>.size)) }
+        if let localHost {
+            let local = try Self.resolve(Endpoint(host: localHost, port: 0))
+            let bound = local.storage.withUnsafeBytes { raw in
+                bind(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), local.length)
+            }
+            if bound != 0 {
+                let message = String(cString: strerror(errno))
+                Glibc.close(fd)
+                fd = -1
+                throw ClientError("cannot connect from \(localHost): \(message)")
+            }
+        }
         let rc = address.storage.withUnsafeBytes { raw in
             Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
         }
@@ -76,6 +98,14 @@ package final class LineConnection {
         guard state != .closed else { return }
         output.append(contentsOf: line.utf8)
         output.append(0x0A)
+        if state == .open && !wantsWritable { flush() }
+    }
+
+    /// Bytes as they are, line ends and all: the soak's misbehaving clients send what no
+    /// well-behaved client would (bad UTF-8, telnet commands, endless lines).
+    package func send(bytes: some Collection<UInt8>) {
+        guard state != .closed else { return }
+        output.append(contentsOf: bytes)
         if state == .open && !wantsWritable { flush() }
     }
 
@@ -156,32 +186,22 @@ package final class LineConnection {
     }
 
     private func deliver(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        // Lines wholly inside this chunk are handed over straight from it, without a copy into `input`.
-        while state == .open, start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
-            let lf = base.distance(to: UnsafeRawPointer(found))
-            if input.isEmpty {
-                hand(UnsafeRawBufferPointer(rebasing: bytes[start..<lf]))
-            } else {
-                input.append(contentsOf: bytes[start..<lf])
-                input.withUnsafeBytes { hand($0) }
-                input.removeAll(keepingCapacity: true)
+        let maxLineBytes = framer.maxBytes
+        framer.push(bytes) { line in
+            guard state == .open else { return }
+            switch line {
+            case .bytes(let bytes): hand(bytes)
+            case .tooLong: fail("the server sent a line over \(maxLineBytes) bytes")
             }
-            start = lf + 1
         }
-        if start < bytes.count { input.append(contentsOf: bytes[start...]) }
     }
 
     /// One complete line, without its LF (and CR), to `onBytes` if set, else to `onLine`.
     private func hand(_ line: UnsafeRawBufferPointer) {
-        var count = line.count
-        if count > 0 && line[count - 1] == 0x0D { count -= 1 }
-        let trimmed = UnsafeRawBufferPointer(rebasing: line[0..<count])
         if let onBytes {
-            onBytes(LineBytes(bytes: trimmed))
+            onBytes(LineBytes(bytes: line))
         } else {
-            onLine(String(decoding: trimmed, as: UTF8.self))
+            onLine(String(decoding: line, as: UTF8.self))
         }
     }
 

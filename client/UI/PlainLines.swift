@@ -25,11 +25,12 @@ package enum PlainLines {
         case .joined:
             return "\(m.string("name") ?? "?") joined (\(m.int("players") ?? 0) players)."
         case .left:
-            let why = switch m.string("reason") {
-            case "kicked": "was removed by the host"
-            case "banned": "was banned by the host"
-            case "disconnected": "lost their connection"
-            default: "left"
+            let why = switch m.leaveReason {
+            case .kicked: "was removed by the host"
+            case .banned: "was banned by the host"
+            case .disconnected: "lost their connection"
+            // Leaving of one's own accord reads as the reason's own word.
+            case .left, nil: LeaveReason.left.rawValue
             }
             return "\(m.string("name") ?? "?") \(why) (\(m.int("players") ?? 0) players)."
         case .host: return "\(m.string("name") ?? "?") is now the host."

@@ -8,7 +8,7 @@ import Foundation
 package enum ReplyText {
     package static func lines(for m: ServerMessage) -> [String]? {
         if m.event == .error {
-            return [m.string("message") ?? m.string("code") ?? "error"]
+            return [m.string("message") ?? m.string("code") ?? EventType.error.rawValue]
         }
         guard m.event == .ok else { return nil }
         switch m.cmd {

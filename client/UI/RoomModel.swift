@@ -136,12 +136,12 @@ package struct RoomModel {
         case .left:
             guard let name = m.string("name") else { break }
             let hostSeat = players.first { $0.name == name }.map { !$0.playing } ?? false
-            if m.string("reason") == "disconnected", hostSeat {
+            if m.leaveReason == .disconnected, hostSeat {
                 // A host who does not play keeps their seat for /claim: back as a host, not a player.
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
-            } else if m.string("reason") == "disconnected", case .lobby = phase {
+            } else if m.leaveReason == .disconnected, case .lobby = phase {
                 players.removeAll { $0.name == name }
-            } else if m.string("reason") == "disconnected" {
+            } else if m.leaveReason == .disconnected {
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
             } else {
                 players.removeAll { $0.name == name }
@@ -187,7 +187,7 @@ package struct RoomModel {
                 b.clues[i].word = word
                 b.clues[i].solvedBy = m.string("name")
             }
-            b.takeOff(m.fields["groups"] != nil ? m.strings("groups") : nil, spelling: word)
+            b.groups.takeOff(m.solvedGroups, spelling: word)
             board = b
         case .levelEnd:
             enter(.levelEnd)
