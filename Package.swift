@@ -48,8 +48,9 @@ let package = Package(
         .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
-        // What server and client both speak: the JSON value and its reader, error codes, number
-        // formats, seeded draws. No I/O; the client's only link to the server's code.
+        // What server and client both speak: the JSON value and its reader, the line framer,
+        // error codes, number formats, seeded draws. No I/O; the client's only link to the
+        // server's code.
         .target(name: "ChalklineProtocol"),
         // The functional core: no I/O, no clock. Every game rule lives here.
         .target(name: "ChalklineCore", dependencies: ["ChalklineProtocol"]),

@@ -9,9 +9,11 @@ package final class BotPlayer {
         package var skill: Double
         package var thinkMs: Double
         package var solver: WordSolver?
+        /// The address to connect from (see `LineConnection.localHost`); nil for any.
+        package var localHost: String?
 
-        package init(room: String, skill: Double, thinkMs: Double, solver: WordSolver?) {
-            (self.room, self.skill, self.thinkMs, self.solver) = (room, skill, thinkMs, solver)
+        package init(room: String, skill: Double, thinkMs: Double, solver: WordSolver?, localHost: String? = nil) {
+            (self.room, self.skill, self.thinkMs, self.solver, self.localHost) = (room, skill, thinkMs, solver, localHost)
         }
     }
 
@@ -33,6 +35,9 @@ package final class BotPlayer {
 
     /// The score as the server's replies last stated it: what `game_end` must agree with.
     package private(set) var replyScore = 0
+    /// The points of every answer reply added up: what `game_end` must agree with when the
+    /// server counts every answer once (the soak's check).
+    package private(set) var repliedPoints = 0
     package private(set) var answered = 0
     package private(set) var correct = 0
     package private(set) var joined = false
@@ -51,6 +56,7 @@ package final class BotPlayer {
         self.settings = settings
         self.reactor = reactor
         connection = LineConnection(to: endpoint, reactor: reactor)
+        connection.localHost = settings.localHost
     }
 
     package func start() {
@@ -71,6 +77,7 @@ package final class BotPlayer {
         package var answered: Int
         package var correct: Int
         package var replyScore: Int
+        package var repliedPoints: Int
         /// This bot's score in `game_end`'s standings.
         package var finalScore: Int?
         package var standings: [StandingRow]
@@ -91,10 +98,10 @@ package final class BotPlayer {
         case .gameEnd:
             cancelTimers()
             let standings = StandingRow.list(message.list("standings"))
-            lastGame = GameSummary(answered: answered, correct: correct, replyScore: replyScore,
+            lastGame = GameSummary(answered: answered, correct: correct, replyScore: replyScore, repliedPoints: repliedPoints,
                                    finalScore: standings.first { $0.name == name }?.score, standings: standings)
             // The server resets scores when the next game starts; so does the bot.
-            (answered, correct, replyScore) = (0, 0, 0)
+            (answered, correct, replyScore, repliedPoints) = (0, 0, 0, 0)
             gamesEnded += 1
             onGameEnd(self)
         case .kicked: fail("kicked from the room")
@@ -114,6 +121,7 @@ package final class BotPlayer {
             answered += 1
             if reply.bool("correct") == true { correct += 1 }
             if let score = reply.int("score") { replyScore = score }
+            repliedPoints += reply.int("points") ?? 0
             if let n = reply.int("n") { board?.markSolved(n) }
             log("\(name): \(reply.bool("correct") == true ? "right" : "wrong"), score \(replyScore)")
         default: break
