@@ -1,3 +1,4 @@
+import CEpoll
 import Glibc
 
 /// A watcher that asks for long replies (`/who` of a full room) within the rate limit and never

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server under soak: started on a free loopback port with its log in `soak-server.log`,
+/// The server under soak: started on a free loopback port with its log in a file,
 /// measured (peak RSS) and stopped with SIGTERM, as `systemctl stop` would.
 package final class SoakServer {
     private let process = Process()
@@ -11,14 +11,14 @@ package final class SoakServer {
         process.executableURL = URL(fileURLWithPath: settings.server)
         process.arguments = settings.serverArguments
         process.standardOutput = output
-        FileManager.default.createFile(atPath: "soak-server.log", contents: nil)
-        process.standardError = FileHandle(forWritingAtPath: "soak-server.log")
-        try process.run()
+        _ = FileManager.default.createFile(atPath: settings.log, contents: nil)
+        process.standardError = FileHandle(forWritingAtPath: settings.log)
+        do { try process.run() } catch { throw ClientError("cannot start the server \(settings.server): \(error.localizedDescription)") }
         let line = Self.firstLine(output.fileHandleForReading)
         guard line.hasPrefix("listening on "), let colon = line.lastIndex(of: ":"),
               let port = UInt16(line[line.index(after: colon)...]) else {
             process.terminate()
-            throw ClientError("the server did not start: \(line.isEmpty ? "no output (see soak-server.log)" : line)")
+            throw ClientError("the server did not start: \(line.isEmpty ? "no output (see \(settings.log))" : line)")
         }
         self.port = port
         // Whatever else it prints is read and dropped, so a full pipe never stalls it.

@@ -2,6 +2,8 @@
 package struct SoakSettings {
     /// The server binary the soak starts (and stops) itself, so its limits are the soak's.
     package var server = ".build/release/chalkline-server"
+    /// Where the server's own log goes.
+    package var log = "soak-server.log"
     package var rooms = 8
     package var players = 40
     package var rounds = 30

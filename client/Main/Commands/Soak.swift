@@ -8,7 +8,7 @@ struct Soak: ParsableCommand {
         abstract: "Soak a server: bot players in many rooms while misbehaving clients attack it.",
         discussion: """
         Starts the server binary --server on a free loopback port (with a small output cap and \
-        short flood and abandoned-game timeouts, its log in soak-server.log), opens ROOMS \
+        short flood and abandoned-game timeouts, its log in --log), opens ROOMS \
         rooms of PLAYERS bots (the rooms take turns at times, arith, money and pace; each \
         room's bots connect from their own address, 127.0.0.10, .11, ...), and plays ROUNDS \
         questions in every room while misbehaving clients of every kind attack from \
@@ -27,6 +27,9 @@ struct Soak: ParsableCommand {
 
     @Option(help: "The chalkline-server binary to start.")
     var server: String = ".build/release/chalkline-server"
+
+    @Option(help: "The file the server's log is written to.")
+    var log: String = "soak-server.log"
 
     @Option(help: "Rooms to open.")
     var rooms: Int = 8
@@ -55,10 +58,16 @@ struct Soak: ParsableCommand {
     func run() throws {
         Signals.raiseFileLimit()
         var settings = SoakSettings()
+        settings.log = log
         (settings.server, settings.rooms, settings.players, settings.rounds, settings.time, settings.deadline)
             = (server, rooms, players, rounds, time, deadline)
         let run = SoakRun(settings: settings)
-        do { try run.execute() } catch { throw ValidationError("\(error)") }
+        do {
+            try run.execute()
+        } catch {
+            print("soak: \(error)")
+            throw ExitCode(1)
+        }
         let report = SoakReport(run: run)
         report.print()
         if !report.passed { throw ExitCode(1) }
