@@ -10,21 +10,9 @@ import Testing
     /// Runs a connection against `served` (written by the stand-in server, then closed) and
     /// returns the lines it read and why it closed.
     private func read(_ served: [UInt8], maxLineBytes: Int) throws -> (lines: [String], closed: String?) {
-        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(listener) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                try #require(bind(listener, raw, length) == 0 && listen(listener, 1) == 0)
-                try #require(getsockname(listener, raw, &length) == 0)
-            }
-        }
+        let listener = try LoopbackListener()
         let reactor = Reactor()
-        let connection = LineConnection(to: Endpoint(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port)),
-                                        reactor: reactor, maxLineBytes: maxLineBytes)
+        let connection = LineConnection(to: listener.endpoint, reactor: reactor, maxLineBytes: maxLineBytes)
         var lines: [String] = []
         var closed: String?? = .none
         connection.onLine = { lines.append($0) }
@@ -33,8 +21,7 @@ import Testing
             reactor.stop()
         }
         try connection.connect()
-        let peer = accept(listener, nil, nil)
-        try #require(peer >= 0)
+        let peer = try listener.accept()
         let sent = served.withUnsafeBytes { send(peer, $0.baseAddress, $0.count, 0) }
         try #require(sent == served.count)
         close(peer)

@@ -48,9 +48,14 @@ package enum RoomFinder {
 /// A plain socket with a receive timeout, reading lines: for the finder's few questions.
 package final class BlockingLines {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    /// The same framer and limit as `LineConnection`'s.
+    private var framer: LineFramer
+    private var lines: [String] = []
+    /// A line past the limit came after `lines`: an error once they are read.
+    private var overlong = false
 
-    package init(_ endpoint: Endpoint, timeout: Double) throws {
+    package init(_ endpoint: Endpoint, timeout: Double, maxLineBytes: Int = LineConnection.maxLineBytes) throws {
+        framer = LineFramer(maxBytes: maxLineBytes)
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -79,15 +84,22 @@ package final class BlockingLines {
 
     package func line() throws -> String {
         while true {
-            if let end = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<end], as: UTF8.self)
-                buffer.removeSubrange(...end)
-                return line
-            }
+            if !lines.isEmpty { return lines.removeFirst() }
+            guard !overlong else { throw ClientError("the server sent a line over \(framer.maxBytes) bytes") }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             guard n > 0 else { throw ClientError("no answer from the server") }
-            buffer += chunk[..<n]
+            var read: [String] = [], tooLong = false
+            chunk.withUnsafeBytes { bytes in
+                framer.push(UnsafeRawBufferPointer(rebasing: bytes[..<n])) { line in
+                    switch line {
+                    case .bytes(let text): if !tooLong { read.append(String(decoding: text, as: UTF8.self)) }
+                    case .tooLong: tooLong = true
+                    }
+                }
+            }
+            lines += read
+            overlong = tooLong
         }
     }
 }
