@@ -34,7 +34,8 @@ package final class RoomSession {
     /// A line typed in plain mode or submitted in screen mode: return true if the role handled it.
     package var onSubmit: (RoomSession, String) -> Bool = { _, _ in false }
     package var onMessage: (RoomSession, ServerMessage) -> Void = { _, _ in }
-    private var pendingUTF8: [UInt8] = []
+    /// Lines typed or piped in plain mode, framed as the server's are (bounded, CR dropped).
+    private var stdinLines = LineFramer(maxBytes: LineConnection.maxLineBytes)
     private var quitting = false
     private var attempts = 0
     private var everOpened = false
@@ -181,12 +182,13 @@ package final class RoomSession {
             for key in keys.keys(buffer[..<n]) { press(key) }
             redraw()
         } else {
-            pendingUTF8.append(contentsOf: buffer[..<n])
-            while let lf = pendingUTF8.firstIndex(of: 0x0A) {
-                let line = String(decoding: pendingUTF8[..<lf], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-                pendingUTF8.removeSubrange(...lf)
-                submit(line)
+            var typed: [String] = []
+            buffer.withUnsafeBytes { bytes in
+                stdinLines.push(UnsafeRawBufferPointer(rebasing: bytes[..<n])) { line in
+                    if case .bytes(let text) = line { typed.append(String(decoding: text, as: UTF8.self)) }
+                }
             }
+            for line in typed { submit(line) }
         }
     }
 
