@@ -17,7 +17,7 @@ APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-de
 # full-screen views a real terminal that the screen tests read back.
 TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin \
 	chromium chromium-driver python3-selenium tmux
-# python3 runs the example bot's test and the soak; most machines have it already.
+# python3 runs the example bot's test; most machines have it already.
 
 .PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
 
@@ -92,10 +92,11 @@ fuzz-smoke: fuzz-build
 	done
 
 # Hundreds of well-behaved bots in several rooms while misbehaving clients of every kind attack
-# the server, on loopback, for a bounded time (tools/soak.py says what it checks).
+# the server, on loopback, for a bounded time; the bots answer with the client's own solvers
+# (`chalkline soak --help` says what it checks).
 SOAK_ARGS ?= --rooms 8 --players 40 --rounds 30
 soak: release
-	python3 tools/soak.py --server .build/release/chalkline-server $(SOAK_ARGS)
+	.build/release/chalkline soak --server .build/release/chalkline-server $(SOAK_ARGS)
 
 clean:
 	rm -rf .build

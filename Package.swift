@@ -48,8 +48,9 @@ let package = Package(
         .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
         // Linux's epoll and signalfd, for the client's event loop (Glibc's module leaves them out).
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
-        // What server and client both speak: the JSON value and its reader, error codes, number
-        // formats, seeded draws. No I/O; the client's only link to the server's code.
+        // What server and client both speak: the JSON value and its reader, the line framer,
+        // error codes, number formats, seeded draws. No I/O; the client's only link to the
+        // server's code.
         .target(name: "ChalklineProtocol"),
         // The functional core: no I/O, no clock. Every game rule lives here.
         .target(name: "ChalklineCore", dependencies: ["ChalklineProtocol"]),
@@ -91,19 +92,34 @@ let package = Package(
             // The built-in word-puzzle pack, copied next to the binary; LevelDirectory finds it.
             resources: [.copy("Levels")]
         ),
-        .executableTarget(
-            name: "chalkline",
+        // The client as a library: connection, room model, solvers, screens, bot, bench and
+        // soak, so its logic has unit tests of its own (ChalklineClientTests).
+        .target(
+            name: "ChalklineClient",
             dependencies: [
                 "CEpoll",
                 "CDiscovery",
                 "ChalklineProtocol",
                 // The join URL's QR code on the host's lobby screen (issue 26).
                 "ChalklineQR",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ],
             path: "client",
-            exclude: ["examples"]
+            exclude: ["examples", "Main"]
+        ),
+        // The `chalkline` command line alone: argument parsing over the library.
+        .executableTarget(
+            name: "chalkline",
+            dependencies: [
+                "ChalklineClient",
+                "ChalklineProtocol",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "client/Main"
+        ),
+        .testTarget(
+            name: "ChalklineClientTests",
+            dependencies: ["ChalklineClient", "ChalklineCore", "ChalklineProtocol"]
         ),
         .testTarget(
             name: "ChalklineCoreTests",
@@ -121,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "ChalklineIntegrationTests",
             dependencies: [
-                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline",
+                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline", "ChalklineClient",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

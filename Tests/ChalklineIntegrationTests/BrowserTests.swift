@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// The student page in a real browser: headless Chromium driven by Tests/Browser/student.py
 /// (Selenium), against the real server, with a host over TCP and `chalkline bot` players.

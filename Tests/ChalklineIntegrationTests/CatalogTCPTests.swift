@@ -1,7 +1,7 @@
 import ChalklineCore
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// Every kind in the race catalog, over real TCP against the real server: a short game, where
 /// a player answers every quiz question with the bundled bot's solver for that kind (so a kind

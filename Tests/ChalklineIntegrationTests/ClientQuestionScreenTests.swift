@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import ChalklineProtocol
-@testable import chalkline
+@testable import ChalklineClient
 
 /// The question on `play`'s full screen, read back from a real terminal (tmux): every character
 /// drawn, nothing cut, and a sentence asked as it is.

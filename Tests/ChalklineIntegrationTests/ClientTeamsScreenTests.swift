@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// Issue 30 on the terminal: in a room with teams `chalkline play` names the student's team in
 /// its header, and `play` and `host` show the server's team table under the leaderboard after a

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// True when an Avahi daemon takes a browse: the discovery tests need one.
 func avahiAnswers() -> Bool {

@@ -1,10 +1,9 @@
 import ChalklineCore
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
-/// The pace race over TCP, and its bot solver (which works each answer back from the text, with
-/// its own arithmetic) against the core's judge.
+/// The pace race over TCP (its bot solver is checked in ChalklineClientTests).
 @Suite struct PaceRaceTCPTests {
     @Test func aWholeGameWithTwoBotsAndATextStudent() throws {
         let game = try QuizGame.play("pace", "time=5 seed=13 units=both level=3 ask=time,distance,pace,speed,convert decimal=comma", rounds: 6)
@@ -15,8 +14,4 @@ import Testing
         #expect(!report.list("pace_tags").contains { ["km", "mi"].contains($0.string("tag") ?? "") })
     }
 
-    @Test(arguments: ["km", "mi", "both"], [1, 2, 3])
-    func theBotsSolverReadsEveryQuestion(units: String, level: Int) throws {
-        try checkSolver(PaceQuiz.self, ["units=\(units)", "level=\(level)", "ask=time,distance,pace,speed,convert"], PaceSolver(), seeds: 1...15)
-    }
 }

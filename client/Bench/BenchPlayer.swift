@@ -1,9 +1,11 @@
+import ChalklineProtocol
+
 /// A bench player: joins, answers each question at a random moment within the spread of the
 /// question's time, and stamps when lines arrive. Lighter than `BotPlayer` because thousands
 /// run in one process and every microsecond it spends shows up in the figures.
 ///
 /// Owned by the reactor's thread.
-final class BenchPlayer {
+package final class BenchPlayer {
     private let connection: LineConnection
     private unowned let room: BenchRoom
     private unowned let reactor: Reactor
@@ -13,10 +15,10 @@ final class BenchPlayer {
     /// The answer waiting for its moment; a round that closes first takes it off the schedule,
     /// so no answer ever lands on the next question.
     private var pendingAnswer: TimerID?
-    var onJoined: () -> Void = {}
-    private(set) var isOpen = false
+    package var onJoined: () -> Void = {}
+    package private(set) var isOpen = false
 
-    init(name: String, room: BenchRoom, endpoint: Endpoint, reactor: Reactor, stats: BenchStats) {
+    package init(name: String, room: BenchRoom, endpoint: Endpoint, reactor: Reactor, stats: BenchStats) {
         self.name = name
         self.room = room
         self.reactor = reactor
@@ -27,7 +29,7 @@ final class BenchPlayer {
         connection.wantsArrivalTimes = true
     }
 
-    func start() {
+    package func start() {
         connection.onOpen = { [unowned self] in
             isOpen = true
             stats.opened += 1
@@ -44,7 +46,7 @@ final class BenchPlayer {
         }
     }
 
-    func close() {
+    package func close() {
         isOpen = false
         connection.close()
     }
@@ -81,13 +83,13 @@ final class BenchPlayer {
                     stats.answers += 1
                     if line.contains(#""correct":true"#) { stats.correct += 1 }
                 } else {
-                    stats.error(line.string(#""code":""#) ?? "error")
+                    stats.error(line.string(#""code":""#) ?? EventType.error.rawValue)
                 }
             } else if ok, line.contains(#""cmd":"join""#) {
                 stats.joined += 1
                 onJoined()
             } else if !ok {
-                stats.error(line.string(#""code":""#) ?? "error")
+                stats.error(line.string(#""code":""#) ?? EventType.error.rawValue)
                 room.playerFailed()
             }
         }

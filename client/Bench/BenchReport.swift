@@ -1,13 +1,18 @@
+import ChalklineProtocol
 import Foundation
 
 /// The bench's figures as a table, measured values only: a figure with no samples says so.
-struct BenchReport {
-    let bench: Bench
-    let stats: BenchStats
-    let completed: Bool
-    let failure: String?
+package struct BenchReport {
+    package let bench: BenchSettings
+    package let stats: BenchStats
+    package let completed: Bool
+    package let failure: String?
 
-    func print() {
+    package init(bench: BenchSettings, stats: BenchStats, completed: Bool, failure: String?) {
+        (self.bench, self.stats, self.completed, self.failure) = (bench, stats, completed, failure)
+    }
+
+    package func print() {
         var lines: [String] = []
         lines.append("chalkline bench against \(bench.server): \(bench.rooms) rooms x \(bench.players) players, "
                      + "\(bench.questions) questions of \(bench.time) s, answers within \(Int(bench.spread * 100))% of the time")
@@ -25,7 +30,7 @@ struct BenchReport {
                 lines.append(row("/say deliveries", "\(stats.sayDelivered) of \(stats.sayExpected) in \(String(format: "%.3f", seconds)) s"))
                 lines.append(row("deliveries/s", String(format: "%.0f", Double(stats.sayDelivered) / seconds)))
             } else {
-                lines.append(row("/say deliveries", "none (\(stats.errors["unknown_command"] != nil ? "the server has no /say" : "none arrived"))"))
+                lines.append(row("/say deliveries", "none (\(stats.errors[ErrorCode.unknownCommand.rawValue] != nil ? "the server has no /say" : "none arrived"))"))
             }
         }
         let errors = stats.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

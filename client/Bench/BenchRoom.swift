@@ -4,10 +4,10 @@ import ChalklineProtocol
 /// the game when the bench says so, and the room's players.
 ///
 /// Owned by the reactor's thread.
-final class BenchRoom {
-    let index: Int
-    let spread: Double
-    private(set) var code: String?
+package final class BenchRoom {
+    package let index: Int
+    package let spread: Double
+    package private(set) var code: String?
     private let host: LineConnection
     private let stats: BenchStats
     private let createLine: String
@@ -15,17 +15,17 @@ final class BenchRoom {
     private var arrivals: [Int: [UInt64]] = [:]
     /// The same, for each question's `round_end`.
     private var endArrivals: [Int: [UInt64]] = [:]
-    private(set) var finished = false
-    var players: [BenchPlayer] = []
+    package private(set) var finished = false
+    package var players: [BenchPlayer] = []
     /// Draws the room's players' answer delays.
-    var random = SplitMix64(seed: UInt64.random(in: .min ... .max))
-    var onCreated: (BenchRoom) -> Void = { _ in }
-    var onFinished: (BenchRoom) -> Void = { _ in }
-    var onFailure: (String) -> Void = { _ in }
+    package var random = SplitMix64(seed: UInt64.random(in: .min ... .max))
+    package var onCreated: (BenchRoom) -> Void = { _ in }
+    package var onFinished: (BenchRoom) -> Void = { _ in }
+    package var onFailure: (String) -> Void = { _ in }
     /// Called once per player that could not join or lost its connection.
-    var onPlayerFailed: () -> Void = {}
+    package var onPlayerFailed: () -> Void = {}
 
-    init(index: Int, createLine: String, spread: Double, endpoint: Endpoint, reactor: Reactor, stats: BenchStats) {
+    package init(index: Int, createLine: String, spread: Double, endpoint: Endpoint, reactor: Reactor, stats: BenchStats) {
         self.index = index
         self.createLine = createLine
         self.spread = spread
@@ -39,30 +39,30 @@ final class BenchRoom {
         host.connect(sendingJSON: ["/name benchhost\(index)", createLine]) { onFailure($0.description) }
     }
 
-    func start() { host.send("/start") }
+    package func start() { host.send("/start") }
 
-    func say(_ count: Int) {
+    package func say(_ count: Int) {
         for i in 1...count { host.send("/say line \(i) of \(count) from the bench") }
     }
 
-    func close() {
+    package func close() {
         scoreFanOut()
         host.close()
         for player in players { player.close() }
     }
 
-    func playerFailed() { onPlayerFailed() }
+    package func playerFailed() { onPlayerFailed() }
 
     /// Notes when question `id` reached one player. Fan-out is each arrival minus the room's
     /// earliest (the server's own send time is not visible from the client); the earliest is
     /// only known once every player has it, so a question is scored when the next one comes
     /// or the run ends.
-    func noteArrival(of id: Int, at time: UInt64) {
+    package func noteArrival(of id: Int, at time: UInt64) {
         note(id, time, in: &arrivals, into: \.fanOut)
     }
 
     /// `round_end` of question `id` reached one player: scored as questions are.
-    func noteRoundEnd(of id: Int, at time: UInt64) {
+    package func noteRoundEnd(of id: Int, at time: UInt64) {
         note(id, time, in: &endArrivals, into: \.roundEndFanOut)
     }
 
@@ -75,7 +75,7 @@ final class BenchRoom {
     }
 
     /// Scores every question still being collected (at the end of the run).
-    func scoreFanOut() {
+    package func scoreFanOut() {
         for id in arrivals.keys { score(id, in: &arrivals, into: \.fanOut) }
         for id in endArrivals.keys { score(id, in: &endArrivals, into: \.roundEndFanOut) }
     }
@@ -99,7 +99,7 @@ final class BenchRoom {
             }
         } else if line.isType(.error) {
             let reply = ServerMessage(line: line.string)
-            let code = reply?.string("code") ?? "error"
+            let code = reply?.string("code") ?? EventType.error.rawValue
             stats.error(code)
             if reply?.cmd == "say" { return }
             onFailure("room \(index): /\(reply?.cmd ?? "?") refused: \(code): \(reply?.string("message") ?? "")")

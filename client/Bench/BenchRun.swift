@@ -1,12 +1,14 @@
+import ChalklineProtocol
+
 /// The bench's phases, in order: open rooms, fill them (a bounded number of connections
 /// opening at once, so the server's accept queue never overflows into SYN retries that would
 /// show up as seconds of "latency"), hold, say, play, stop.
 ///
 /// Owned by the thread that calls `execute`.
-final class BenchRun {
-    let stats = BenchStats()
-    private(set) var failure: String?
-    private let bench: Bench
+package final class BenchRun {
+    package let stats = BenchStats()
+    package private(set) var failure: String?
+    private let bench: BenchSettings
     private let reactor = Reactor()
     private var rooms: [BenchRoom] = []
     private var waiting: [BenchPlayer] = []
@@ -16,10 +18,10 @@ final class BenchRun {
     private var filled = false
     private var phase = "filling the rooms"
 
-    init(bench: Bench) { self.bench = bench }
+    package init(settings: BenchSettings) { bench = settings }
 
     /// Runs every phase; false if the deadline passed or the bench was interrupted first.
-    func execute() -> Bool {
+    package func execute() -> Bool {
         let deadline = Clock.nanoseconds() + UInt64(bench.timeout * 1e9)
         Signals.onInterrupt(reactor) { [unowned self] _ in
             failure = failure ?? "interrupted while \(phase)"
@@ -94,7 +96,7 @@ final class BenchRun {
     }
 
     private func waitForSay(until deadline: UInt64) {
-        if stats.sayDelivered >= stats.sayExpected || Clock.nanoseconds() > deadline || stats.errors["unknown_command"] != nil {
+        if stats.sayDelivered >= stats.sayExpected || Clock.nanoseconds() > deadline || stats.errors[ErrorCode.unknownCommand.rawValue] != nil {
             return playPhase()
         }
         reactor.after(0.001) { [unowned self] in waitForSay(until: deadline) }

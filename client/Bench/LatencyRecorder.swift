@@ -2,21 +2,21 @@ import Histogram
 
 /// Latencies in microseconds, in an HdrHistogram: constant memory however many samples a
 /// bench takes, and percentiles with three significant digits.
-struct LatencyRecorder {
+package struct LatencyRecorder {
     private static let highest: UInt64 = 600_000_000  // ten minutes; the bench never runs longer
-    private(set) var histogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: highest,
+    package private(set) var histogram = Histogram<UInt64>(lowestDiscernibleValue: 1, highestTrackableValue: highest,
                                                    numberOfSignificantValueDigits: .three)
 
-    mutating func record(nanoseconds: UInt64) {
+    package mutating func record(nanoseconds: UInt64) {
         _ = histogram.record(min(max(nanoseconds / 1000, 1), Self.highest))
     }
 
-    var count: UInt64 { histogram.totalCount }
+    package var count: UInt64 { histogram.totalCount }
 
     /// Milliseconds at a percentile, for the report.
-    func ms(_ percentile: Double) -> Double {
+    package func ms(_ percentile: Double) -> Double {
         count == 0 ? 0 : Double(histogram.valueAtPercentile(percentile)) / 1000
     }
 
-    var maxMs: Double { count == 0 ? 0 : Double(histogram.max) / 1000 }
+    package var maxMs: Double { count == 0 ? 0 : Double(histogram.max) / 1000 }
 }

@@ -3,17 +3,23 @@ import ChalklineProtocol
 ///
 /// It uses only what protocol.md documents, so it is also a worked example of a bot.
 /// Owned by the reactor's thread.
-final class BotPlayer {
-    struct Settings {
-        var room: String
-        var skill: Double
-        var thinkMs: Double
-        var solver: WordSolver?
+package final class BotPlayer {
+    package struct Settings {
+        package var room: String
+        package var skill: Double
+        package var thinkMs: Double
+        package var solver: WordSolver?
+        /// The address to connect from (see `LineConnection.localHost`); nil for any.
+        package var localHost: String?
+
+        package init(room: String, skill: Double, thinkMs: Double, solver: WordSolver?, localHost: String? = nil) {
+            (self.room, self.skill, self.thinkMs, self.solver, self.localHost) = (room, skill, thinkMs, solver, localHost)
+        }
     }
 
-    let name: String
-    let settings: Settings
-    let connection: LineConnection
+    package let name: String
+    package let settings: Settings
+    package let connection: LineConnection
     private unowned let reactor: Reactor
     private var rng = SystemRandomNumberGenerator()
     private var pendingAnswer: TimerID?
@@ -28,28 +34,32 @@ final class BotPlayer {
     private var nextGuess: TimerID?
 
     /// The score as the server's replies last stated it: what `game_end` must agree with.
-    private(set) var replyScore = 0
-    private(set) var answered = 0
-    private(set) var correct = 0
-    private(set) var joined = false
+    package private(set) var replyScore = 0
+    /// The points of every answer reply added up: what `game_end` must agree with when the
+    /// server counts every answer once (the soak's check).
+    package private(set) var repliedPoints = 0
+    package private(set) var answered = 0
+    package private(set) var correct = 0
+    package private(set) var joined = false
     /// How the last finished game went, kept apart from the running counters.
-    private(set) var lastGame: GameSummary?
-    private(set) var gamesEnded = 0
-    private(set) var failure: String?
+    package private(set) var lastGame: GameSummary?
+    package private(set) var gamesEnded = 0
+    package private(set) var failure: String?
 
-    var onJoined: (BotPlayer) -> Void = { _ in }
-    var onGameEnd: (BotPlayer) -> Void = { _ in }
-    var onFailure: (BotPlayer) -> Void = { _ in }
-    var log: (String) -> Void = { _ in }
+    package var onJoined: (BotPlayer) -> Void = { _ in }
+    package var onGameEnd: (BotPlayer) -> Void = { _ in }
+    package var onFailure: (BotPlayer) -> Void = { _ in }
+    package var log: (String) -> Void = { _ in }
 
-    init(name: String, settings: Settings, endpoint: Endpoint, reactor: Reactor) {
+    package init(name: String, settings: Settings, endpoint: Endpoint, reactor: Reactor) {
         self.name = name
         self.settings = settings
         self.reactor = reactor
         connection = LineConnection(to: endpoint, reactor: reactor)
+        connection.localHost = settings.localHost
     }
 
-    func start() {
+    package func start() {
         connection.onLine = { [unowned self] line in self.receive(line) }
         connection.onClose = { [unowned self] reason in self.fail("connection closed" + (reason.map { ": \($0)" } ?? "")) }
         // The welcome arrives in text before `/format json` takes effect; the bot skips lines
@@ -57,19 +67,20 @@ final class BotPlayer {
         connection.connect(sendingJSON: ["/join \(settings.room) \(name) bot"]) { fail($0.description) }
     }
 
-    func leave() {
+    package func leave() {
         cancelTimers()
         connection.send("/quit")
         connection.onClose = { _ in }
     }
 
-    struct GameSummary {
-        var answered: Int
-        var correct: Int
-        var replyScore: Int
+    package struct GameSummary {
+        package var answered: Int
+        package var correct: Int
+        package var replyScore: Int
+        package var repliedPoints: Int
         /// This bot's score in `game_end`'s standings.
-        var finalScore: Int?
-        var standings: [StandingRow]
+        package var finalScore: Int?
+        package var standings: [StandingRow]
     }
 
     private func receive(_ line: String) {
@@ -87,10 +98,10 @@ final class BotPlayer {
         case .gameEnd:
             cancelTimers()
             let standings = StandingRow.list(message.list("standings"))
-            lastGame = GameSummary(answered: answered, correct: correct, replyScore: replyScore,
+            lastGame = GameSummary(answered: answered, correct: correct, replyScore: replyScore, repliedPoints: repliedPoints,
                                    finalScore: standings.first { $0.name == name }?.score, standings: standings)
             // The server resets scores when the next game starts; so does the bot.
-            (answered, correct, replyScore) = (0, 0, 0)
+            (answered, correct, replyScore, repliedPoints) = (0, 0, 0, 0)
             gamesEnded += 1
             onGameEnd(self)
         case .kicked: fail("kicked from the room")
@@ -110,6 +121,7 @@ final class BotPlayer {
             answered += 1
             if reply.bool("correct") == true { correct += 1 }
             if let score = reply.int("score") { replyScore = score }
+            repliedPoints += reply.int("points") ?? 0
             if let n = reply.int("n") { board?.markSolved(n) }
             log("\(name): \(reply.bool("correct") == true ? "right" : "wrong"), score \(replyScore)")
         default: break
@@ -121,10 +133,10 @@ final class BotPlayer {
         switch reply.cmd {
         case "join", "format": fail("\(reply.cmd ?? "") refused: \(code): \(reply.string("message") ?? "")")
         case "answer":
-            if code == "rate_limited" { scheduleGuess(after: 1000) }
+            if reply.code == .rateLimited { scheduleGuess(after: 1000) }
             // A room that writes decimals with a comma (decimal=comma) reads 7.5 as no number:
             // the attempt is kept, so the same answer goes again the room's way.
-            if code == "bad_answer", let typed = lastTyped, typed.contains(".") {
+            if reply.code == .badAnswer, let typed = lastTyped, typed.contains(".") {
                 lastTyped = nil
                 send(answer: typed.replacingOccurrences(of: ".", with: ","))
             }
@@ -167,7 +179,7 @@ final class BotPlayer {
 
     private func solved(_ event: ServerMessage) {
         guard let n = event.int("n"), let word = event.string("word") else { return }
-        board?.claim(n, word: word)
+        board?.claim(n, word: word, groups: event.solvedGroups)
     }
 
     private func scheduleGuess(after ms: Double) {

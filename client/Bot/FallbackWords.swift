@@ -1,7 +1,7 @@
 /// A few hundred everyday words a class of 9 to 14 year olds would meet, for machines without
 /// Debian's wamerican: a bot then still solves the common answers, just not the rare ones.
-enum FallbackWords {
-    static let list: [String] = [
+package enum FallbackWords {
+    package static let list: [String] = [
         "able",
         "about",
         "above",

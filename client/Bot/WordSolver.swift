@@ -4,18 +4,18 @@ import Foundation
 /// letters add up to a clue's length and spell a known word. This is how a person plays
 /// (try the pieces that fit), not a dictionary spray, so the server's rate limit is never the
 /// thing that stops a bot.
-struct WordSolver {
-    let words: Set<String>
+package struct WordSolver {
+    package let words: Set<String>
 
     /// Debian's wamerican when it is installed, else the short list shipped with the client.
-    static func standard() -> WordSolver {
+    package static func standard() -> WordSolver {
         if let text = try? String(contentsOfFile: "/usr/share/dict/words", encoding: .utf8) {
             return WordSolver(words: Set(text.split(separator: "\n").compactMap(normalize)))
         }
         return WordSolver(words: Set(FallbackWords.list.compactMap { normalize(Substring($0)) }))
     }
 
-    init(words: Set<String>) { self.words = words }
+    package init(words: Set<String>) { self.words = words }
 
     /// Uppercase letters only; names and words with apostrophes are not answers.
     private static func normalize(_ word: Substring) -> String? {
@@ -24,7 +24,7 @@ struct WordSolver {
     }
 
     /// Every word of `length` letters made from the groups, each group used at most once.
-    func candidates(length: Int, groups: [String]) -> [String] {
+    package func candidates(length: Int, groups: [String]) -> [String] {
         var found: [String] = []
         var seen = Set<String>()
         var used = [Bool](repeating: false, count: groups.count)
@@ -46,7 +46,7 @@ struct WordSolver {
 
     /// The groups a claimed word used, so they can leave the bot's copy of the board just as
     /// they leave the server's.
-    static func groupsSpelling(_ word: String, from groups: [String]) -> [Int]? {
+    package static func groupsSpelling(_ word: String, from groups: [String]) -> [Int]? {
         var used = [Bool](repeating: false, count: groups.count)
         func search(_ rest: Substring) -> [Int]? {
             if rest.isEmpty { return [] }

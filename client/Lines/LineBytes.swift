@@ -8,12 +8,12 @@ import Glibc
 /// `ServerMessage`.
 ///
 /// Valid only during the `onBytes` callback that handed it over.
-struct LineBytes {
-    let bytes: UnsafeRawBufferPointer
+package struct LineBytes {
+    package let bytes: UnsafeRawBufferPointer
 
     /// Whether the line's `type` is `event`, read in place (the bench reads every line a player
     /// gets); the name comes from the shared list, as everywhere in the client.
-    func isType(_ event: EventType) -> Bool {
+    package func isType(_ event: EventType) -> Bool {
         var name = event.rawValue
         return name.withUTF8 { type in
             let prefix = #"{"type":""#.utf8.count
@@ -23,15 +23,15 @@ struct LineBytes {
         }
     }
 
-    func starts(with text: StaticString) -> Bool {
+    package func starts(with text: StaticString) -> Bool {
         bytes.count >= text.utf8CodeUnitCount && memcmp(bytes.baseAddress!, text.utf8Start, text.utf8CodeUnitCount) == 0
     }
 
     /// Whether `text` occurs anywhere in the line (`"correct":true`).
-    func contains(_ text: StaticString) -> Bool { offset(of: text) != nil }
+    package func contains(_ text: StaticString) -> Bool { offset(of: text) != nil }
 
     /// A top-level integer field (`"KEY":123`), or nil.
-    func int(_ key: StaticString) -> Int? {
+    package func int(_ key: StaticString) -> Int? {
         guard var i = offset(of: key) else { return nil }
         i += key.utf8CodeUnitCount
         var value = 0, digits = 0
@@ -45,7 +45,7 @@ struct LineBytes {
     }
 
     /// A string field without escapes (`"KEY":"text"`), or nil; `key` includes the opening quote.
-    func string(_ key: StaticString) -> String? {
+    package func string(_ key: StaticString) -> String? {
         guard var i = offset(of: key) else { return nil }
         i += key.utf8CodeUnitCount
         let start = i
@@ -57,35 +57,17 @@ struct LineBytes {
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
     }
 
-    /// The product a times question asks for, from its `text` (`"7 x 8"`): `timesAnswer` without
-    /// the `String`.
-    func timesProduct() -> Int? {
+    /// The product a times question asks for, from its `text` (`"7 x 8"`), read in place by
+    /// the same code as the bot's `TimesSolver`.
+    package func timesProduct() -> Int? {
         guard var i = offset(of: #""text":""#) else { return nil }
         i += #""text":""#.utf8.count
-        var first: Int?
-        var value = 0, digits = 0
-        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
-            let byte = bytes[i]
-            if (48...57).contains(byte) {
-                guard digits < 9 else { return nil }
-                value = value * 10 + Int(byte - 48)
-                digits += 1
-            } else if byte == UInt8(ascii: "x") {
-                guard digits > 0, first == nil else { return nil }
-                first = value
-                value = 0
-                digits = 0
-            } else if byte != UInt8(ascii: " ") {
-                return nil
-            }
-            i += 1
-        }
-        guard digits > 0, let first else { return nil }
-        return first * value
+        guard let end = bytes[i...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+        return TimesSolver.product(utf8: bytes[i..<end])
     }
 
     /// The line as a `String`, for lines the bench parses in full (replies it does not expect).
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Where `text` first occurs: `memchr` for its first byte, then `memcmp` (Glibc's module
     /// leaves out the GNU `memmem`).

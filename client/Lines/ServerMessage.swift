@@ -5,33 +5,38 @@ import ChalklineProtocol
 /// Fields are read by name and anything unknown is ignored, as protocol.md's compatibility
 /// rule asks of every client. Read with the protocol module's `JSON.parse`, the same value
 /// type the server writes.
-struct ServerMessage {
-    let type: String
-    let fields: JSON
+package struct ServerMessage {
+    package let type: String
+    package let fields: JSON
 
-    init?(line: String) {
+    package init?(line: String) {
         guard line.first == "{", let object = JSON.parse(line), let type = object["type"]?.stringValue else { return nil }
         self.type = type
         fields = object
     }
 
-    var isReply: Bool { type == EventType.ok.rawValue || type == EventType.error.rawValue }
-    var cmd: String? { string("cmd") }
+    package var isReply: Bool { type == EventType.ok.rawValue || type == EventType.error.rawValue }
+    package var cmd: String? { string("cmd") }
     /// The event's name from the shared list; nil for a type this client does not know.
-    var event: EventType? { EventType(rawValue: type) }
+    package var event: EventType? { EventType(rawValue: type) }
     /// An `error`'s code from the shared list; nil for a code this client does not know.
-    var code: ErrorCode? { string("code").flatMap(ErrorCode.init(rawValue:)) }
+    package var code: ErrorCode? { string("code").flatMap(ErrorCode.init(rawValue:)) }
+    /// A `left` event's reason from the shared list; nil for one this client does not know.
+    package var leaveReason: LeaveReason? { string("reason").flatMap(LeaveReason.init(rawValue:)) }
 
-    func string(_ key: String) -> String? { fields[key]?.stringValue }
-    func int(_ key: String) -> Int? { fields[key]?.intValue }
-    func double(_ key: String) -> Double? { fields[key]?.doubleValue }
-    func bool(_ key: String) -> Bool? { fields[key]?.boolValue }
-    func list(_ key: String) -> [JSON] { fields[key]?.arrayValue ?? [] }
-    func strings(_ key: String) -> [String] { list(key).compactMap(\.stringValue) }
+    package func string(_ key: String) -> String? { fields[key]?.stringValue }
+    package func int(_ key: String) -> Int? { fields[key]?.intValue }
+    package func double(_ key: String) -> Double? { fields[key]?.doubleValue }
+    package func bool(_ key: String) -> Bool? { fields[key]?.boolValue }
+    package func list(_ key: String) -> [JSON] { fields[key]?.arrayValue ?? [] }
+    package func strings(_ key: String) -> [String] { list(key).compactMap(\.stringValue) }
+
+    /// The groups a `solved` word took off the board; nil from a server older than the field.
+    package var solvedGroups: [String]? { fields["groups"] != nil ? strings("groups") : nil }
 
     /// `round_end`'s right answer as people read it: `answer_text`, or, from a server older
     /// than the field, `answer` written out.
-    var answerText: String? {
+    package var answerText: String? {
         if let text = string("answer_text") { return text }
         return fields["answer"].flatMap { value in
             value.intValue.map(String.init) ?? value.doubleValue.map { String($0) } ?? value.stringValue
@@ -40,12 +45,12 @@ struct ServerMessage {
 }
 
 /// A row of `standings`.
-struct StandingRow: Equatable {
-    var rank: Int
-    var name: String
-    var score: Int
+package struct StandingRow: Equatable {
+    package var rank: Int
+    package var name: String
+    package var score: Int
 
-    static func list(_ rows: [JSON]) -> [StandingRow] {
+    package static func list(_ rows: [JSON]) -> [StandingRow] {
         rows.compactMap { row in
             guard let name = row["name"]?.stringValue else { return nil }
             return StandingRow(rank: row["rank"]?.intValue ?? 0, name: name, score: row["score"]?.intValue ?? 0)

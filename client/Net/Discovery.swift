@@ -3,19 +3,19 @@ import Foundation
 
 /// Chalkline servers on the LAN, found with DNS-SD (`_chalkline._tcp`) through Avahi, as
 /// printers and shared music are found.
-struct FoundServer: Equatable {
-    var name: String
+package struct FoundServer: Equatable {
+    package var name: String
     /// `laptop.local`
-    var host: String
-    var address: String
-    var port: Int
-    var txt: String
+    package var host: String
+    package var address: String
+    package var port: Int
+    package var txt: String
 
-    var endpoint: Endpoint { Endpoint(host: address, port: UInt16(port)) }
+    package var endpoint: Endpoint { Endpoint(host: address, port: UInt16(port)) }
 
     /// The TXT record's `protocol=N`: Avahi hands the record over as quoted strings
     /// (`"protocol=1"`), which is no way to show it to a teacher.
-    var protocolVersion: String? {
+    package var protocolVersion: String? {
         for item in txt.split(separator: " ") {
             let pair = item.trimmingCharacters(in: CharacterSet(charactersIn: "\""))
             if pair.hasPrefix("protocol=") { return String(pair.dropFirst("protocol=".count)) }
@@ -24,19 +24,19 @@ struct FoundServer: Equatable {
     }
 
     /// `chalkline servers`' line for this server.
-    var line: String {
+    package var line: String {
         "\(name)  \(host)  \(address):\(port)" + (protocolVersion.map { "  (protocol \($0))" } ?? "")
     }
 }
 
-enum Discovery {
+package enum Discovery {
     /// Collects what the C browser reports; lives on the caller's stack for one browse.
     private final class Results {
         var servers: [FoundServer] = []
     }
 
     /// Browses for `seconds`; `.failure` says why when no Avahi daemon can be reached.
-    static func browse(seconds: Double = 1.5) -> Result<[FoundServer], DiscoveryError> {
+    package static func browse(seconds: Double = 1.5) -> Result<[FoundServer], DiscoveryError> {
         let results = Results()
         var error = [CChar](repeating: 0, count: 256)
         let status = withExtendedLifetime(results) {
@@ -53,7 +53,7 @@ enum Discovery {
     }
 }
 
-struct DiscoveryError: Error, CustomStringConvertible {
-    var reason: String
-    var description: String { "cannot look for servers on the network (\(reason)): is avahi-daemon running?" }
+package struct DiscoveryError: Error, CustomStringConvertible {
+    package var reason: String
+    package var description: String { "cannot look for servers on the network (\(reason)): is avahi-daemon running?" }
 }

@@ -1,26 +1,20 @@
-import ArgumentParser
 import ChalklineProtocol
 
 /// `HOST[:PORT]` as people type it: `192.168.1.20`, `laptop.local:7500`, `[::1]:7420`, or
 /// `:7500` for the local machine on another port.
-struct Endpoint: Equatable, ExpressibleByArgument, CustomStringConvertible {
-    static let defaultHost = "127.0.0.1"
-    static let defaultPort = UInt16(WellKnown.port)
+package struct Endpoint: Equatable, CustomStringConvertible {
+    package static let defaultHost = "127.0.0.1"
+    package static let defaultPort = UInt16(WellKnown.port)
 
-    var host: String
-    var port: UInt16
+    package var host: String
+    package var port: UInt16
 
-    init(host: String = Endpoint.defaultHost, port: UInt16 = Endpoint.defaultPort) {
+    package init(host: String = Endpoint.defaultHost, port: UInt16 = Endpoint.defaultPort) {
         self.host = host
         self.port = port
     }
 
-    init?(argument: String) {
-        guard let parsed = Endpoint.parse(argument) else { return nil }
-        self = parsed
-    }
-
-    static func parse(_ text: String) -> Endpoint? {
+    package static func parse(_ text: String) -> Endpoint? {
         var hostPart = Substring(text)
         var portPart: Substring?
         if text.hasPrefix("[") {
@@ -45,7 +39,5 @@ struct Endpoint: Equatable, ExpressibleByArgument, CustomStringConvertible {
         return endpoint
     }
 
-    static var defaultValueDescription: String { "\(defaultHost):\(defaultPort)" }
-
-    var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

@@ -1,4 +1,5 @@
 import CEpoll
+import ChalklineProtocol
 import Glibc
 
 /// One TCP connection to a Chalkline server, speaking lines: the protocol is LF-terminated
@@ -6,14 +7,19 @@ import Glibc
 ///
 /// Non-blocking on a `Reactor`: a bench opening thousands of connections must never stall on one.
 /// Owned by the reactor's thread.
-final class LineConnection {
-    enum State { case connecting, open, closed }
+package final class LineConnection {
+    package enum State { case connecting, open, closed }
 
-    let endpoint: Endpoint
+    package let endpoint: Endpoint
     private unowned let reactor: Reactor
     private var fd: Int32 = -1
-    private(set) var state = State.connecting
-    private var input: [UInt8] = []
+    package private(set) var state = State.connecting
+    /// The shared framer: a line past its limit closes the connection instead of growing this
+    /// process without bound.
+    private var framer: LineFramer
+    /// The default limit, far above the server's longest lines: the largest measured, a
+    /// `/report` of 101 players over 150 rounds, is 2.02 MB (BENCHMARKS.md, issue 17).
+    package static let maxLineBytes = 16 << 20
     private var output: [UInt8] = []
     private var outputStart = 0
     private var wantsWritable = false
@@ -21,33 +27,49 @@ final class LineConnection {
     nonisolated(unsafe) private static let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
 
     /// The TCP handshake finished: lines sent before this were queued and go out now.
-    var onOpen: () -> Void = {}
+    package var onOpen: () -> Void = {}
     /// Ask the kernel to stamp each arrival (SO_TIMESTAMPNS), so a measurement of when a line
     /// reached this machine does not include how long this process took to get round to it.
-    var wantsArrivalTimes = false
+    package var wantsArrivalTimes = false
+    /// The local address to connect from (`127.0.0.10`), or nil for the kernel's choice: the
+    /// soak seats each room behind an address of its own, as a class behind its own NAT.
+    package var localHost: String?
     /// The kernel's arrival time of the data just read (CLOCK_REALTIME, nanoseconds), or nil.
-    private(set) var arrivalTime: UInt64?
+    package private(set) var arrivalTime: UInt64?
     /// One line from the server, without its LF.
-    var onLine: (String) -> Void = { _ in }
+    package var onLine: (String) -> Void = { _ in }
     /// One line as the bytes read, instead of `onLine`, for the bench's hot path (see `LineBytes`).
-    var onBytes: ((LineBytes) -> Void)?
+    package var onBytes: ((LineBytes) -> Void)?
     /// The connection ended; `reason` is nil when the server closed it cleanly.
-    var onClose: (_ reason: String?) -> Void = { _ in }
+    package var onClose: (_ reason: String?) -> Void = { _ in }
 
-    init(to endpoint: Endpoint, reactor: Reactor) {
+    package init(to endpoint: Endpoint, reactor: Reactor, maxLineBytes: Int = LineConnection.maxLineBytes) {
         self.endpoint = endpoint
         self.reactor = reactor
+        framer = LineFramer(maxBytes: maxLineBytes)
     }
 
     /// Starts connecting. Errors that are known at once (no such host) are thrown; the rest
     /// arrive through `onClose`.
-    func connect() throws(ClientError) {
+    package func connect() throws(ClientError) {
         let address = try Self.resolve(endpoint)
         fd = socket(Int32(address.family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw ClientError("cannot open a socket: \(String(cString: strerror(errno)))") }
         var one: Int32 = 1
         setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
         if wantsArrivalTimes { setsockopt(fd, SOL_SOCKET, Self.soTimestampNS, &one, socklen_t(MemoryLayout<Int32>.size)) }
+        if let localHost {
+            let local = try Self.resolve(Endpoint(host: localHost, port: 0))
+            let bound = local.storage.withUnsafeBytes { raw in
+                bind(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), local.length)
+            }
+            if bound != 0 {
+                let message = String(cString: strerror(errno))
+                Glibc.close(fd)
+                fd = -1
+                throw ClientError("cannot connect from \(localHost): \(message)")
+            }
+        }
         let rc = address.storage.withUnsafeBytes { raw in
             Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), address.length)
         }
@@ -66,21 +88,29 @@ final class LineConnection {
     /// Asks for JSON replies, queues `lines` behind that, and starts connecting: every part of
     /// the client speaks JSON and sends its opening lines before the handshake, so they go out
     /// the moment it finishes. An error known at once goes to `failed`; the rest, to `onClose`.
-    func connect(sendingJSON lines: [String], failed: (ClientError) -> Void) {
+    package func connect(sendingJSON lines: [String], failed: (ClientError) -> Void) {
         send("/format json")
         for line in lines { send(line) }
         do { try connect() } catch { failed(error) }
     }
 
-    func send(_ line: String) {
+    package func send(_ line: String) {
         guard state != .closed else { return }
         output.append(contentsOf: line.utf8)
         output.append(0x0A)
         if state == .open && !wantsWritable { flush() }
     }
 
+    /// Bytes as they are, line ends and all: the soak's misbehaving clients send what no
+    /// well-behaved client would (bad UTF-8, telnet commands, endless lines).
+    package func send(bytes: some Collection<UInt8>) {
+        guard state != .closed else { return }
+        output.append(contentsOf: bytes)
+        if state == .open && !wantsWritable { flush() }
+    }
+
     /// Closes from our side; `onClose` is not called for a close we asked for.
-    func close() {
+    package func close() {
         guard state != .closed else { return }
         state = .closed
         if fd >= 0 {
@@ -90,7 +120,7 @@ final class LineConnection {
         }
     }
 
-    var pendingOutput: Int { output.count - outputStart }
+    package var pendingOutput: Int { output.count - outputStart }
 
     private func ready(readable: Bool, writable: Bool, hangup: Bool) {
         if state == .connecting {
@@ -156,32 +186,22 @@ final class LineConnection {
     }
 
     private func deliver(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        // Lines wholly inside this chunk are handed over straight from it, without a copy into `input`.
-        while state == .open, start < bytes.count, let found = memchr(base + start, 0x0A, bytes.count - start) {
-            let lf = base.distance(to: UnsafeRawPointer(found))
-            if input.isEmpty {
-                hand(UnsafeRawBufferPointer(rebasing: bytes[start..<lf]))
-            } else {
-                input.append(contentsOf: bytes[start..<lf])
-                input.withUnsafeBytes { hand($0) }
-                input.removeAll(keepingCapacity: true)
+        let maxLineBytes = framer.maxBytes
+        framer.push(bytes) { line in
+            guard state == .open else { return }
+            switch line {
+            case .bytes(let bytes): hand(bytes)
+            case .tooLong: fail("the server sent a line over \(maxLineBytes) bytes")
             }
-            start = lf + 1
         }
-        if start < bytes.count { input.append(contentsOf: bytes[start...]) }
     }
 
     /// One complete line, without its LF (and CR), to `onBytes` if set, else to `onLine`.
     private func hand(_ line: UnsafeRawBufferPointer) {
-        var count = line.count
-        if count > 0 && line[count - 1] == 0x0D { count -= 1 }
-        let trimmed = UnsafeRawBufferPointer(rebasing: line[0..<count])
         if let onBytes {
-            onBytes(LineBytes(bytes: trimmed))
+            onBytes(LineBytes(bytes: line))
         } else {
-            onLine(String(decoding: trimmed, as: UTF8.self))
+            onLine(String(decoding: line, as: UTF8.self))
         }
     }
 
@@ -240,7 +260,7 @@ final class LineConnection {
 
     /// True when the endpoint resolves to this machine only (127.0.0.0/8 or ::1): the bench
     /// refuses anything else, since a load generator must never be pointed at someone's network.
-    static func isLoopback(_ endpoint: Endpoint) -> Bool {
+    package static func isLoopback(_ endpoint: Endpoint) -> Bool {
         guard let address = try? resolve(endpoint) else { return false }
         if address.family == AF_INET {
             return address.storage[4] == 127
@@ -253,7 +273,7 @@ final class LineConnection {
     }
 }
 
-struct ClientError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+package struct ClientError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

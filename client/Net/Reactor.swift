@@ -5,22 +5,22 @@ import Glibc
 /// and a thread per connection would cost more than the server it measures.
 ///
 /// Owned by the thread that runs it; nothing here is shared across threads.
-final class Reactor {
-    typealias Handler = (_ readable: Bool, _ writable: Bool, _ hangup: Bool) -> Void
+package final class Reactor {
+    package typealias Handler = (_ readable: Bool, _ writable: Bool, _ hangup: Bool) -> Void
 
     private let epfd: Int32
     private var handlers: [Handler?] = []
     private var timers = TimerHeap()
     private var stopped = false
 
-    init() {
+    package init() {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
         precondition(epfd >= 0, "epoll_create1 failed: \(errno)")
     }
 
     deinit { close(epfd) }
 
-    func watch(_ fd: Int32, writable: Bool = false, _ handler: @escaping Handler) {
+    package func watch(_ fd: Int32, writable: Bool = false, _ handler: @escaping Handler) {
         if Int(fd) >= handlers.count { handlers += Array(repeating: nil, count: Int(fd) + 1 - handlers.count) }
         handlers[Int(fd)] = handler
         var event = epoll_event()
@@ -31,14 +31,14 @@ final class Reactor {
 
     /// Asks for (or stops asking for) writability, which a connection needs only while its
     /// output is backed up.
-    func setWritable(_ fd: Int32, _ writable: Bool) {
+    package func setWritable(_ fd: Int32, _ writable: Bool) {
         var event = epoll_event()
         event.events = Self.mask(writable: writable)
         event.data.fd = fd
         epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event)
     }
 
-    func unwatch(_ fd: Int32) {
+    package func unwatch(_ fd: Int32) {
         epoll_ctl(epfd, EPOLL_CTL_DEL, fd, nil)
         if Int(fd) < handlers.count { handlers[Int(fd)] = nil }
     }
@@ -48,22 +48,22 @@ final class Reactor {
     }
 
     @discardableResult
-    func after(_ seconds: Double, _ action: @escaping () -> Void) -> TimerID {
+    package func after(_ seconds: Double, _ action: @escaping () -> Void) -> TimerID {
         at(Clock.nanoseconds() + UInt64(max(0, seconds) * 1e9), action)
     }
 
     @discardableResult
-    func at(_ deadline: UInt64, _ action: @escaping () -> Void) -> TimerID {
+    package func at(_ deadline: UInt64, _ action: @escaping () -> Void) -> TimerID {
         timers.push(deadline: deadline, action: action)
     }
 
-    func cancel(_ id: TimerID) { timers.cancel(id) }
+    package func cancel(_ id: TimerID) { timers.cancel(id) }
 
-    func stop() { stopped = true }
+    package func stop() { stopped = true }
 
     /// Runs until `stop()`, or until `deadline` (monotonic ns) passes. Returns true if stopped.
     @discardableResult
-    func run(until deadline: UInt64? = nil) -> Bool {
+    package func run(until deadline: UInt64? = nil) -> Bool {
         stopped = false
         var events = [epoll_event](repeating: epoll_event(), count: 1024)
         while !stopped {
@@ -97,7 +97,7 @@ final class Reactor {
     }
 }
 
-struct TimerID: Hashable { let raw: UInt64 }
+package struct TimerID: Hashable { let raw: UInt64 }
 
 /// Deadlines in a binary heap; cancelled ones are skipped when they come up.
 private struct TimerHeap {

@@ -1,4 +1,3 @@
-import ArgumentParser
 import ChalklineProtocol
 import Foundation
 import CEpoll
@@ -7,8 +6,8 @@ import Glibc
 /// `--room CODE` with no address: the server on the network that has that room. Each server
 /// found with DNS-SD is asked for its `/rooms`, page by page, on a short blocking connection
 /// (the command line has nothing else to do meanwhile).
-enum RoomFinder {
-    static func find(_ code: String) throws -> Endpoint {
+package enum RoomFinder {
+    package static func find(_ code: String) throws -> Endpoint {
         let servers: [FoundServer]
         switch Discovery.browse() {
         case .success(let found): servers = found
@@ -25,7 +24,7 @@ enum RoomFinder {
     }
 
     /// Every room code a server has open.
-    static func rooms(at endpoint: Endpoint, timeout: Double = 2) throws -> Set<String> {
+    package static func rooms(at endpoint: Endpoint, timeout: Double = 2) throws -> Set<String> {
         let connection = try BlockingLines(endpoint, timeout: timeout)
         try connection.send("/format json")
         var codes: Set<String> = []
@@ -47,11 +46,16 @@ enum RoomFinder {
 }
 
 /// A plain socket with a receive timeout, reading lines: for the finder's few questions.
-final class BlockingLines {
+package final class BlockingLines {
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    /// The same framer and limit as `LineConnection`'s.
+    private var framer: LineFramer
+    private var lines: [String] = []
+    /// A line past the limit came after `lines`: an error once they are read.
+    private var overlong = false
 
-    init(_ endpoint: Endpoint, timeout: Double) throws {
+    package init(_ endpoint: Endpoint, timeout: Double, maxLineBytes: Int = LineConnection.maxLineBytes) throws {
+        framer = LineFramer(maxBytes: maxLineBytes)
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var list: UnsafeMutablePointer<addrinfo>?
@@ -65,30 +69,37 @@ final class BlockingLines {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
             close(fd)
-            throw ValidationError("cannot connect to \(endpoint.host):\(endpoint.port)")
+            throw ClientError("cannot connect to \(endpoint.host):\(endpoint.port)")
         }
     }
 
     deinit { close(fd) }
 
-    func send(_ line: String) throws {
+    package func send(_ line: String) throws {
         let bytes = Array((line + "\n").utf8)
         guard bytes.withUnsafeBytes({ Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else {
-            throw ValidationError("the server closed the connection")
+            throw ClientError("the server closed the connection")
         }
     }
 
-    func line() throws -> String {
+    package func line() throws -> String {
         while true {
-            if let end = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[..<end], as: UTF8.self)
-                buffer.removeSubrange(...end)
-                return line
-            }
+            if !lines.isEmpty { return lines.removeFirst() }
+            guard !overlong else { throw ClientError("the server sent a line over \(framer.maxBytes) bytes") }
             var chunk = [UInt8](repeating: 0, count: 4096)
             let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            guard n > 0 else { throw ValidationError("no answer from the server") }
-            buffer += chunk[..<n]
+            guard n > 0 else { throw ClientError("no answer from the server") }
+            var read: [String] = [], tooLong = false
+            chunk.withUnsafeBytes { bytes in
+                framer.push(UnsafeRawBufferPointer(rebasing: bytes[..<n])) { line in
+                    switch line {
+                    case .bytes(let text): if !tooLong { read.append(String(decoding: text, as: UTF8.self)) }
+                    case .tooLong: tooLong = true
+                    }
+                }
+            }
+            lines += read
+            overlong = tooLong
         }
     }
 }

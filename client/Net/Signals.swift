@@ -3,8 +3,8 @@ import Glibc
 
 /// Ctrl-C and SIGTERM as ordinary loop events (a signalfd), so leaving cleanly — `/quit`,
 /// terminal restored, summary printed — happens on the loop's thread like everything else.
-enum Signals {
-    static func onInterrupt(_ reactor: Reactor, _ action: @escaping (Int32) -> Void) {
+package enum Signals {
+    package static func onInterrupt(_ reactor: Reactor, _ action: @escaping (Int32) -> Void) {
         var mask = sigset_t()
         sigemptyset(&mask)
         sigaddset(&mask, SIGINT)
@@ -25,7 +25,7 @@ enum Signals {
     /// Raises the open-file limit to its hard maximum: each held connection is a descriptor,
     /// and the default soft limit (1,024) is far below what a bench holds.
     @discardableResult
-    static func raiseFileLimit() -> Int {
+    package static func raiseFileLimit() -> Int {
         var limit = rlimit()
         getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         limit.rlim_cur = limit.rlim_max

@@ -4,17 +4,17 @@
 /// brackets, `% : ' " $ € £ ¥ ₹`, the Unicode minus), because a glyph left out changes the
 /// question: `86 - 40 / 5` drawn without its `-` and `/` is another sum. A text with any other
 /// character is not drawn big at all (`canDraw` is false) and the screen writes it plainly.
-enum BigText {
-    static let height = 5
+package enum BigText {
+    package static let height = 5
 
     /// Whether every character of `text` has a glyph.
-    static func canDraw(_ text: String) -> Bool {
+    package static func canDraw(_ text: String) -> Bool {
         text.uppercased().allSatisfy { glyphs[$0] != nil }
     }
 
     /// The rows of `text` in block letters; characters without a glyph are left out (check
     /// `canDraw` first).
-    static func rows(_ text: String) -> [String] {
+    package static func rows(_ text: String) -> [String] {
         var rows = Array(repeating: "", count: height)
         for ch in text.uppercased() {
             guard let glyph = glyphs[ch] else { continue }
@@ -23,7 +23,7 @@ enum BigText {
         return rows
     }
 
-    static func width(_ text: String) -> Int { rows(text).first?.count ?? 0 }
+    package static func width(_ text: String) -> Int { rows(text).first?.count ?? 0 }
 
     private static let glyphs: [Character: [String]] = letters.merging(signs) { a, _ in a }
 

@@ -1,5 +1,5 @@
 /// A key as the screens use it, read from the raw bytes of a terminal.
-enum Key: Equatable {
+package enum Key: Equatable {
     case text(String)
     case enter, backspace, clearLine, escape, interrupt
     case pageUp, pageDown, up, down
@@ -9,10 +9,10 @@ enum Key: Equatable {
 /// the screens use (PgUp `ESC [ 5 ~`, PgDn `ESC [ 6 ~`, arrows `ESC [ A`). An ESC that ends a
 /// read is the Esc key itself: a terminal sends a sequence in one write, so the rest would have
 /// come with it. Other sequences are swallowed whole, never typed.
-struct KeyReader {
+package struct KeyReader {
     private var pending: [UInt8] = []
 
-    mutating func keys(_ bytes: some Sequence<UInt8>) -> [Key] {
+    package mutating func keys(_ bytes: some Sequence<UInt8>) -> [Key] {
         pending.append(contentsOf: bytes)
         var keys: [Key] = []
         var i = 0

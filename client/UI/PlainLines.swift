@@ -1,8 +1,8 @@
 import ChalklineProtocol
 /// One line of plain text per event, for pipes, logs and NO_COLOR terminals: readable, and
 /// stable enough to grep.
-enum PlainLines {
-    static func line(for m: ServerMessage, model: RoomModel) -> String? {
+package enum PlainLines {
+    package static func line(for m: ServerMessage, model: RoomModel) -> String? {
         switch m.event {
         case .welcome:
             return "Connected to Chalkline \(m.string("version") ?? "?") (protocol \(m.int("protocol") ?? 0))."
@@ -25,11 +25,12 @@ enum PlainLines {
         case .joined:
             return "\(m.string("name") ?? "?") joined (\(m.int("players") ?? 0) players)."
         case .left:
-            let why = switch m.string("reason") {
-            case "kicked": "was removed by the host"
-            case "banned": "was banned by the host"
-            case "disconnected": "lost their connection"
-            default: "left"
+            let why = switch m.leaveReason {
+            case .kicked: "was removed by the host"
+            case .banned: "was banned by the host"
+            case .disconnected: "lost their connection"
+            // Leaving of one's own accord reads as the reason's own word.
+            case .left, nil: LeaveReason.left.rawValue
             }
             return "\(m.string("name") ?? "?") \(why) (\(m.int("players") ?? 0) players)."
         case .host: return "\(m.string("name") ?? "?") is now the host."
@@ -56,7 +57,7 @@ enum PlainLines {
     }
 
     /// Places shared by equal scores and numbers grouped, as on the screens.
-    static func standings(_ rows: [StandingRow], model: RoomModel, limit: Int = 5) -> String {
+    package static func standings(_ rows: [StandingRow], model: RoomModel, limit: Int = 5) -> String {
         guard !rows.isEmpty else { return "(no players)" }
         let places = Places.of(rows)
         var parts = zip(places, rows).prefix(limit).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }
@@ -67,7 +68,7 @@ enum PlainLines {
         return parts.joined(separator: ", ")
     }
 
-    static func seconds(_ s: Double) -> String {
+    package static func seconds(_ s: Double) -> String {
         s == s.rounded() ? String(Int(s)) : String(format: "%.1f", s)
     }
 }

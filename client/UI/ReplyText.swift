@@ -5,10 +5,10 @@ import Foundation
 /// the plain mode and for the host screen's reply log, so neither swallows a reply. Every host
 /// action gets a line confirming it (a kick, a lock, chat switched off), because on a projector
 /// nothing else shows that it happened.
-enum ReplyText {
-    static func lines(for m: ServerMessage) -> [String]? {
+package enum ReplyText {
+    package static func lines(for m: ServerMessage) -> [String]? {
         if m.event == .error {
-            return [m.string("message") ?? m.string("code") ?? "error"]
+            return [m.string("message") ?? m.string("code") ?? EventType.error.rawValue]
         }
         guard m.event == .ok else { return nil }
         switch m.cmd {

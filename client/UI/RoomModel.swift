@@ -3,82 +3,82 @@ import Foundation
 
 /// What a screen knows about its room, rebuilt from events alone: the same state for the
 /// player's, the host's and the watcher's screens, so they can never disagree.
-struct RoomModel {
-    enum Role { case player, host, watcher }
+package struct RoomModel {
+    package enum Role { case player, host, watcher }
 
-    struct Player: Equatable {
-        var name: String
-        var score: Int
-        var host: Bool
-        var playing: Bool
-        var connected: Bool
+    package struct Player: Equatable {
+        package var name: String
+        package var score: Int
+        package var host: Bool
+        package var playing: Bool
+        package var connected: Bool
     }
 
-    struct Question {
-        var id: Int
-        var round: Int
-        var rounds: Int
-        var text: String
-        var timeMs: Int
-        var openedAt: Double
+    package struct Question {
+        package var id: Int
+        package var round: Int
+        package var rounds: Int
+        package var text: String
+        package var timeMs: Int
+        package var openedAt: Double
     }
 
-    struct Clue {
-        var n: Int
-        var clue: String
-        var letters: Int
-        var solvedBy: String?
-        var word: String?
+    package struct Clue {
+        package var n: Int
+        package var clue: String
+        package var letters: Int
+        package var solvedBy: String?
+        package var word: String?
     }
 
-    struct Board {
+    package struct Board {
         /// The room-wide round id, which an answer names (`/answer id=N`).
-        var id: Int
+        package var id: Int
         /// The level's number in the pack; `round` is its place in this game, of `levels`.
-        var level: Int
-        var round: Int
-        var levels: Int
-        var timeMs: Int
-        var openedAt: Double
-        var clues: [Clue]
-        var groups: [String]
+        package var level: Int
+        package var round: Int
+        package var levels: Int
+        package var timeMs: Int
+        package var openedAt: Double
+        package var clues: [Clue]
+        package var groups: [String]
     }
 
     /// A team's line in `round_end`, `level_end` and `game_end` of a room with teams.
-    struct TeamRow: Equatable {
-        var rank: Int
-        var name: String
-        var score: Int
-        var members: Int
+    package struct TeamRow: Equatable {
+        package var rank: Int
+        package var name: String
+        package var score: Int
+        package var members: Int
     }
 
-    struct LogLine {
-        var text: String
-        var generation: Int
+    package struct LogLine {
+        package var text: String
+        package var generation: Int
     }
 
     /// `waiting`: in a running game between our (re)join and the next question or board.
-    enum Phase { case outside, lobby, waiting, countdown(until: Double), question, roundEnd, board, levelEnd, gameEnd }
+    package enum Phase { case outside, lobby, waiting, countdown(until: Double), question, roundEnd, board, levelEnd, gameEnd }
 
-    var role: Role
-    var me: String?
-    var room: String?
-    var game: String?
-    var token: String?
+    package var role: Role
+    package var me: String?
+    package var room: String?
+    package var game: String?
+    package var token: String?
     /// The room's host key, from `/create`: how `chalkline host` takes its room back after a drop.
-    var hostKey: String?
+    package var hostKey: String?
     /// The students' page for the room, from `/create`'s `join_url` (nil with `--no-web`).
-    var joinURL: String?
-    var phase = Phase.outside
-    var players: [Player] = []
-    var question: Question?
-    var board: Board?
-    var answeredThisQuestion = false
+    package var joinURL: String?
+    package var phase = Phase.outside
+    package var players: [Player] = []
+    package var question: Question?
+    package var board: Board?
+    package var answeredThisQuestion = false
 
     /// What a line typed as an answer is sent as: naming the open question (or word level), so
     /// one that arrives after it closed is refused rather than judged against the next
     /// (protocol.md, `/answer`); a line with nothing open goes as typed, for the server to say so.
-    func answerLine(_ typed: String) -> String {
+    package func answerLine(_ typed: String) -> String {
         switch phase {
         case .question: question.map { "/answer id=\($0.id) \(typed)" } ?? typed
         case .board: board.map { "/answer id=\($0.id) \(typed)" } ?? typed
@@ -86,44 +86,44 @@ struct RoomModel {
         }
     }
     /// The last answer's verdict, for the player: "Right! +987 ..." or "Wrong.".
-    var verdict: String?
-    var myScore = 0
-    var roundAnswer: String?
-    var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
-    var standings: [StandingRow] = []
+    package var verdict: String?
+    package var myScore = 0
+    package var roundAnswer: String?
+    package var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
+    package var standings: [StandingRow] = []
     /// The team standings of the last round, level or game (empty in a room without teams).
-    var teamStandings: [TeamRow] = []
+    package var teamStandings: [TeamRow] = []
     /// The player's team: `/team`'s reply, then each `teams` event that lists them.
-    var myTeam: String?
+    package var myTeam: String?
     /// Ranked players in the room when the server cut the table to its top and our own row (a
     /// room of more than ten): the leaderboard then says "of 1,000". Nil for the whole table.
-    var rankedPlayers: Int?
-    var chat: [String] = []
+    package var rankedPlayers: Int?
+    package var chat: [String] = []
     /// A line about the room for as long as its state lasts; cleared whenever the phase changes.
-    var notice: String?
+    package var notice: String?
     /// The host left or dropped and has not come back (`host_away` until `host`).
-    var hostAway = false
+    package var hostAway = false
     /// Whether players may chat: the room's `chat` setting, then each `/set chat=` reply.
-    var chatOn = true
+    package var chatOn = true
     /// What ended the connection (a shutdown, the server's goodbye): printed after the screen closes.
-    var farewell: String?
+    package var farewell: String?
     /// Replies to the person's own commands, oldest first, each tagged with the state it came in.
-    var log: [LogLine] = []
-    var lastReplyStart = 0
+    package var log: [LogLine] = []
+    package var lastReplyStart = 0
     /// Bumped by each change of phase; a reply line belongs to the generation it arrived in.
-    var generation = 0
-    var answersIn: Int?
-    var connected = true
+    package var generation = 0
+    package var answersIn: Int?
+    package var connected = true
 
-    init(role: Role, me: String? = nil) {
+    package init(role: Role, me: String? = nil) {
         self.role = role
         self.me = me
     }
 
-    var hostName: String? { players.first { $0.host }?.name }
-    var playing: [Player] { players.filter(\.playing) }
+    package var hostName: String? { players.first { $0.host }?.name }
+    package var playing: [Player] { players.filter(\.playing) }
 
-    mutating func apply(_ m: ServerMessage, now: Double) {
+    package mutating func apply(_ m: ServerMessage, now: Double) {
         if let lines = ReplyText.lines(for: m) { logReply(lines) }
         switch m.event {
         case .ok: applyReply(m)
@@ -136,12 +136,12 @@ struct RoomModel {
         case .left:
             guard let name = m.string("name") else { break }
             let hostSeat = players.first { $0.name == name }.map { !$0.playing } ?? false
-            if m.string("reason") == "disconnected", hostSeat {
+            if m.leaveReason == .disconnected, hostSeat {
                 // A host who does not play keeps their seat for /claim: back as a host, not a player.
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
-            } else if m.string("reason") == "disconnected", case .lobby = phase {
+            } else if m.leaveReason == .disconnected, case .lobby = phase {
                 players.removeAll { $0.name == name }
-            } else if m.string("reason") == "disconnected" {
+            } else if m.leaveReason == .disconnected {
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = false }
             } else {
                 players.removeAll { $0.name == name }
@@ -187,7 +187,7 @@ struct RoomModel {
                 b.clues[i].word = word
                 b.clues[i].solvedBy = m.string("name")
             }
-            b.takeOff(m.fields["groups"] != nil ? m.strings("groups") : nil, spelling: word)
+            b.groups.takeOff(m.solvedGroups, spelling: word)
             board = b
         case .levelEnd:
             enter(.levelEnd)
@@ -243,7 +243,7 @@ struct RoomModel {
     }
 
     /// The reply lines of the current state, newest last: what the screen shows under the body.
-    var currentReplies: [String] { log.reversed().prefix { $0.generation == generation }.reversed().map(\.text) }
+    package var currentReplies: [String] { log.reversed().prefix { $0.generation == generation }.reversed().map(\.text) }
 
     private mutating func applyReply(_ m: ServerMessage) {
         switch m.cmd {

@@ -4,7 +4,7 @@ import ChalklineQR
 /// QR code in half blocks (two modules a character), so a phone in the room can join from the
 /// projector; at 80x24 the code of a usual LAN URL (29 modules) takes 33 columns and 17 rows.
 extension RoomScreen {
-    func lobby(_ f: inout Frame, room: Int) {
+    package func lobby(_ f: inout Frame, room: Int) {
         var left = Frame()
         let qr = model.role == .host ? qrRows(room: room) : []
         let leftWidth = qr.isEmpty ? columns : columns - (qr.first?.count ?? 0) - 2

@@ -6,7 +6,7 @@ import ChalklineProtocol
 extension RoomScreen {
     /// The standings in the `room` rows left: a page of them (the host pages with PgUp/PgDn),
     /// then the player's own row if it is not on the page.
-    func leaderboard(_ f: inout Frame, room: Int, from skip: Int = 0, title: String = "Leaderboard", page: Int? = nil) {
+    package func leaderboard(_ f: inout Frame, room: Int, from skip: Int = 0, title: String = "Leaderboard", page: Int? = nil) {
         let all = model.standings
         let places = Places.of(all)
         guard all.count > skip, room >= 2 else { return }
@@ -37,7 +37,7 @@ extension RoomScreen {
     /// Who got the round right (fastest first), wrong, or gave no answer: the teacher sees
     /// names, not just "3 of 4 right". A big room shows the counts and as many names as fit on
     /// a line each.
-    func roundResults(_ f: inout Frame) {
+    package func roundResults(_ f: inout Frame) {
         let results = model.roundResults
         guard !results.isEmpty else { return }
         let right = results.filter(\.correct).sorted { ($0.ms ?? .max) < ($1.ms ?? .max) }
@@ -69,7 +69,7 @@ extension RoomScreen {
 
     /// The podium: every row on the first three places (a tie shares its step), then the rest
     /// of the table, paged.
-    func gameEnd(_ f: inout Frame, room: Int) {
+    package func gameEnd(_ f: inout Frame, room: Int) {
         let start = f.lines.count
         f.add(.bold("Game over!"))
         f.blank()
@@ -93,13 +93,13 @@ extension RoomScreen {
 
     /// The rows the team table takes under a table (a blank, its title, a line a team), or 0
     /// in a room without teams; leaving the players' table its title and three rows.
-    func teamRows(room: Int) -> Int {
+    package func teamRows(room: Int) -> Int {
         model.teamStandings.isEmpty ? 0 : min(model.teamStandings.count + 2, max(0, room - 4))
     }
 
     /// The team standings, as the server ranked them: mean points a member; the player's own
     /// team marked, and at the podium the winning team(s) in yellow.
-    func teamTable(_ f: inout Frame, rows: Int, final: Bool = false) {
+    package func teamTable(_ f: inout Frame, rows: Int, final: Bool = false) {
         let teams = model.teamStandings.prefix(max(0, rows - 2))
         guard !teams.isEmpty else { return }
         if f.lines.last?.isEmpty == false { f.blank() }      // after the podium's own blank: one is enough

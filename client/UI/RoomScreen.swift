@@ -3,28 +3,28 @@ import Foundation
 
 /// What the person is doing to the screen itself rather than the room: reading the reply log,
 /// paging through a table. Kept apart from `RoomModel`, which holds only what the server said.
-struct ScreenView {
+package struct ScreenView {
     /// The log line at the top of the reply reader; nil while it is closed.
-    var readerTop: Int?
+    package var readerTop: Int?
     /// The page of the leaderboard shown (host and watcher: PgUp/PgDn), 0 for the first.
-    var tablePage = 0
+    package var tablePage = 0
 }
 
 /// Draws a `RoomModel` as one 80x24 (or larger) frame, for the player, the host or a watcher.
 /// Pure: the same model, input and clock give the same frame.
-struct RoomScreen {
-    var model: RoomModel
-    var now: Double
-    var columns: Int
-    var rows: Int
-    var colour: Bool
+package struct RoomScreen {
+    package var model: RoomModel
+    package var now: Double
+    package var columns: Int
+    package var rows: Int
+    package var colour: Bool
     /// The bottom line: what the player is typing, or the host's keys.
-    var footer: [Styled]
+    package var footer: [Styled]
     /// Shown in the lobby for the host: how students join.
-    var joinHint: String?
-    var view = ScreenView()
+    package var joinHint: String?
+    package var view = ScreenView()
 
-    func frame() -> Frame {
+    package func frame() -> Frame {
         var f = Frame()
         f.add(header())
         f.blank()
@@ -191,7 +191,7 @@ struct RoomScreen {
 
     /// `text` in block letters, or, when a glyph is missing or it would not fit, as plain text
     /// wrapped at the screen's width: a question is never shown cut or with characters dropped.
-    func big(_ text: String, _ f: inout Frame, style: (String) -> Styled, width: Int? = nil) {
+    package func big(_ text: String, _ f: inout Frame, style: (String) -> Styled, width: Int? = nil) {
         let width = width ?? columns
         guard BigText.canDraw(text), BigText.width(text) <= width else {
             for line in Wrap.lines(text, width: width) { f.add(style(line)) }
@@ -200,7 +200,7 @@ struct RoomScreen {
         for row in BigText.rows(text) { f.add(style(row)) }
     }
 
-    func columnsOf(_ items: [String], width: Int, perRow: Int? = nil, within: Int? = nil) -> [String] {
+    package func columnsOf(_ items: [String], width: Int, perRow: Int? = nil, within: Int? = nil) -> [String] {
         let per = perRow ?? max(1, (within ?? columns) / width)
         return stride(from: 0, to: items.count, by: per).map { start in
             items[start..<min(start + per, items.count)].map { pad($0, width) }.joined()

@@ -7,48 +7,49 @@ import Foundation
 /// server. Role-specific behaviour comes in through the setup lines and `onKey`/`onPlainLine`.
 ///
 /// Owned by the main thread, which runs its reactor.
-final class RoomSession {
-    let reactor = Reactor()
-    let endpoint: Endpoint
-    var model: RoomModel
-    let screenMode: Bool
+package final class RoomSession {
+    package let reactor = Reactor()
+    package let endpoint: Endpoint
+    package var model: RoomModel
+    package let screenMode: Bool
     private let terminal = Terminal()
     private var connection: LineConnection?
     /// Sent after `/format json` on the first connection only.
-    var setupLines: [String] = []
+    package var setupLines: [String] = []
     /// After a drop, players get their seat back (`/rejoin` with their token) and hosts their
     /// room (`/claim` with the host key); watchers just report it.
-    var reconnects = false
+    package var reconnects = false
     /// The line being typed (screen mode).
-    var input = ""
-    var prompt = "> "
-    var footerHint: String?
-    var joinHint: String?
+    package var input = ""
+    package var prompt = "> "
+    package var footerHint: String?
+    package var joinHint: String?
     /// A key the role wants for itself (screen mode, nothing typed yet, no question asked):
     /// return true if used.
-    var onKey: (RoomSession, Character) -> Bool = { _, _ in false }
+    package var onKey: (RoomSession, Character) -> Bool = { _, _ in false }
     /// A question the screen is asking ("Kick whom?"): what is typed is its answer.
     private var asking: (label: String, answer: (RoomSession, String) -> Void)?
-    var view = ScreenView()
+    package var view = ScreenView()
     private var keys = KeyReader()
     /// A line typed in plain mode or submitted in screen mode: return true if the role handled it.
-    var onSubmit: (RoomSession, String) -> Bool = { _, _ in false }
-    var onMessage: (RoomSession, ServerMessage) -> Void = { _, _ in }
-    private var pendingUTF8: [UInt8] = []
+    package var onSubmit: (RoomSession, String) -> Bool = { _, _ in false }
+    package var onMessage: (RoomSession, ServerMessage) -> Void = { _, _ in }
+    /// Lines typed or piped in plain mode, framed as the server's are (bounded, CR dropped).
+    private var stdinLines = LineFramer(maxBytes: LineConnection.maxLineBytes)
     private var quitting = false
     private var attempts = 0
     private var everOpened = false
-    private(set) var exitCode: Int32 = 0
+    package private(set) var exitCode: Int32 = 0
     /// What ended the session, printed once the full screen is gone (it would vanish with it).
     private var farewell: String?
 
-    init(endpoint: Endpoint, model: RoomModel, screenMode: Bool = Terminal.wantsScreen) {
+    package init(endpoint: Endpoint, model: RoomModel, screenMode: Bool = Terminal.wantsScreen) {
         self.endpoint = endpoint
         self.model = model
         self.screenMode = screenMode
     }
 
-    func run() -> Int32 {
+    package func run() -> Int32 {
         Signals.onInterrupt(reactor) { [unowned self] _ in quit() }
         if screenMode {
             terminal.enterRaw()
@@ -68,10 +69,10 @@ final class RoomSession {
         return exitCode
     }
 
-    func send(_ line: String) { connection?.send(line) }
+    package func send(_ line: String) { connection?.send(line) }
 
     /// Leaves: `farewell` is printed after the screen closes (on stderr when `code` is not 0).
-    func quit(code: Int32 = 0, farewell: String? = nil) {
+    package func quit(code: Int32 = 0, farewell: String? = nil) {
         guard !quitting else { return }
         quitting = true
         exitCode = code
@@ -85,19 +86,19 @@ final class RoomSession {
     }
 
     /// A line for the person: printed in plain mode, shown as the notice on screen.
-    func say(_ text: String) {
+    package func say(_ text: String) {
         if screenMode { model.notice = text; redraw() } else { print(text); fflush(nil) }
     }
 
     /// Opens the reply log at its last screenful.
-    func openLog() {
+    package func openLog() {
         view.readerTop = max(0, model.log.count - max(1, terminal.size.rows - 6))
         redraw()
     }
 
     /// Asks a question on the bottom line: typed text is echoed after `label`, Enter answers
     /// (and goes no further), Esc cancels.
-    func ask(_ label: String, answer: @escaping (RoomSession, String) -> Void) {
+    package func ask(_ label: String, answer: @escaping (RoomSession, String) -> Void) {
         guard screenMode else { return }
         asking = (label, answer)
         input = ""
@@ -181,12 +182,13 @@ final class RoomSession {
             for key in keys.keys(buffer[..<n]) { press(key) }
             redraw()
         } else {
-            pendingUTF8.append(contentsOf: buffer[..<n])
-            while let lf = pendingUTF8.firstIndex(of: 0x0A) {
-                let line = String(decoding: pendingUTF8[..<lf], as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\r"))
-                pendingUTF8.removeSubrange(...lf)
-                submit(line)
+            var typed: [String] = []
+            buffer.withUnsafeBytes { bytes in
+                stdinLines.push(UnsafeRawBufferPointer(rebasing: bytes[..<n])) { line in
+                    if case .bytes(let text) = line { typed.append(String(decoding: text, as: UTF8.self)) }
+                }
             }
+            for line in typed { submit(line) }
         }
     }
 
@@ -246,7 +248,7 @@ final class RoomSession {
         reactor.after(0.1) { [unowned self] in tick() }
     }
 
-    func redraw() {
+    package func redraw() {
         guard screenMode else { return }
         let size = terminal.size
         var footer: [Styled] = [.bold(asking?.label ?? prompt), .plain(input), .inverse(" ")]

@@ -5,16 +5,16 @@ import Glibc
 /// keystrokes for the line being typed.
 ///
 /// Owned by the main thread.
-final class Terminal {
+package final class Terminal {
     /// Redraw in place only for a person at a terminal; a pipe or NO_COLOR gets plain lines.
-    static var wantsScreen: Bool {
+    package static var wantsScreen: Bool {
         isatty(STDOUT_FILENO) == 1 && isatty(STDIN_FILENO) == 1 && getenv("NO_COLOR") == nil
     }
 
     private var saved = termios()
     private var raw = false
 
-    var size: (columns: Int, rows: Int) {
+    package var size: (columns: Int, rows: Int) {
         var ws = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0 {
             return (Int(ws.ws_col), Int(ws.ws_row))
@@ -24,7 +24,7 @@ final class Terminal {
 
     /// Keys arrive one by one and are not echoed: the screen draws the line being typed itself.
     /// Ctrl-C arrives as a key too, so leaving always goes through the same clean path.
-    func enterRaw() {
+    package func enterRaw() {
         guard !raw, tcgetattr(STDIN_FILENO, &saved) == 0 else { return }
         var t = saved
         t.c_lflag &= ~tcflag_t(ECHO | ICANON | ISIG | IEXTEN)
@@ -34,14 +34,14 @@ final class Terminal {
         write("\u{1B}[?1049h\u{1B}[?25l")  // alternate screen, cursor hidden
     }
 
-    func restore() {
+    package func restore() {
         guard raw else { return }
         write("\u{1B}[?25h\u{1B}[?1049l")
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
         raw = false
     }
 
-    func write(_ text: String) {
+    package func write(_ text: String) {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
@@ -55,29 +55,29 @@ final class Terminal {
 }
 
 /// Styled text for the screens; styles are dropped entirely when colour is off.
-struct Styled {
-    var text: String
-    var codes: String = ""
+package struct Styled {
+    package var text: String
+    package var codes: String = ""
 
-    static func plain(_ t: String) -> Styled { Styled(text: t) }
-    static func bold(_ t: String) -> Styled { Styled(text: t, codes: "1") }
-    static func dim(_ t: String) -> Styled { Styled(text: t, codes: "2") }
-    static func green(_ t: String) -> Styled { Styled(text: t, codes: "1;32") }
-    static func red(_ t: String) -> Styled { Styled(text: t, codes: "1;31") }
-    static func yellow(_ t: String) -> Styled { Styled(text: t, codes: "1;33") }
-    static func cyan(_ t: String) -> Styled { Styled(text: t, codes: "1;36") }
-    static func inverse(_ t: String) -> Styled { Styled(text: t, codes: "7") }
+    package static func plain(_ t: String) -> Styled { Styled(text: t) }
+    package static func bold(_ t: String) -> Styled { Styled(text: t, codes: "1") }
+    package static func dim(_ t: String) -> Styled { Styled(text: t, codes: "2") }
+    package static func green(_ t: String) -> Styled { Styled(text: t, codes: "1;32") }
+    package static func red(_ t: String) -> Styled { Styled(text: t, codes: "1;31") }
+    package static func yellow(_ t: String) -> Styled { Styled(text: t, codes: "1;33") }
+    package static func cyan(_ t: String) -> Styled { Styled(text: t, codes: "1;36") }
+    package static func inverse(_ t: String) -> Styled { Styled(text: t, codes: "7") }
 }
 
 /// A full screen of lines, drawn over the previous one without clearing first (no flicker).
-struct Frame {
-    var lines: [[Styled]] = []
+package struct Frame {
+    package var lines: [[Styled]] = []
 
-    mutating func add(_ parts: Styled...) { lines.append(parts) }
-    mutating func add(_ parts: [Styled]) { lines.append(parts) }
-    mutating func blank() { lines.append([]) }
+    package mutating func add(_ parts: Styled...) { lines.append(parts) }
+    package mutating func add(_ parts: [Styled]) { lines.append(parts) }
+    package mutating func blank() { lines.append([]) }
 
-    func render(columns: Int, rows: Int) -> String {
+    package func render(columns: Int, rows: Int) -> String {
         var out = "\u{1B}[H"
         for (i, line) in lines.prefix(rows).enumerated() {
             var width = 0

@@ -1,7 +1,7 @@
 /// Text broken into lines of at most `width` characters, at spaces where it can be: a frame
 /// cuts every line at the screen's edge, so anything that must be read whole is wrapped first.
-enum Wrap {
-    static func lines(_ text: String, width: Int) -> [String] {
+package enum Wrap {
+    package static func lines(_ text: String, width: Int) -> [String] {
         let width = max(1, width)
         var lines: [String] = []
         var line = ""

@@ -35,6 +35,7 @@ share/man/man1/chalkline-help.1
 share/man/man1/chalkline-host.1
 share/man/man1/chalkline-play.1
 share/man/man1/chalkline-servers.1
+share/man/man1/chalkline-soak.1
 share/man/man1/chalkline-watch.1
 share/zsh/site-functions/_chalkline
 share/zsh/site-functions/_chalkline-server"

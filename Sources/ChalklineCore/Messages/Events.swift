@@ -16,7 +16,7 @@ public struct JoinedEvent: Message {
 }
 
 public struct LeftEvent: Message {
-    public enum Reason: String, Sendable { case left, disconnected, kicked, banned }
+    public typealias Reason = LeaveReason
     public var room: String
     public var name: String
     public var players: Int

@@ -1,4 +1,4 @@
-@testable import chalkline
+@testable import ChalklineClient
 
 /// Reads block letters back off a captured screen, glyph by glyph, so a test sees what a
 /// student sees: a glyph the screen left out is missing from what is read.

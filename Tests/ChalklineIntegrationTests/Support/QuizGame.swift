@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// A whole quiz game over TCP against the real server: two `chalkline bot` players, and a
 /// student in text mode at "netcat" (this test, reading the text lines as a person would and

@@ -2,8 +2,8 @@ import Foundation
 
 /// `3 + 4 x 2`, `(12 - 4) / 2`, `-6 x 3 + 20`, `5 - (-2)`, `15% of 80`: protocol.md's grammar
 /// for the arithmetic race, read with `x` and `/` before `+` and `-`.
-struct ArithSolver: QuizSolver {
-    func value(_ text: String) -> Double? {
+package struct ArithSolver: QuizSolver {
+    package func value(_ text: String) -> Double? {
         let words = text.split(separator: " ")
         if words.count == 3, words[1] == "of", words[0].hasSuffix("%"),
            let percent = Double(words[0].dropLast()), let whole = Double(words[2]) {
@@ -14,17 +14,17 @@ struct ArithSolver: QuizSolver {
         return value
     }
 
-    func answer(to question: String) -> String? { value(question).map(Self.write) }
+    package func answer(to question: String) -> String? { value(question).map(Self.write) }
 
     /// Off by one, or by a tenth where the answer has decimals.
-    func wrongAnswer(to question: String, draw: Int) -> String? {
+    package func wrongAnswer(to question: String, draw: Int) -> String? {
         guard let v = value(question) else { return nil }
         let step = v == v.rounded() ? 1.0 : 0.1
         return Self.write(v + step * Double(1 + abs(draw) % 3))
     }
 
     /// Rounded to six places, as the calculator seed shows results; whole numbers without a point.
-    static func write(_ v: Double) -> String {
+    package static func write(_ v: Double) -> String {
         let rounded = (v * 1_000_000).rounded() / 1_000_000
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         var text = String(format: "%.6f", rounded)
@@ -32,7 +32,7 @@ struct ArithSolver: QuizSolver {
         return text
     }
 
-    static func tokens(_ text: String) -> [String] {
+    package static func tokens(_ text: String) -> [String] {
         var tokens: [String] = []
         var number = ""
         for ch in text {
@@ -48,12 +48,12 @@ struct ArithSolver: QuizSolver {
     }
 
     /// A recursive-descent reader: sum := product (("+"|"-") product)*, product := atom (("x"|"/") atom)*.
-    struct Parser {
-        var tokens: [String]
-        var at = 0
-        var atEnd: Bool { at == tokens.count }
+    package struct Parser {
+        package var tokens: [String]
+        package var at = 0
+        package var atEnd: Bool { at == tokens.count }
 
-        mutating func sum() -> Double? {
+        package mutating func sum() -> Double? {
             guard var acc = product() else { return nil }
             while at < tokens.count, tokens[at] == "+" || tokens[at] == "-" {
                 let op = tokens[at]
@@ -64,7 +64,7 @@ struct ArithSolver: QuizSolver {
             return acc
         }
 
-        mutating func product() -> Double? {
+        package mutating func product() -> Double? {
             guard var acc = atom() else { return nil }
             while at < tokens.count, tokens[at] == "x" || tokens[at] == "/" {
                 let op = tokens[at]
@@ -75,7 +75,7 @@ struct ArithSolver: QuizSolver {
             return acc
         }
 
-        mutating func atom() -> Double? {
+        package mutating func atom() -> Double? {
             guard at < tokens.count else { return nil }
             if tokens[at] == "(" {
                 at += 1

@@ -3,19 +3,19 @@ import Foundation
 /// The money race's five questions, as protocol.md writes them, in any of its currencies: an
 /// amount's decimal mark is the separator before its last two digits (none for the yen), and
 /// the answer is typed the way the question writes amounts.
-struct MoneySolver: QuizSolver {
-    struct Reading {
+package struct MoneySolver: QuizSolver {
+    package struct Reading {
         /// The amounts in minor units, in order, and the whole numbers after them (percent, people).
-        var amounts: [Int] = []
-        var numbers: [Int] = []
-        var places = 2
-        var comma = false
-        var rounds = false
+        package var amounts: [Int] = []
+        package var numbers: [Int] = []
+        package var places = 2
+        package var comma = false
+        package var rounds = false
     }
 
     /// Amounts are runs of digits and separators that touch a currency sign or code; the
     /// other numbers (`15%`, `by 4`) are plain digits.
-    static func read(_ text: String) -> Reading {
+    package static func read(_ text: String) -> Reading {
         var r = Reading()
         r.rounds = text.contains("to the nearest")
         let words = text.replacingOccurrences(of: "CHF ", with: "CHF").split(separator: " ")
@@ -42,10 +42,10 @@ struct MoneySolver: QuizSolver {
         return r
     }
 
-    static func percentOf(_ amount: Int, _ percent: Int) -> Int { (amount * percent + 50) / 100 }
+    package static func percentOf(_ amount: Int, _ percent: Int) -> Int { (amount * percent + 50) / 100 }
 
     /// The answer in minor units (or a percent), and whether it is a percent.
-    func solve(_ text: String) -> (Int, percent: Bool, Reading)? {
+    package func solve(_ text: String) -> (Int, percent: Bool, Reading)? {
         let r = Self.read(text)
         if text.hasSuffix("is what percent?"), r.amounts.count == 2, r.amounts[1] > 0 {
             return (r.amounts[0] * 100 / r.amounts[1], true, r)
@@ -63,19 +63,19 @@ struct MoneySolver: QuizSolver {
     }
 
     /// `7.20`, `7,20`, or `4800` for the yen, without a symbol (the judge takes either).
-    static func write(_ minor: Int, _ r: Reading) -> String {
+    package static func write(_ minor: Int, _ r: Reading) -> String {
         guard r.places == 2 else { return String(minor) }
         let cents = minor % 100
         return "\(minor / 100)\(r.comma ? "," : ".")\(cents < 10 ? "0" : "")\(cents)"
     }
 
-    func answer(to question: String) -> String? {
+    package func answer(to question: String) -> String? {
         guard let (value, isPercent, r) = solve(question) else { return nil }
         return isPercent ? "\(value)%" : Self.write(value, r)
     }
 
     /// A slip of a few minor units, or a point of percent.
-    func wrongAnswer(to question: String, draw: Int) -> String? {
+    package func wrongAnswer(to question: String, draw: Int) -> String? {
         guard let (value, isPercent, r) = solve(question) else { return nil }
         let off = 1 + abs(draw) % 3
         return isPercent ? "\(value + off)%" : Self.write(value + off * (r.places == 2 ? 10 : 1), r)

@@ -2,25 +2,25 @@ import Foundation
 
 /// The pace race's questions as protocol.md writes them: a distance (`10 km`, `7.5 mi`,
 /// `Half marathon (21.0975 km)`), times and paces as `m:ss` or `h:mm:ss`, 1 mile = 1.609344 km.
-struct PaceSolver: QuizSolver {
-    static let mileKm = 1.609344
+package struct PaceSolver: QuizSolver {
+    package static let mileKm = 1.609344
 
-    enum Answer { case seconds(Double), number(Double) }
+    package enum Answer { case seconds(Double), number(Double) }
 
-    static func seconds(_ text: Substring) -> Double? {
+    package static func seconds(_ text: Substring) -> Double? {
         let parts = text.split(separator: ":").compactMap { Double($0) }
         guard (2...3).contains(parts.count) else { return nil }
         return parts.reduce(0) { $0 * 60 + $1 }
     }
 
     /// The distance in a phrase: the number before its unit.
-    static func distance(_ text: Substring) -> Double? {
+    package static func distance(_ text: Substring) -> Double? {
         let words = text.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "").split(separator: " ")
         guard let at = words.lastIndex(where: { $0 == "km" || $0 == "mi" }), at > 0 else { return nil }
         return Double(words[at - 1])
     }
 
-    func solve(_ question: String) -> Answer? {
+    package func solve(_ question: String) -> Answer? {
         guard question.hasSuffix("?"), let colon = question.range(of: ": ", options: .backwards) else { return nil }
         let given = question[..<colon.lowerBound]
         let asked = question[colon.upperBound...]
@@ -50,12 +50,12 @@ struct PaceSolver: QuizSolver {
         return nil
     }
 
-    static func writeTime(_ seconds: Int) -> String {
+    package static func writeTime(_ seconds: Int) -> String {
         let h = seconds / 3600, m = seconds / 60 % 60, s = seconds % 60
         return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
     }
 
-    static func write(_ answer: Answer, offBy slip: Int = 0) -> String {
+    package static func write(_ answer: Answer, offBy slip: Int = 0) -> String {
         switch answer {
         case .seconds(let s): return writeTime(Int(s.rounded()) + slip * 5)
         case .number(let x):
@@ -67,8 +67,8 @@ struct PaceSolver: QuizSolver {
         }
     }
 
-    func answer(to question: String) -> String? { solve(question).map { Self.write($0) } }
+    package func answer(to question: String) -> String? { solve(question).map { Self.write($0) } }
 
     /// Five seconds a step off, or a tenth: outside the one-second and 0.01 tolerances.
-    func wrongAnswer(to question: String, draw: Int) -> String? { solve(question).map { Self.write($0, offBy: 1 + abs(draw) % 3) } }
+    package func wrongAnswer(to question: String, draw: Int) -> String? { solve(question).map { Self.write($0, offBy: 1 + abs(draw) % 3) } }
 }

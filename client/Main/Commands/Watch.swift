@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineClient
 import ChalklineProtocol
 
 /// `chalkline watch`: a read-only second screen.

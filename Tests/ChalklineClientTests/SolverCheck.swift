@@ -1,6 +1,6 @@
 import ChalklineCore
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// The bot's solver for a kind against the core's own judge: over `seeds`, every generated
 /// question's text is read by the solver (as a bot author's would be, from protocol.md alone),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Glibc
+import ChalklineClient
 
 /// `chalkline bot`: computer players for practice, demos, and as a check that the server's
 /// replies and its final standings agree.
@@ -93,36 +93,3 @@ struct Bot: ParsableCommand {
         if report.mismatches > 0 || report.failed > 0 || !stopped { throw ExitCode(1) }
     }
 }
-
-/// Tallies game ends across bots and prints one table a game.
-final class BotReport {
-    let games: Int
-    var failed = 0
-    private(set) var mismatches = 0
-    private var printedGames = 0
-
-    init(games: Int) { self.games = games }
-
-    func isDone(_ bot: BotPlayer) -> Bool { games > 0 && bot.gamesEnded >= games }
-
-    func gameEnded(_ bot: BotPlayer, all bots: [BotPlayer]) {
-        let live = bots.filter { $0.failure == nil }
-        guard live.allSatisfy({ $0.gamesEnded > printedGames }) else { return }
-        printedGames += 1
-        print("game \(printedGames) over:")
-        print("  bot               answered  right  score (replies)  score (game_end)")
-        for bot in live {
-            guard let game = bot.lastGame else { continue }
-            let agree = game.finalScore == game.replyScore
-            if !agree { mismatches += 1 }
-            print("  " + pad(bot.name, 16) + "  " + padLeft("\(game.answered)", 8) + "  " + padLeft("\(game.correct)", 5)
-                  + "  " + padLeft("\(game.replyScore)", 15) + "  " + padLeft(game.finalScore.map(String.init) ?? "-", 16)
-                  + (agree ? "" : "  MISMATCH"))
-        }
-        print(mismatches == 0 ? "  scores agree" : "  \(mismatches) scores disagree")
-        fflush(nil)
-    }
-}
-
-func pad(_ s: String, _ width: Int) -> String { s.count >= width ? s : s + String(repeating: " ", count: width - s.count) }
-func padLeft(_ s: String, _ width: Int) -> String { s.count >= width ? s : String(repeating: " ", count: width - s.count) + s }

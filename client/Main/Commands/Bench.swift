@@ -1,5 +1,5 @@
 import ArgumentParser
-import Glibc
+import ChalklineClient
 
 /// `chalkline bench`: a load generator that plays real games against a server on this machine
 /// and reports what the players experienced.
@@ -89,18 +89,17 @@ struct Bench: ParsableCommand {
             print("bench: the open-file limit is \(limit), too low for \(rooms * (players + 1)) connections; raise it with ulimit -n.")
             throw ExitCode(1)
         }
-        let run = BenchRun(bench: self)
+        let settings = self.settings
+        let run = BenchRun(settings: settings)
         let completed = run.execute()
-        BenchReport(bench: self, stats: run.stats, completed: completed, failure: run.failure).print()
+        BenchReport(bench: settings, stats: run.stats, completed: completed, failure: run.failure).print()
         if !completed || run.failure != nil || run.stats.dropped > 0 { throw ExitCode(1) }
     }
 
-    var createLine: String {
-        let t = String(format2(time)), g = String(format2(gap))
-        return "/create times rounds=\(max(questions, 1)) time=\(t) gap=\(g) countdown=0 play=no order=random late=no"
-    }
-
-    private func format2(_ x: Double) -> String {
-        x == x.rounded() ? String(Int(x)) : String(x)
+    private var settings: BenchSettings {
+        var s = BenchSettings()
+        (s.server, s.rooms, s.players, s.questions, s.time, s.gap) = (server, rooms, players, questions, time, gap)
+        (s.spread, s.say, s.hold, s.connecting, s.timeout) = (spread, say, hold, connecting, timeout)
+        return s
     }
 }

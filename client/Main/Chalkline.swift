@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineClient
 import ChalklineProtocol
 
 /// The root command: every subcommand speaks protocol v1 in json mode, exactly as protocol.md
@@ -20,6 +21,6 @@ struct Chalkline: ParsableCommand {
           chalkline bench --rooms 10 --players 30
         """,
         version: ChalklineVersion.current,
-        subcommands: [Play.self, Host.self, Watch.self, Bot.self, Bench.self, Servers.self]
+        subcommands: [Play.self, Host.self, Watch.self, Bot.self, Bench.self, Soak.self, Servers.self]
     )
 }

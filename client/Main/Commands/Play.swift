@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineClient
 import Foundation
 
 /// `chalkline play`: the student's screen.

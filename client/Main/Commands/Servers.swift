@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineClient
 
 /// `chalkline servers`: the Chalkline servers on this network.
 struct Servers: ParsableCommand {

@@ -1,5 +1,5 @@
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// The client's pure parts, without a server: address parsing, the word solver, the screen.
 @Suite struct ClientPartsTests {
