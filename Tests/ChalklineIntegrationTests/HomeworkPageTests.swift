@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import chalkline
+@testable import ChalklineClient
 
 /// Issue 30's homework in the students' page, in headless Chromium: a page opens the homework's
 /// link, plays alone from the first question to the last with no host, and the end shows its
@@ -10,6 +10,7 @@ import Testing
         let server = try TestServer()
         let teacher = try server.player("Ms")
         let set = try teacher.command("/assign times table=7 rounds=3 time=20 countdown=0 attempts=2 due=\(HomeworkTCPTests.tomorrow)")
+        #expect(set.string("type") == "ok", "\(set)")
         let code = try #require(set.string("code"), "\(set)")
         // Zed has finished already: the page's student will be second of two or first of two.
         let zed = try server.player("zed")

@@ -131,12 +131,14 @@ import Testing
         #expect(game.list("questions").count == 3)
     }
 
-    /// The word puzzle as homework: a bot solves two levels alone, each level opening as soon as
-    /// the last closed, and its try is stored level by level.
+    /// The word puzzle as homework: a bot plays two levels alone, each level opening as soon as
+    /// the last closed, and its try is stored level by level. (Without /usr/share/dict the bot's
+    /// word list lacks two of level 1's words, so levels end on their 10 s, the shortest a level takes, not on the last word.)
     @Test func aBotDoesWordPuzzleHomework() throws {
         let server = try TestServer()
         let teacher = try server.player("Ms")
-        let set = try teacher.command("/assign words level=1 levels=2 time=60 countdown=0 due=\(Self.tomorrow)")
+        let set = try teacher.command("/assign words level=1 levels=2 time=10 countdown=0 due=\(Self.tomorrow)")
+        #expect(set.string("type") == "ok", "\(set)")
         let code = try #require(set.string("code"), "\(set)")
         let bot = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", code, "--count", "1",
                                                "--think", "20", "--skill", "1", "--games", "1", "--timeout", "60"])
