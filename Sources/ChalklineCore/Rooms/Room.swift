@@ -330,6 +330,11 @@ final class Room {
         race.startGame(fresh: freshSeed, firstGame: gamesPlayed == 1)
         out.record(.gameStarted(game: game, kind: race.kind, settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self),
                                 players: players.map(\.ref)))
+        countDown(now: now, out: &out)
+    }
+
+    /// The countdown `countdown=` asks for, or the first round at once.
+    private func countDown(now: Millis, out: inout Outbox) {
         let countdown = race.timing.countdownMs
         if countdown > 0 {
             out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
@@ -659,13 +664,7 @@ extension Room {
         seat.resetForGame()
         if isNew {
             out.record(.gameStarted(game: game, kind: race.kind, settings: homework.record.settings, players: [seat.ref]))
-            let countdown = race.timing.countdownMs
-            if countdown > 0 {
-                out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
-                phase = .countdown(until: now + countdown)
-            } else {
-                openRound(0, now: now, out: &out)
-            }
+            countDown(now: now, out: &out)
             return
         }
         out.record(.gameResumed(game: game, fromRound: attempt.roundsDone + 1))
