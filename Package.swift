@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "chalkline", targets: ["chalkline"]),
         // The functional core, for the allocation benchmark in Benchmarks/ (a package of its own).
         .library(name: "ChalklineCore", targets: ["ChalklineCore"]),
+        // One test harness, two backends: the core with a manual clock, the real binary over TCP.
+        .library(name: "ChalklineTesting", targets: ["ChalklineTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -105,9 +107,12 @@ let package = Package(
             path: "client",
             exclude: ["examples"]
         ),
+        // The harness the test targets share (issue 29): one client API over the core in-process
+        // and over the live server, like NIOEmbedded beside NIOPosix.
+        .target(name: "ChalklineTesting", dependencies: ["ChalklineCore"]),
         .testTarget(
             name: "ChalklineCoreTests",
-            dependencies: ["ChalklineCore"]
+            dependencies: ["ChalklineCore", "ChalklineTesting"]
         ),
         .testTarget(
             name: "ChalklineWebTests",
@@ -121,7 +126,7 @@ let package = Package(
         .testTarget(
             name: "ChalklineIntegrationTests",
             dependencies: [
-                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline",
+                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline", "ChalklineTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,0 +1,35 @@
+import Foundation
+
+/// One connection to the live server over TCP; timeouts are real seconds, read with `poll`.
+final class LiveChannel: LineChannel {
+    let socket: TCPSocket
+    private let reader: LineReader
+    /// Held so the server outlives every client of it, even once the scenario has dropped its
+    /// harness (the server's process ends when it is released).
+    private let server: LiveServer
+
+    init(_ server: LiveServer) throws {
+        self.server = server
+        socket = try TCPSocket(port: server.port)
+        reader = LineReader(fd: socket.fd)
+    }
+
+    func write(_ bytes: [UInt8]) throws { try socket.send(bytes) }
+
+    func deadline(in seconds: Double) -> Double { Date().timeIntervalSinceReferenceDate + seconds }
+
+    func readLine(until deadline: Double) throws -> String? {
+        try reader.readLine(deadline: Date(timeIntervalSinceReferenceDate: deadline))
+    }
+
+    func lines(for seconds: Double) -> [String] {
+        var lines: [String] = []
+        let until = deadline(in: seconds)
+        while let line = try? readLine(until: until) { lines.append(line) }
+        return lines
+    }
+
+    func linesAlreadyHere() -> [String] { reader.linesAlreadyHere() }
+    func finishSending() { socket.finishSending() }
+    func hangUp() { socket.disconnect() }
+}
