@@ -72,6 +72,25 @@ public final class HarnessClient {
     @discardableResult
     public func take() -> [ServerLine] { channel.linesAlreadyHere().map(note) }
 
+    /// What has arrived already of one type; the rest of it is dropped.
+    public func take(_ type: String) -> [ServerLine] { take().filter { $0.type == type } }
+
+    /// Everything this client has been told since `forget()`, oldest first: what it read, and
+    /// what is waiting (read now, without moving the clock).
+    public var heard: [ServerLine] {
+        take()
+        return received.map(ServerLine.init)
+    }
+
+    /// What `heard` holds of one type.
+    public func heard(_ type: String) -> [ServerLine] { heard.filter { $0.type == type } }
+
+    /// Starts `heard` afresh: what the steps after this cause is then all it holds.
+    public func forget() {
+        take()
+        received = []
+    }
+
     /// Lets `seconds` pass and returns what arrived meanwhile: for a scenario that must act while
     /// time passes (a flood), never to wait for a line it expects.
     public func drain(for seconds: Double) -> [ServerLine] { channel.lines(for: seconds).map(note) }
