@@ -29,6 +29,10 @@ final class InProcessChannel: LineChannel {
 
     func serverClosed() { open = false }
 
+    func dropInbox() { inbox = [] }
+
+    var inProcessServer: InProcessServer? { server }
+
     func write(_ bytes: [UInt8]) throws {
         // A connection the server closed drops what it is sent, as a dead socket does.
         guard open, sending else { return }

@@ -15,6 +15,8 @@ public final class InProcessServer {
     /// Weak, since each channel holds its server.
     private var channels: [ConnectionID: WeakChannel] = [:]
     private var lastID: UInt64 = 0
+    /// The effects of the step under way, if one is.
+    private var capture: [Effect]?
 
     public convenience init(config: ServerConfig = ServerConfig(), seed: UInt64 = 42) {
         var rng = SplitMix64(seed: seed)
@@ -36,12 +38,39 @@ public final class InProcessServer {
     }
 
     /// Moves the clock forward by `ms` and fires whatever fell due, as the shell's timer would.
-    public func advance(by ms: Millis) { advance(to: now + ms) }
+    @discardableResult
+    public func advance(by ms: Millis) -> Step { advance(to: now + ms) }
 
-    public func advance(to ms: Millis) {
+    @discardableResult
+    public func advance(to ms: Millis) -> Step {
+        recording {
+            setTime(ms)
+            run(core.tick(now: ms))
+        }
+    }
+
+    /// Moves the clock without firing what falls due: a line that arrives in the same loop
+    /// iteration as the timer, before the shell has run it.
+    public func setTime(_ ms: Millis) {
         precondition(ms >= now, "the clock only moves forward (now \(now), asked \(ms))")
         now = ms
-        run(core.tick(now: ms))
+    }
+
+    /// Runs `body` and returns every effect the core returned meanwhile. What it sent is taken
+    /// out of the clients' inboxes: the step is how the test reads it.
+    public func step(_ body: () throws -> Void) rethrows -> Step {
+        let step = try recording(body)
+        for weak in channels.values { weak.channel?.dropInbox() }
+        return step
+    }
+
+    /// The effects the core returned while `body` ran; what they sent stays in the inboxes too.
+    private func recording(_ body: () throws -> Void) rethrows -> Step {
+        let outer = capture
+        capture = []
+        defer { capture = outer.map { $0 + (capture ?? []) } }
+        try body()
+        return Step(effects: capture ?? [])
     }
 
     /// Moves the clock to the core's next deadline if it comes by `limit`; false when nothing
@@ -68,6 +97,7 @@ public final class InProcessServer {
     /// Carries out effects in order, as the shell does; a closed connection is then dropped and
     /// the core told, as the shell does once the close has flushed.
     func run(_ effects: [Effect]) {
+        capture?.append(contentsOf: effects)
         var closing: [ConnectionID] = []
         for effect in effects {
             switch effect {

@@ -13,6 +13,8 @@ protocol LineChannel: AnyObject {
     /// Lets `seconds` pass on the backend's clock (in-process, moving it and firing what falls
     /// due) and returns what arrived meanwhile; at the end of the stream, what arrived before it.
     func lines(for seconds: Double) -> [String]
+    /// The in-process server behind this channel; nil live.
+    var inProcessServer: InProcessServer? { get }
     func finishSending()
     /// Drops the connection, as a closed laptop lid does.
     func hangUp()

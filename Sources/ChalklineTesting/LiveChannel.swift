@@ -30,6 +30,7 @@ final class LiveChannel: LineChannel {
     }
 
     func linesAlreadyHere() -> [String] { reader.linesAlreadyHere() }
+    var inProcessServer: InProcessServer? { nil }
     func finishSending() { socket.finishSending() }
     func hangUp() { socket.disconnect() }
 }
