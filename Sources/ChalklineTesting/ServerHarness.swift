@@ -55,6 +55,16 @@ public final class ServerHarness {
         return HarnessClient(try LiveChannel(live), id: nil, inspect: inspect)
     }
 
+    /// A new connection and what the core did on accepting it (its welcome, or a refusal and a
+    /// close); in-process only.
+    public func connectStep(peer: String? = nil) throws -> (HarnessClient, Step) {
+        guard let inProcess else { throw TestFailure("a step is in-process only") }
+        var client: HarnessClient?
+        let step = try inProcess.step { client = try connect(peer: peer) }
+        guard let client else { throw TestFailure("no client") }
+        return (client, step)
+    }
+
     /// A connection in json, past its welcome, with a name if given. It asks for json at once,
     /// so a live server with the web on answers without its 250 ms wait for silence.
     public func jsonClient(_ name: String? = nil, peer: String? = nil) throws -> HarnessClient {
