@@ -23,6 +23,13 @@ public final class HarnessClient {
         self.inspect = inspect
     }
 
+    /// A client of a live server started by the test itself, over IPv4 or IPv6 (a host with a
+    /// colon); `receiveBuffer` shrinks the socket's receive buffer, for clients that read slowly.
+    public convenience init(_ server: LiveServer, host: String = "127.0.0.1", receiveBuffer: Int32? = nil,
+                            inspect: (@Sendable (ServerLine) -> Void)? = nil) throws {
+        self.init(try LiveChannel(server, host: host, receiveBuffer: receiveBuffer), id: nil, inspect: inspect)
+    }
+
     /// One line, LF appended.
     public func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }
 
@@ -45,6 +52,13 @@ public final class HarnessClient {
 
     /// The next line, decoded.
     public func next(timeout: Double = 5) throws -> ServerLine { ServerLine(try line(timeout: timeout)) }
+
+    /// The next line, which must be a JSON object.
+    public func json(timeout: Double = 5) throws -> ServerLine {
+        let next = try next(timeout: timeout)
+        guard next.isJSON else { throw TestFailure("not a JSON object: \(next.line)") }
+        return next
+    }
 
     /// Skips lines until one of `type` arrives (text lines and other events may come between).
     public func expect(_ type: String, timeout: Double = 5) throws -> ServerLine {

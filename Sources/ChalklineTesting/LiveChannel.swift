@@ -8,9 +8,9 @@ final class LiveChannel: LineChannel {
     /// harness (the server's process ends when it is released).
     private let server: LiveServer
 
-    init(_ server: LiveServer) throws {
+    init(_ server: LiveServer, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
         self.server = server
-        socket = try TCPSocket(port: server.port)
+        socket = try TCPSocket(port: server.port, host: host, receiveBuffer: receiveBuffer)
         reader = LineReader(fd: socket.fd)
     }
 

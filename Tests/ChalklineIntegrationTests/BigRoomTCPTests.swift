@@ -8,7 +8,7 @@ import Testing
         let server = try TestServer()
         let host = try server.player("Ms.Lee")
         let code = try #require(try host.command("/create times play=no table=7 max=4 rounds=1 time=30 gap=0 countdown=0 seed=1").string("room"))
-        var players: [TestClient] = []
+        var players: [HarnessClient] = []
         for n in 0..<12 {
             let player = try server.player("p\(n)")
             _ = try player.command("/join \(code)")

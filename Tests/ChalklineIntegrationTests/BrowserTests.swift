@@ -74,10 +74,10 @@ import Testing
                 case "board":
                     boardsSeen += 1
                     boards["\(m.int("level")!):\(m.int("round")!)"] = m["groups"] as? [String]
-                case "game_end": gameEnd = m
+                case "game_end": gameEnd = m.object
                 default: break
                 }
-                last = m
+                last = m.object
             }
             return last
         }

@@ -11,7 +11,7 @@ import Testing
         let c = try server.player(name)
         let reply = try c.command("/create times")
         try c.send("/quit")
-        return reply
+        return reply.object
     }
 
     @Test func roomsAreCappedPerAddressAndInAllAndCreateAlwaysAnswers() throws {
@@ -51,7 +51,7 @@ import Testing
         let server = try TestServer(["--max-queued-bytes", "16384", "--room-chat-rate", "0", "--rate-limit", "0"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times").string("room"))
-        let players = try (1...12).map { i -> TestClient in
+        let players = try (1...12).map { i -> HarnessClient in
             let p = try server.player("p\(i)")
             #expect(try p.command("/join \(code)").string("type") == "ok")
             return p
@@ -88,7 +88,7 @@ import Testing
         let server = try TestServer(["--max-queued-bytes", "1024"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times time=2 gap=0 countdown=0 rounds=6 table=4 seed=3").string("room"))
-        let players = try (1...4).map { i -> TestClient in
+        let players = try (1...4).map { i -> HarnessClient in
             let p = try server.player("player\(i)")
             _ = try p.command("/join \(code)")
             return p
@@ -150,7 +150,7 @@ import Testing
         let code = try #require(try host.command("/create times time=0.3 gap=0 countdown=0 rounds=40 table=5 seed=2").string("room"))
         // Issue 27: the database was found unwritable at start; the host hears it right after /create.
         var failures = [try host.expect("error").string("message") ?? ""]
-        let players = try (1...4).map { i -> TestClient in
+        let players = try (1...4).map { i -> HarnessClient in
             let p = try server.player("p\(i)")
             _ = try p.command("/join \(code)")
             return p

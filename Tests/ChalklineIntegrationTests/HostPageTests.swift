@@ -79,7 +79,7 @@ import Testing
         let code = try #require(try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent", what: "the lobby") as? String)
 
         // Kick and ban from beside the names: the server removes them, the names go.
-        var pupils: [String: TestClient] = [:]
+        var pupils: [String: HarnessClient] = [:]
         for name in ["dee", "eve"] {
             let pupil = try server.connect()
             try pupil.skipWelcome()
@@ -329,13 +329,13 @@ import Testing
         let round = try watcher.expect("round_end", timeout: 30)
         _ = try pages.wait("t", "return document.body.dataset.view === 'results' && !document.getElementById('play-teams-box').hidden", what: "the round's team table")
         let shownRound = try pages.call(["cmd": "js", "page": "t", "js": teamRows.replacingOccurrences(of: "arguments[0]", with: "'#play-teams'")])["value"] as? [[String]]
-        #expect(shownRound == expected(round, final: false), "\(shownRound ?? []) vs \(round)")
+        #expect(shownRound == expected(round.object, final: false), "\(shownRound ?? []) vs \(round)")
         try pages.capture("t", "teams-results")
         try play([])
         let end = try watcher.expect("game_end", timeout: 30)
         _ = try pages.wait("t", "return document.body.dataset.view === 'final' && !document.getElementById('final-teams-box').hidden", what: "the podium's team table")
         let shownEnd = try pages.call(["cmd": "js", "page": "t", "js": teamRows.replacingOccurrences(of: "arguments[0]", with: "'#final-teams'")])["value"] as? [[String]]
-        #expect(shownEnd == expected(end, final: true), "\(shownEnd ?? []) vs \(end)")
+        #expect(shownEnd == expected(end.object, final: true), "\(shownEnd ?? []) vs \(end)")
         #expect(shownEnd?.first?[1] == "Red" && shownEnd?.first?[4] == "win", "ann and bo, right twice, win: \(shownEnd ?? [])")
         try pages.capture("t", "teams-podium")
     }

@@ -6,7 +6,7 @@ import Testing
 /// bans that cover watching, and a new game that is a new game.
 @Suite struct IdentityTests {
     /// A room hosted by Ms.Lee (not playing) with sam seated; returns the host, sam and the code.
-    private func roomWithSam(_ server: TestServer, _ options: String = "") throws -> (TestClient, TestClient, String) {
+    private func roomWithSam(_ server: TestServer, _ options: String = "") throws -> (HarnessClient, HarnessClient, String) {
         let host = try server.player("Ms.Lee")
         let code = try #require(try host.command("/create times play=no \(options)").string("room"))
         let sam = try server.player("x")

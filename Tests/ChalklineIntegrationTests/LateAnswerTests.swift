@@ -17,9 +17,9 @@ import Testing
         let first = try bot.expect("question")
         // The bot is slow: question 1 closes unanswered and question 2 opens before its answer goes.
         let second = try bot.expect("question", timeout: 10)
-        let late = try bot.command("/answer id=\(first.int("id")!) \(Self.product(first))")
+        let late = try bot.command("/answer id=\(first.int("id")!) \(Self.product(first.object))")
         #expect(late.string("code") == "no_question", "\(late)")
-        let next = try bot.command("/answer id=\(second.int("id")!) \(Self.product(second))")
+        let next = try bot.command("/answer id=\(second.int("id")!) \(Self.product(second.object))")
         #expect(next.string("type") == "ok", "\(next)")
         #expect(next.bool("correct") == true, "\(next)")
         #expect(next.int("id") == second.int("id"))

@@ -39,7 +39,7 @@ import Testing
         let lines = try script(after: heading)
         let server = try TestServer(extraArguments)
         let bot = try server.connect()
-        var people: [String: TestClient] = [:]
+        var people: [String: HarnessClient] = [:]
         var realCode: String?
         let exampleCode = lines.compactMap { $0.firstMatch(of: /"room":"([A-Z]{4})"/).map { String($0.1) } }.first ?? "UNMH"
         func code(_ line: Substring) -> String { String(line).replacing(exampleCode, with: realCode ?? exampleCode) }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ShellTests {
     @Test func servesIPv6() throws {
         let server = try TestServer(["--bind", "::1"])
-        let client = try TestClient(port: server.port, host: "::1")
+        let client = try server.connect(host: "::1")
         #expect(try client.expectText("Welcome to Chalkline").contains("protocol 1"))
         try client.skipWelcome()
         try client.send("/ping")
@@ -16,7 +16,7 @@ import Testing
     @Test func aClientThatStopsReadingIsCutOffAndOthersAreNotSlowed() throws {
         // Flood control off: this test needs the 20,000 lines below all run, to pile up output.
         let server = try TestServer(["--max-queued-bytes", "65536", "--rate-limit", "0"])
-        let slow = try TestClient(port: server.port, receiveBuffer: 4096)
+        let slow = try server.connect(receiveBuffer: 4096)
         let other = try server.connect()
         try other.skipWelcome()
         // Twenty thousand /help lines ask for about 25 MB of replies that `slow` never reads.
@@ -33,7 +33,7 @@ import Testing
     /// server has keep working, and it accepts again once descriptors are free.
     @Test func outOfFileDescriptorsKeepsServingAndRecovers() throws {
         let server = try TestServer(fileLimit: 24)
-        var clients: [TestClient] = []
+        var clients: [HarnessClient] = []
         var refused = 0
         for _ in 0..<40 {
             let client = try server.connect()
@@ -51,7 +51,7 @@ import Testing
             #expect(try client.line() == "pong")
         }
         clients.removeLast(5)
-        var late: TestClient?
+        var late: HarnessClient?
         for _ in 0..<20 where late == nil {
             let client = try server.connect()
             if (try? client.expectText("Welcome", timeout: 2)) != nil { late = client }

@@ -46,9 +46,9 @@ final class PlayedGames: @unchecked Sendable {
         _ = try ann.expect("question")
         _ = try ann.command("021")
         ends.append(try ann.expect("round_end", timeout: 5))
-        roundEnds = ends
+        roundEnds = ends.map(\.object)
         timesGame = try Self.need(try ann.expect("game_end").string("game"))
-        hostReport = try ann.command("/report")
+        hostReport = try ann.command("/report").object
         try ann.send("/format text")  // its reply is already in text
         _ = try ann.expectText("Output is now text")
         try ann.send("/report")
@@ -66,7 +66,7 @@ final class PlayedGames: @unchecked Sendable {
             throw TestFailure("the words were not judged as expected")
         }
         _ = try carol.command("/skip")
-        levelEnd = try carol.expect("level_end")
+        levelEnd = try carol.expect("level_end").object
         wordsGame = try Self.need(try carol.expect("game_end").string("game"))
     }
 

@@ -6,7 +6,7 @@ import Testing
     @Test func wholeRaceScoresEveryPlayerByTheFormula() throws {
         let server = try TestServer()
         let names = ["alice", "bob", "carol", "dave"]
-        var clients: [String: TestClient] = [:]
+        var clients: [String: HarnessClient] = [:]
         for name in names {
             let c = try server.connect()
             #expect(try c.expectText("Welcome to Chalkline").contains("(protocol 1)"))
@@ -40,7 +40,7 @@ import Testing
         for round in 1...2 {
             var question: [String: Any] = [:]
             for name in names {
-                question = try clients[name]!.expect("question")
+                question = try clients[name]!.expect("question").object
                 #expect(question.int("round") == round)
                 #expect(question.int("rounds") == 2)
                 #expect(question.int("time_ms") == 300)

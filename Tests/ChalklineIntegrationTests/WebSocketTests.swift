@@ -34,9 +34,9 @@ import Testing
         let server = try TestServer()
         let page = try WebSocketTestClient(port: server.port)
         _ = try page.json()
-        try page.socket.sendRaw(WebSocketTestClient.frame(Array("hi".utf8), opcode: 0x9))
+        try page.sendRaw(WebSocketTestClient.frame(Array("hi".utf8), opcode: 0x9))
         #expect(try page.frame() == .init(opcode: 0xA, payload: Array("hi".utf8)))
-        try page.socket.sendRaw(WebSocketTestClient.frame([0x03, 0xE8] + Array("bye".utf8), opcode: 0x8))
+        try page.sendRaw(WebSocketTestClient.frame([0x03, 0xE8] + Array("bye".utf8), opcode: 0x8))
         #expect(try page.expectClose().closeCode == 1000)
     }
 
@@ -45,14 +45,14 @@ import Testing
         let page = try WebSocketTestClient(port: server.port)
         _ = try page.json()
         // A ping between the fragments of a message is allowed (RFC 6455 section 5.4).
-        try page.socket.sendRaw(WebSocketTestClient.frame(Array("/na".utf8), fin: false)
+        try page.sendRaw(WebSocketTestClient.frame(Array("/na".utf8), fin: false)
             + WebSocketTestClient.frame(Array("p".utf8), opcode: 0x9))
         #expect(try page.frame() == .init(opcode: 0xA, payload: Array("p".utf8)))
-        for byte in WebSocketTestClient.frame(Array("me sam".utf8), opcode: 0x0) { try page.socket.sendRaw([byte]) }
+        for byte in WebSocketTestClient.frame(Array("me sam".utf8), opcode: 0x0) { try page.sendRaw([byte]) }
         let named = try page.expect("ok")
         #expect(named.string("cmd") == "name")
         #expect(named.string("name") == "sam")
-        for byte in WebSocketTestClient.frame(Array("/ping".utf8)) { try page.socket.sendRaw([byte]) }
+        for byte in WebSocketTestClient.frame(Array("/ping".utf8)) { try page.sendRaw([byte]) }
         #expect(try page.expect("ok").string("cmd") == "ping")
     }
 
@@ -73,7 +73,7 @@ import Testing
         let bystander = try server.player("pat")
         let page = try WebSocketTestClient(port: server.port)
         _ = try page.json()
-        try page.socket.sendRaw(bytes)
+        try page.sendRaw(bytes)
         let close = try page.expectClose()
         #expect(close.closeCode == code, "\(label): \(close.closeCode) \(close.closeReason)")
         #expect(try bystander.command("/ping").string("type") == "ok")
@@ -86,7 +86,7 @@ import Testing
         var bye: [String: Any]?
         let deadline = Date().addingTimeInterval(8)
         while bye == nil && Date() < deadline {
-            try page.socket.sendRaw(Array((0..<20).map { _ in WebSocketTestClient.frame([], opcode: 0x9) }.joined()))
+            try page.sendRaw(Array((0..<20).map { _ in WebSocketTestClient.frame([], opcode: 0x9) }.joined()))
             while let frame = try? page.frame(timeout: 0.05) {
                 if frame.opcode == 0x1, frame.text.contains(#""type":"bye""#) {
                     bye = try JSONSerialization.jsonObject(with: Data(frame.payload)) as? [String: Any]
@@ -95,7 +95,7 @@ import Testing
             }
         }
         #expect(bye?.string("reason") == "flood")
-        #expect(try page.socket.waitForClose())
+        #expect(try page.waitForClose())
     }
 
     @Test func webSocketsCountTowardsThePerAddressCap() throws {
@@ -132,9 +132,9 @@ import Testing
         let slow = try WebSocketTestClient(port: server.port, receiveBuffer: 4096)
         let other = try server.player("pat")
         let burst = (0..<20_000).map { _ in WebSocketTestClient.frame(Array("/help".utf8)) }.joined()
-        try? slow.socket.sendRaw(Array(burst))
+        try? slow.sendRaw(Array(burst))
         #expect(try other.command("/ping").string("type") == "ok")
-        #expect(try slow.socket.waitForClose(timeout: 20), "the server should close a WebSocket that does not read")
+        #expect(try slow.waitForClose(timeout: 20), "the server should close a WebSocket that does not read")
         #expect(server.log.contains("client too slow"))
     }
 

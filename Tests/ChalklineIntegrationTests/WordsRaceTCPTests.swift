@@ -7,7 +7,7 @@ import Testing
 /// server's own arithmetic.
 @Suite struct WordsRaceTCPTests {
     /// A connected player in json mode with a name.
-    private func player(_ server: TestServer, _ name: String) throws -> TestClient {
+    private func player(_ server: TestServer, _ name: String) throws -> HarnessClient {
         let c = try server.connect()
         try c.skipWelcome()
         #expect(try c.command("/format json").string("format") == "json")
@@ -53,7 +53,7 @@ import Testing
 
         var totals = ["ann": 0, "ben": 0]
         // Who claims what, in order, level by level; ben has the first word of level 2.
-        let plays: [[(TestClient, String, String)]] = [
+        let plays: [[(HarnessClient, String, String)]] = [
             [(ann, "ann", "teapot"), (ben, "ben", "SPATULA"), (ben, "ben", "Col Ander"), (ann, "ann", "toaster"),
              (ann, "ann", "kettle"), (ann, "ann", "Fridge"), (ann, "ann", "MICROWAVE")],
             [(ben, "ben", "rocket"), (ben, "ben", "galaxy"), (ann, "ann", "astronaut"), (ben, "ben", "telescope"),
@@ -67,7 +67,7 @@ import Testing
             #expect(board.int("levels") == 2)
             #expect(board.int("time_ms") == 120_000)
             #expect((board["groups"] as? [String])?.sorted() == ClassroomPack.groups[level - 1].sorted())
-            let n = try numbers(board, level: level)
+            let n = try numbers(board.object, level: level)
             #expect(Set(n.values) == Set(1...7))
             var claimedBy: [String: String] = [:]
             var levelPoints: [String: Int] = [:]
@@ -159,7 +159,7 @@ import Testing
         let opened = Date()
         #expect(board.int("level") == 2)
         #expect(board.int("levels") == 1)
-        let n = try numbers(board, level: 2)
+        let n = try numbers(board.object, level: 2)
         #expect(try ann.command("moon").int("points") == 300)
         _ = try ann.expect("solved")
 

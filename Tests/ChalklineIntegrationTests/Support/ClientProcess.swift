@@ -72,10 +72,10 @@ final class ClientProcess {
 
 /// A host at the protocol level, for tests that drive a client program against it.
 struct TestHost {
-    let client: TestClient
+    let client: HarnessClient
     let code: String
 
-    init(client: TestClient, code: String) {
+    init(client: HarnessClient, code: String) {
         self.client = client
         self.code = code
     }

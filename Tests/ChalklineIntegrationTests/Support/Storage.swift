@@ -18,7 +18,7 @@ func jsonReport(_ arguments: [String], db: String) throws -> [String: Any] {
 
 extension TestServer {
     /// A connection in json mode with a name, ready to create or join.
-    func player(_ name: String) throws -> TestClient {
+    func player(_ name: String) throws -> HarnessClient {
         let client = try connect()
         try client.skipWelcome()
         _ = try client.command("/format json")

@@ -1,9 +1,13 @@
 // Every suite here drives the live server through the shared harness library.
 @_exported import ChalklineTesting
+import Testing
 
-/// The integration suites' name for the live server, whose clients are `TestClient`s.
+/// The integration suites' name for the live server they start themselves.
 typealias TestServer = LiveServer
 
 extension LiveServer {
-    func connect() throws -> TestClient { try TestClient(port: port) }
+    /// A client whose every json line is held to protocol.schema.json.
+    func connect(host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws -> HarnessClient {
+        try HarnessClient(self, host: host, receiveBuffer: receiveBuffer) { ProtocolSchema.check($0.object, line: $0.line) }
+    }
 }

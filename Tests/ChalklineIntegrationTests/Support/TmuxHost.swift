@@ -14,11 +14,11 @@ struct TmuxHost {
     }
 
     /// A player who joins over the protocol, in json.
-    func join(_ server: TestServer, _ name: String) throws -> TestClient {
+    func join(_ server: TestServer, _ name: String) throws -> HarnessClient {
         try Self.joinPlayer(server, code, name)
     }
 
-    static func joinPlayer(_ server: TestServer, _ code: String, _ name: String) throws -> TestClient {
+    static func joinPlayer(_ server: TestServer, _ code: String, _ name: String) throws -> HarnessClient {
         let client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")

@@ -3,9 +3,9 @@ import Testing
 
 /// A browser's side of a WebSocket to the real server, written out byte by byte so tests can
 /// also send what no browser would (unmasked frames, absurd lengths, a frame split byte by byte).
-/// Messages are read with a deadline, like `TestClient`'s lines.
+/// Messages are read with a deadline, like `HarnessClient`'s lines.
 final class WebSocketTestClient: JSONTestClient {
-    let socket: TestClient
+    private let socket: TCPSocket
     private let reader: LineReader
     /// The response head to the upgrade, for tests of the handshake.
     private(set) var handshake = ""
@@ -21,10 +21,10 @@ final class WebSocketTestClient: JSONTestClient {
 
     /// Connects and upgrades at `path`; throws unless the answer is 101.
     init(port: UInt16, path: String = "/ws", receiveBuffer: Int32? = nil) throws {
-        socket = try TestClient(port: port, receiveBuffer: receiveBuffer)
+        socket = try TCPSocket(port: port, receiveBuffer: receiveBuffer)
         reader = LineReader(fd: socket.fd)
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        try socket.sendRaw(Array(("GET \(path) HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        try socket.send(Array(("GET \(path) HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         let deadline = Date().addingTimeInterval(5)
         while let line = try reader.readLine(deadline: deadline), line != "\r" { handshake += line + "\n" }
@@ -49,7 +49,18 @@ final class WebSocketTestClient: JSONTestClient {
         return out + mask + payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
     }
 
-    func send(_ line: String) throws { try socket.sendRaw(Self.frame(Array(line.utf8))) }
+    func send(_ line: String) throws { try sendRaw(Self.frame(Array(line.utf8))) }
+
+    /// Bytes as they are: frames a browser would never send, or one split anywhere.
+    func sendRaw(_ bytes: [UInt8]) throws { try socket.send(bytes) }
+
+    /// True when the server closes the TCP connection before the deadline (what arrives until
+    /// then is dropped).
+    func waitForClose(timeout: Double = 5) throws -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while try reader.read(1, deadline: deadline) != nil {}
+        return true
+    }
 
     /// The next frame of any kind; nil when the server closed the TCP connection.
     func frame(timeout: Double = 5) throws -> Frame? {
@@ -82,7 +93,7 @@ final class WebSocketTestClient: JSONTestClient {
         let deadline = Date().addingTimeInterval(timeout)
         while let frame = try frame(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
             if frame.opcode == 0x8 {
-                #expect(try socket.waitForClose(timeout: max(0.5, deadline.timeIntervalSinceNow)), "TCP closes after the close frame")
+                #expect(try waitForClose(timeout: max(0.5, deadline.timeIntervalSinceNow)), "TCP closes after the close frame")
                 return frame
             }
         }
