@@ -30,6 +30,11 @@ public final class HarnessClient {
         self.init(try LiveChannel(server, host: host, receiveBuffer: receiveBuffer), id: nil, inspect: inspect)
     }
 
+    /// A browser's client of a live server: one line a message over a WebSocket.
+    public convenience init(_ webSocket: WebSocketChannel, inspect: (@Sendable (ServerLine) -> Void)? = nil) {
+        self.init(webSocket, id: nil, inspect: inspect)
+    }
+
     /// One line, LF appended.
     public func send(_ line: String) throws { try sendRaw(Array((line + "\n").utf8)) }
 

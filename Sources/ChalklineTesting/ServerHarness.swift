@@ -28,7 +28,7 @@ public final class ServerHarness {
         case .inProcess:
             inProcess = InProcessServer(config: config, seed: seed)
             live = nil
-        case .live:
+        case .live, .liveWebSocket:
             inProcess = nil
             live = try LiveServer(LiveArguments.from(config) + liveArguments)
         }
@@ -44,14 +44,15 @@ public final class ServerHarness {
 
     public var core: ServerCore? { inProcess?.core }
 
-    /// A new connection, in text as every connection starts. `peer` is its address in-process
-    /// (by default one of its own); live, every client comes from 127.0.0.1.
+    /// A new connection, in text as every connection starts (json over WebSocket). `peer` is its
+    /// address in-process (by default one of its own); live, every client comes from 127.0.0.1.
     public func connect(peer: String? = nil) throws -> HarnessClient {
         if let inProcess {
             let channel = inProcess.open(peer: peer ?? self.peer)
             return HarnessClient(channel, id: channel.id, inspect: inspect)
         }
         guard let live else { throw TestFailure("no server") }
+        if backend == .liveWebSocket { return HarnessClient(try WebSocketChannel(live), inspect: inspect) }
         return HarnessClient(try LiveChannel(live), id: nil, inspect: inspect)
     }
 

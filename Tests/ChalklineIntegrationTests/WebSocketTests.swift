@@ -7,7 +7,7 @@ import Testing
     @Test func aBrowserPlaysATimesRoundAgainstAHostOnTCP() throws {
         let server = try TestServer()
         let host = try TestHost(server, create: "time=5 gap=0 countdown=0 rounds=2 table=6")
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         #expect(try page.json().string("type") == "welcome", "the welcome comes in json, unasked")
         let joined = try page.command("/join \(host.code) sam")
         #expect(joined.string("type") == "ok")
@@ -32,7 +32,7 @@ import Testing
 
     @Test func pingsArePongedAndACloseIsAnsweredThenTheSocketEnds() throws {
         let server = try TestServer()
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         try page.sendRaw(WebSocketTestClient.frame(Array("hi".utf8), opcode: 0x9))
         #expect(try page.frame() == .init(opcode: 0xA, payload: Array("hi".utf8)))
@@ -42,7 +42,7 @@ import Testing
 
     @Test func fragmentsAndAFrameSplitByteByByteMakeOneLine() throws {
         let server = try TestServer()
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         // A ping between the fragments of a message is allowed (RFC 6455 section 5.4).
         try page.sendRaw(WebSocketTestClient.frame(Array("/na".utf8), fin: false)
@@ -71,7 +71,7 @@ import Testing
     func brokenFramesAreClosedWithTheirCode(_ label: String, _ bytes: [UInt8], _ code: Int) throws {
         let server = try TestServer()
         let bystander = try server.player("pat")
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         try page.sendRaw(bytes)
         let close = try page.expectClose()
@@ -81,7 +81,7 @@ import Testing
 
     @Test func aPingFloodIsCutOffLikeALineFlood() throws {
         let server = try TestServer(["--rate-limit", "5", "--flood-timeout", "1"])
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         var bye: [String: Any]?
         let deadline = Date().addingTimeInterval(8)
@@ -100,9 +100,9 @@ import Testing
 
     @Test func webSocketsCountTowardsThePerAddressCap() throws {
         let server = try TestServer(["--max-per-ip", "2"])
-        let first = try WebSocketTestClient(port: server.port)
+        let first = try WebSocketTestClient(server)
         let second = try server.player("pat")
-        let third = try WebSocketTestClient(port: server.port)
+        let third = try WebSocketTestClient(server)
         #expect(try third.json().string("code") == "too_many_connections")
         #expect(try third.expectClose().closeCode == 1000)
         #expect(try first.json().string("type") == "welcome")
@@ -111,7 +111,7 @@ import Testing
 
     @Test func anIdleWebSocketGetsByeThenAClose() throws {
         let server = try TestServer(["--idle-timeout", "0.3"])
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         #expect(try page.expect("bye").string("reason") == "idle")
         #expect(try page.expectClose().closeCode == 1000)
@@ -119,7 +119,7 @@ import Testing
 
     @Test func shutdownIsToldThenTheCloseSaysGoingAway() throws {
         let server = try TestServer()
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         _ = try page.command("/ping")
         server.process.interrupt()
@@ -129,7 +129,7 @@ import Testing
 
     @Test func aWebSocketThatStopsReadingIsCutOffAndOthersAreNot() throws {
         let server = try TestServer(["--max-queued-bytes", "65536", "--rate-limit", "0"])
-        let slow = try WebSocketTestClient(port: server.port, receiveBuffer: 4096)
+        let slow = try WebSocketTestClient(server, receiveBuffer: 4096)
         let other = try server.player("pat")
         let burst = (0..<20_000).map { _ in WebSocketTestClient.frame(Array("/help".utf8)) }.joined()
         try? slow.sendRaw(Array(burst))
@@ -140,7 +140,7 @@ import Testing
 
     @Test func textModeIsRefusedOnAWebSocket() throws {
         let server = try TestServer()
-        let page = try WebSocketTestClient(port: server.port)
+        let page = try WebSocketTestClient(server)
         _ = try page.json()
         let refused = try page.command("/format text")
         #expect(refused.string("code") == "bad_args")

@@ -51,7 +51,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func theTextIsEveryKindsHelp(backend: ServerBackend) throws {
         let client = try server(backend).connect()
         try client.skipWelcome()

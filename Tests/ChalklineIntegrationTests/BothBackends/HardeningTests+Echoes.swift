@@ -5,7 +5,7 @@ import Testing
 /// Issue 5's rules about what is echoed back, on both backends, with the exact words: control
 /// characters, the create password, and the words a board keeps hidden.
 extension HardeningTests {
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func controlCharactersGetTheExactErrorsAndNothingUnsafeIsEchoed(backend: ServerBackend) throws {
         let client = try ServerHarness.scenario(backend).connect()
         try client.skipWelcome()

@@ -10,7 +10,7 @@ import Testing
 @Suite struct HardeningTests {
     // MARK: The table in issue 5
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func overlongLinesAndBadUTF8GetAnErrorAndTheConnectionStays(backend: ServerBackend) throws {
         let room = try Classroom(.scenario(backend))
         let mallory = try room.server.jsonClient("mallory")
@@ -32,7 +32,7 @@ import Testing
         #expect(end.list("results").first { $0["name"] as? String == "mallory" }?["ms"] is NSNull)
     }
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func telnetNegotiationIsDroppedAndATelnetClientPlaysLikeNetcat(backend: ServerBackend) throws {
         let room = try Classroom(.scenario(backend))
         let telnet = try room.server.connect()
@@ -63,7 +63,7 @@ import Testing
         try room.pat.answersCorrectly(limitMs: room.limitMs)
     }
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func floodIsRateLimitedThenDisconnectedWhileTheRoundGoesOn(backend: ServerBackend) throws {
         let server = try ServerHarness.scenario(backend, config: .with { $0.linesPerSecond = 5; $0.floodTimeout = 1_000 })
         let room = try Classroom(server, time: 10)
@@ -99,7 +99,7 @@ import Testing
         try room.playRound()
     }
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func overMaxConnectionsTheNewcomerGetsServerFull(backend: ServerBackend) throws {
         let server = try ServerHarness.scenario(backend, config: .with { $0.maxConnections = 3 })
         let room = try Classroom(server)
@@ -111,7 +111,7 @@ import Testing
         try room.playRound()
     }
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func overMaxPerIPTheNewcomerGetsTooManyConnections(backend: ServerBackend) throws {
         let server = try ServerHarness.scenario(backend, config: .with { $0.maxConnectionsPerIP = 3 })
         let room = try Classroom(server)
@@ -123,7 +123,7 @@ import Testing
         try room.playRound()
     }
 
-    @Test(arguments: ServerBackend.allCases)
+    @Test(arguments: ServerBackend.lineBackends)
     func controlCharactersAreRefusedInNamesAndNeverEchoed(backend: ServerBackend) throws {
         let server = try ServerHarness.scenario(backend)
         let room = try Classroom(server)

@@ -3,11 +3,12 @@ import Foundation
 import Testing
 
 /// The harness's promise (issue 29): one scenario body, run against the core with a manual
-/// clock and against the real binary over TCP, passes the same way on both; and a scenario
-/// waiting for a line that never comes fails on both, instead of hanging or passing.
+/// clock and against the real binary over TCP and over WebSocket, passes the same way on each;
+/// and a scenario waiting for a line that never comes fails on each, instead of hanging or
+/// passing.
 @Suite struct OneScenarioTests {
     @Test(arguments: ServerBackend.allCases)
-    func aTimesGamePlaysTheSameOnBothBackends(backend: ServerBackend) throws {
+    func aTimesGamePlaysTheSameOnEveryBackend(backend: ServerBackend) throws {
         let harness = try ServerHarness.scenario(backend)
         let host = try harness.jsonClient("teach")
         let created = try host.command("/create times table=7 rounds=3 time=2 gap=0 countdown=0 play=no")
