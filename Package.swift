@@ -120,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChalklineServerTests",
-            dependencies: ["ChalklineServer", "ChalklineCore", "ChalklineStore", "CLibUV",
+            dependencies: ["ChalklineServer", "ChalklineCore", "ChalklineStore", "CLibUV", "ChalklineTesting",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(

@@ -8,6 +8,8 @@ public final class InProcessServer {
     public private(set) var now: Millis = 0
     /// Every game record the core asked the shell to store, in order.
     public private(set) var records: [GameRecord] = []
+    /// When each of `records` came, on this clock (the shell stamps them with the wall clock).
+    public private(set) var recordTimes: [Millis] = []
     /// Every `/report` the core asked the shell's storage to answer (in-process nothing stores).
     public private(set) var reports: [ReportRequest] = []
     /// Connections the core closed, in order.
@@ -110,6 +112,7 @@ public final class InProcessServer {
                 closing.append(id)
             case .record(let record):
                 records.append(record)
+                recordTimes.append(now)
             case .report(let request):
                 reports.append(request)
             }
