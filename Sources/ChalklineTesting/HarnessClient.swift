@@ -58,6 +58,20 @@ public final class HarnessClient {
     /// The next line, decoded.
     public func next(timeout: Double = 5) throws -> ServerLine { ServerLine(try line(timeout: timeout)) }
 
+    /// Asks for json at once (so a live server with the web on answers without its 250 ms wait
+    /// for silence), skips to the json welcome, and takes `name` if given.
+    @discardableResult
+    public func enterJSON(named name: String? = nil) throws -> HarnessClient {
+        let format = try command("/format json")
+        guard format.type == "ok" else { throw TestFailure("/format json: \(format)") }
+        _ = try expect("welcome")
+        if let name {
+            let named = try command("/name \(name)")
+            guard named.type == "ok" else { throw TestFailure("/name \(name): \(named)") }
+        }
+        return self
+    }
+
     /// The next line, which must be a JSON object.
     public func json(timeout: Double = 5) throws -> ServerLine {
         let next = try next(timeout: timeout)

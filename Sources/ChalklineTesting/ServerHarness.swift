@@ -66,18 +66,9 @@ public final class ServerHarness {
         return (client, step)
     }
 
-    /// A connection in json, past its welcome, with a name if given. It asks for json at once,
-    /// so a live server with the web on answers without its 250 ms wait for silence.
+    /// A connection in json, past its welcome, with a name if given.
     public func jsonClient(_ name: String? = nil, peer: String? = nil) throws -> HarnessClient {
-        let client = try connect(peer: peer)
-        let format = try client.command("/format json")
-        guard format.type == "ok" else { throw TestFailure("/format json: \(format)") }
-        _ = try client.expect("welcome")
-        if let name {
-            let named = try client.command("/name \(name)")
-            guard named.type == "ok" else { throw TestFailure("/name \(name): \(named)") }
-        }
-        return client
+        try connect(peer: peer).enterJSON(named: name)
     }
 
     /// Moves the in-process clock on by `ms`, firing what falls due. Live, real time passes by

@@ -81,10 +81,20 @@ struct TestHost {
     }
 
     init(_ server: TestServer, game: String = "times", create options: String) throws {
-        client = try server.connect()
+        let client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")
         _ = try client.command("/name MsLee")
+        try self.init(hosting: client, game: game, create: options)
+    }
+
+    /// The same host on any backend of a scenario.
+    init(_ harness: ServerHarness, game: String = "times", create options: String) throws {
+        try self.init(hosting: harness.jsonClient("MsLee"), game: game, create: options)
+    }
+
+    private init(hosting client: HarnessClient, game: String, create options: String) throws {
+        self.client = client
         let created = try client.command("/create \(game) play=no \(options)")
         guard let code = created.string("room") else { throw TestFailure("create failed: \(created)") }
         self.code = code

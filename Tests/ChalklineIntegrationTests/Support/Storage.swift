@@ -18,13 +18,10 @@ func jsonReport(_ arguments: [String], db: String) throws -> [String: Any] {
 
 extension TestServer {
     /// A connection in json mode with a name, ready to create or join.
-    func player(_ name: String) throws -> HarnessClient {
-        let client = try connect()
-        try client.skipWelcome()
-        _ = try client.command("/format json")
-        _ = try client.expect("welcome")
-        let named = try client.command("/name \(name)")
-        guard named.string("type") == "ok" else { throw TestFailure("/name \(name): \(named)") }
-        return client
-    }
+    func player(_ name: String) throws -> HarnessClient { try connect().enterJSON(named: name) }
+}
+
+extension ServerHarness {
+    /// The same, on any backend of a scenario.
+    func player(_ name: String) throws -> HarnessClient { try jsonClient(name) }
 }
