@@ -4,16 +4,10 @@ import Foundation
 /// One client of a `ServerHarness`, the same on both backends: send lines or raw bytes, and
 /// wait, with a deadline, for the line expected. Timeouts are seconds of the backend's clock.
 public final class HarnessClient {
-    private let channel: LineChannel
+    let channel: LineChannel
     private let inspect: (@Sendable (ServerLine) -> Void)?
     /// The connection's id in the core (nil live).
     public let id: ConnectionID?
-    /// The connection's id in the core; in-process only.
-    public var connection: ConnectionID {
-        guard let id else { preconditionFailure("a live client has no id in a core") }
-        return id
-    }
-
     /// Every line read so far, in order, for assertions about order.
     public private(set) var received: [String] = []
 
@@ -128,24 +122,6 @@ public final class HarnessClient {
     public func forget() {
         take()
         received = []
-    }
-
-    /// Sends `line` and returns what the core did with it; in-process only.
-    @discardableResult
-    public func step(_ line: String) throws -> Step { try stepRaw(Array((line + "\n").utf8)) }
-
-    /// Sends bytes as they are and returns what the core did with them; in-process only.
-    @discardableResult
-    public func stepRaw(_ bytes: [UInt8]) throws -> Step {
-        guard let server = channel.inProcessServer else { throw TestFailure("a step is in-process only") }
-        return try server.step { try sendRaw(bytes) }
-    }
-
-    /// Drops the connection and returns what the core did about it; in-process only.
-    @discardableResult
-    public func stepDisconnect() throws -> Step {
-        guard let server = channel.inProcessServer else { throw TestFailure("a step is in-process only") }
-        return server.step { disconnect() }
     }
 
     /// Lets `seconds` pass and returns what arrived meanwhile: for a scenario that must act while

@@ -5,7 +5,7 @@ import Testing
 /// own rows and where they stand; the host gets the whole table.
 @Suite struct BigRoomTCPTests {
     @Test func aPlayerOutsideTheTopTenSeesTheirOwnRowAndRank() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try server.player("Ms.Lee")
         let code = try #require(try host.command("/create times play=no table=7 max=4 rounds=1 time=30 gap=0 countdown=0 seed=1").string("room"))
         var players: [HarnessClient] = []

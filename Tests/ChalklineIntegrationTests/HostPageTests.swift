@@ -13,7 +13,7 @@ import Testing
     // MARK: - Creating a room of every kind from the form /catalog built
 
     @Test func theFormBuiltFromTheCatalogCreatesARoomOfEveryKind() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         let probe = try server.connect()
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aPasswordFieldAppearsWhenTheServerAsksForOneAndKickAndBanWork() throws {
-        let server = try TestServer(["--create-password", "chalk42"])
+        let server = try LiveServer(["--create-password", "chalk42"])
         let pages = try Pages()
         defer { pages.quit() }
         try pages.open("t", "http://127.0.0.1:\(server.port)/host")
@@ -100,7 +100,7 @@ import Testing
     // MARK: - A whole game run from the page
 
     @Test func theTeacherRunsAGameFromThePageAndDownloadsItsReport() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         print("host page screenshots: \(Self.captures)")
@@ -264,7 +264,7 @@ import Testing
     /// students pick on their pages, "Balance teams" spreads them, and the results and the
     /// podium show the server's team table, the winning team highlighted.
     @Test func aTeamGameShowsTheTeamsInTheLobbyAndTheTeamTableAtThePodium() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         let base = "http://127.0.0.1:\(server.port)"
@@ -343,7 +343,7 @@ import Testing
     // MARK: - A dropped connection (the laptop slept, the Wi-Fi went)
 
     @Test func aTeacherPageWhoseSocketIsCutTakesTheRoomBackByItself() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let proxy = try CuttableProxy(to: server.port)
         let pages = try Pages()
         defer { pages.quit() }
@@ -379,7 +379,7 @@ import Testing
     // MARK: - Watching on a second screen
 
     @Test func watchingARoomFromThePageShowsTheGameWithoutTheControls() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=1 time=30 countdown=0 table=6")

@@ -93,7 +93,7 @@ import Testing
     /// The report shows two players called sam, each with their own answers.
     @Test func twoPlayersWhoUsedOneNameAreTwoRowsInTheReport() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         // Live only: the report is read from the server's own database.
         let server = try ServerHarness.scenario(.live, liveArguments: ["--db", path])
         let (host, sam, code) = try roomWithSam(server, "table=6 max=9 rounds=3 time=30 gap=1 countdown=0 seed=4")
@@ -118,8 +118,8 @@ import Testing
     /// A claimed word the room saw is on disk when the server is killed right after.
     @Test func aClaimSeenBeforeSIGKILLIsInTheDatabase() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
-        var server: TestServer? = try TestServer(["--db", path])
+        defer { LiveServer.removeDatabase(path) }
+        var server: LiveServer? = try LiveServer(["--db", path])
         let host = try server!.player("Ms.Lee")
         let code = try #require(try host.command("/create words play=no level=1 levels=1 countdown=0 seed=5").string("room"))
         let bot = try server!.player("wordbot")

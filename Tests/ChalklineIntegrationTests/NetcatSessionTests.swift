@@ -4,7 +4,7 @@ import Testing
 /// A round played the way a student at netcat plays it: text mode, bare answers.
 @Suite struct NetcatSessionTests {
     @Test func textModeRoundReadsLikeSentences() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let teacher = try server.connect(), student = try server.connect()
         #expect(try teacher.expectText("Welcome to Chalkline").contains("protocol 1"))
         _ = try student.expectText("Welcome to Chalkline")
@@ -41,7 +41,7 @@ import Testing
     /// Issue 27: the join reply shows the token, and a student whose netcat dropped mid-game is
     /// back under their own name from the same address (not `name_taken`), score and all.
     @Test func aDroppedStudentIsBackByNameWithTheirScore() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let teacher = try server.connect()
         try teacher.skipWelcome()
         try teacher.send("/name Ms.Lee")
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func shutdownTellsEveryoneAndExitsZero() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let a = try server.connect(), b = try server.connect()
         try a.skipWelcome()
         try b.skipWelcome()

@@ -37,7 +37,7 @@ import Testing
 
     static func replay(_ heading: String, extraArguments: [String] = []) throws {
         let lines = try script(after: heading)
-        let server = try TestServer(extraArguments)
+        let server = try LiveServer(extraArguments)
         let bot = try server.connect()
         var people: [String: HarnessClient] = [:]
         var realCode: String?

@@ -5,7 +5,7 @@ import Testing
 /// every malformed frame answered with a close that says why, disturbing nobody else.
 @Suite struct WebSocketTests {
     @Test func aBrowserPlaysATimesRoundAgainstAHostOnTCP() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "time=5 gap=0 countdown=0 rounds=2 table=6")
         let page = try WebSocketTestClient(server)
         #expect(try page.json().string("type") == "welcome", "the welcome comes in json, unasked")
@@ -31,7 +31,7 @@ import Testing
     }
 
     @Test func pingsArePongedAndACloseIsAnsweredThenTheSocketEnds() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let page = try WebSocketTestClient(server)
         _ = try page.json()
         try page.sendRaw(WebSocketTestClient.frame(Array("hi".utf8), opcode: 0x9))
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func fragmentsAndAFrameSplitByteByByteMakeOneLine() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let page = try WebSocketTestClient(server)
         _ = try page.json()
         // A ping between the fragments of a message is allowed (RFC 6455 section 5.4).
@@ -69,7 +69,7 @@ import Testing
         ("continuation first", WebSocketTestClient.frame(Array("x".utf8), opcode: 0x0), 1002),
     ])
     func brokenFramesAreClosedWithTheirCode(_ label: String, _ bytes: [UInt8], _ code: Int) throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let bystander = try server.player("pat")
         let page = try WebSocketTestClient(server)
         _ = try page.json()
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func aPingFloodIsCutOffLikeALineFlood() throws {
-        let server = try TestServer(["--rate-limit", "5", "--flood-timeout", "1"])
+        let server = try LiveServer(["--rate-limit", "5", "--flood-timeout", "1"])
         let page = try WebSocketTestClient(server)
         _ = try page.json()
         var bye: [String: Any]?
@@ -99,7 +99,7 @@ import Testing
     }
 
     @Test func webSocketsCountTowardsThePerAddressCap() throws {
-        let server = try TestServer(["--max-per-ip", "2"])
+        let server = try LiveServer(["--max-per-ip", "2"])
         let first = try WebSocketTestClient(server)
         let second = try server.player("pat")
         let third = try WebSocketTestClient(server)
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func anIdleWebSocketGetsByeThenAClose() throws {
-        let server = try TestServer(["--idle-timeout", "0.3"])
+        let server = try LiveServer(["--idle-timeout", "0.3"])
         let page = try WebSocketTestClient(server)
         _ = try page.json()
         #expect(try page.expect("bye").string("reason") == "idle")
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func shutdownIsToldThenTheCloseSaysGoingAway() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let page = try WebSocketTestClient(server)
         _ = try page.json()
         _ = try page.command("/ping")
@@ -128,7 +128,7 @@ import Testing
     }
 
     @Test func aWebSocketThatStopsReadingIsCutOffAndOthersAreNot() throws {
-        let server = try TestServer(["--max-queued-bytes", "65536", "--rate-limit", "0"])
+        let server = try LiveServer(["--max-queued-bytes", "65536", "--rate-limit", "0"])
         let slow = try WebSocketTestClient(server, receiveBuffer: 4096)
         let other = try server.player("pat")
         let burst = (0..<20_000).map { _ in WebSocketTestClient.frame(Array("/help".utf8)) }.joined()
@@ -139,7 +139,7 @@ import Testing
     }
 
     @Test func textModeIsRefusedOnAWebSocket() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let page = try WebSocketTestClient(server)
         _ = try page.json()
         let refused = try page.command("/format text")

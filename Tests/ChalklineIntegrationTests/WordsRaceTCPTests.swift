@@ -7,7 +7,7 @@ import Testing
 /// server's own arithmetic.
 @Suite struct WordsRaceTCPTests {
     /// A connected player in json mode with a name.
-    private func player(_ server: TestServer, _ name: String) throws -> HarnessClient {
+    private func player(_ server: LiveServer, _ name: String) throws -> HarnessClient {
         let c = try server.connect()
         try c.skipWelcome()
         #expect(try c.command("/format json").string("format") == "json")
@@ -38,7 +38,7 @@ import Testing
     @Test func twoPlayersRaceThroughATeachersPack() throws {
         let pack = try ClassroomPack.write()
         defer { LevelFolder.remove(pack) }
-        let server = try TestServer(["--levels", pack])
+        let server = try LiveServer(["--levels", pack])
         let ann = try player(server, "ann"), ben = try player(server, "ben")
 
         let created = try ann.command("/create words pack=classroom level=1 time=120 gap=0 countdown=0 seed=11")
@@ -149,7 +149,7 @@ import Testing
     @Test func aLevelEndsWhenItsTimeRunsOut() throws {
         let pack = try ClassroomPack.write(name: "space")
         defer { LevelFolder.remove(pack) }
-        let server = try TestServer(["--levels", pack])
+        let server = try LiveServer(["--levels", pack])
         let ann = try player(server, "ann")
         // 10 s is the shortest level the protocol allows.
         let code = try #require(try ann.command("/create words pack=space level=2 levels=1 time=10 gap=0 countdown=0").string("room"))

@@ -80,7 +80,7 @@ struct TestHost {
         self.code = code
     }
 
-    init(_ server: TestServer, game: String = "times", create options: String) throws {
+    init(_ server: LiveServer, game: String = "times", create options: String) throws {
         let client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")

@@ -7,9 +7,7 @@ extension ServerHarness {
     /// in-process or live, is held to protocol.schema.json, as the live suites always were; and
     /// every client comes from one address, as live.
     static func scenario(_ backend: ServerBackend, config: ServerConfig = ServerConfig(), liveArguments: [String] = []) throws -> ServerHarness {
-        let harness = try ServerHarness(backend, config: config, liveArguments: liveArguments) {
-            ProtocolSchema.check($0.object, line: $0.line)
-        }
+        let harness = try ServerHarness(backend, config: config, liveArguments: liveArguments, inspect: ProtocolSchema.check(line:))
         harness.peer = "127.0.0.1"
         return harness
     }

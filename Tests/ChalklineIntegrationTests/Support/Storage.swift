@@ -16,7 +16,7 @@ func jsonReport(_ arguments: [String], db: String) throws -> [String: Any] {
     return object
 }
 
-extension TestServer {
+extension LiveServer {
     /// A connection in json mode with a name, ready to create or join.
     func player(_ name: String) throws -> HarnessClient { try connect().enterJSON(named: name) }
 }

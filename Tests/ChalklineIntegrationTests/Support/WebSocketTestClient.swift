@@ -10,7 +10,7 @@ final class WebSocketTestClient {
     /// Connects and upgrades at `path`; throws unless the answer is 101.
     init(_ server: LiveServer, path: String = "/ws", receiveBuffer: Int32? = nil) throws {
         raw = try WebSocketChannel(server, path: path, receiveBuffer: receiveBuffer)
-        lines = HarnessClient(raw) { ProtocolSchema.check($0.object, line: $0.line) }
+        lines = HarnessClient(raw, inspect: ProtocolSchema.check(line:))
     }
 
     static func frame(_ payload: [UInt8], opcode: UInt8 = 0x1, fin: Bool = true, masked: Bool = true, length: UInt64? = nil) -> [UInt8] {

@@ -2,12 +2,9 @@
 @_exported import ChalklineTesting
 import Testing
 
-/// The integration suites' name for the live server they start themselves.
-typealias TestServer = LiveServer
-
 extension LiveServer {
     /// A client whose every json line is held to protocol.schema.json.
     func connect(host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws -> HarnessClient {
-        try HarnessClient(self, host: host, receiveBuffer: receiveBuffer) { ProtocolSchema.check($0.object, line: $0.line) }
+        try HarnessClient(self, host: host, receiveBuffer: receiveBuffer, inspect: ProtocolSchema.check(line:))
     }
 }
