@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "chalkline", targets: ["chalkline"]),
         // The functional core, for the allocation benchmark in Benchmarks/ (a package of its own).
         .library(name: "ChalklineCore", targets: ["ChalklineCore"]),
-        // One test harness, two backends: the core with a manual clock, the real binary over TCP.
+        // One test harness: the core with a manual clock, or the real binary over TCP or WebSocket.
         .library(name: "ChalklineTesting", targets: ["ChalklineTesting"]),
     ],
     dependencies: [
