@@ -18,19 +18,20 @@ public final class ServerHarness {
     public var peer: String?
 
     /// `config` sets the limits on both backends (live, as command-line flags; one that has no
-    /// flag throws); `liveArguments` adds flags only the binary has (a database, say).
+    /// flag throws); `levels` are word-pack folders (read in-process, `--levels` live);
+    /// `liveArguments` adds flags only the binary has (a database, say).
     /// `inspect` sees every JSON line any client reads, to hold them all to a contract.
-    public init(_ backend: ServerBackend, config: ServerConfig = ServerConfig(), seed: UInt64 = 42,
+    public init(_ backend: ServerBackend, config: ServerConfig = ServerConfig(), seed: UInt64 = 42, levels: [String] = [],
                 liveArguments: [String] = [], inspect: (@Sendable (ServerLine) -> Void)? = nil) throws {
         self.backend = backend
         self.inspect = inspect
         switch backend {
         case .inProcess:
-            inProcess = InProcessServer(config: config, seed: seed)
+            inProcess = InProcessServer(config: try config.withPacks(from: levels), seed: seed)
             live = nil
         case .live, .liveWebSocket:
             inProcess = nil
-            live = try LiveServer(LiveArguments.from(config) + liveArguments)
+            live = try LiveServer(LiveArguments.from(config) + levels.flatMap { ["--levels", $0] } + liveArguments)
         }
     }
 
