@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "chalkline", targets: ["chalkline"]),
         // The functional core, for the allocation benchmark in Benchmarks/ (a package of its own).
         .library(name: "ChalklineCore", targets: ["ChalklineCore"]),
+        // One test harness: the core with a manual clock, or the real binary over TCP or WebSocket.
+        .library(name: "ChalklineTesting", targets: ["ChalklineTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -121,9 +123,12 @@ let package = Package(
             name: "ChalklineClientTests",
             dependencies: ["ChalklineClient", "ChalklineCore", "ChalklineProtocol"]
         ),
+        // The harness the test targets share (issue 29): one client API over the core in-process
+        // and over the live server, like NIOEmbedded beside NIOPosix.
+        .target(name: "ChalklineTesting", dependencies: ["ChalklineCore"]),
         .testTarget(
             name: "ChalklineCoreTests",
-            dependencies: ["ChalklineCore"]
+            dependencies: ["ChalklineCore", "ChalklineTesting"]
         ),
         .testTarget(
             name: "ChalklineWebTests",
@@ -131,13 +136,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ChalklineServerTests",
-            dependencies: ["ChalklineServer", "ChalklineCore", "ChalklineStore", "CLibUV",
+            dependencies: ["ChalklineServer", "ChalklineCore", "ChalklineStore", "CLibUV", "ChalklineTesting",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ChalklineIntegrationTests",
             dependencies: [
-                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline", "ChalklineClient",
+                "ChalklineCore", "ChalklineStore", "chalkline-server", "chalkline", "ChalklineClient", "ChalklineTesting",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

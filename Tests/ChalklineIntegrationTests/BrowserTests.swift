@@ -21,7 +21,7 @@ import Testing
     // MARK: - Every kind, three pages and a bot
 
     @Test func threePagesAndABotPlayAWholeGameOfEveryKind() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let driver = try BrowserDriver()
         defer { driver.quit() }
         print("browser screenshots: \(BrowserDriver.captures)")
@@ -42,7 +42,7 @@ import Testing
     /// One room: the first page arrives by the room's link (`/?room=CODE`, the code prefilled),
     /// the others type the code; a bot plays too; the host starts, and for the word puzzle ends
     /// each level once the pages have tried their words.
-    func playGame(_ server: TestServer, _ driver: BrowserDriver, kind: String, options: String) throws {
+    func playGame(_ server: LiveServer, _ driver: BrowserDriver, kind: String, options: String) throws {
         let host = try TestHost(server, game: kind, create: "gap=2 countdown=0 seed=7 \(options)")
         let bot = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", host.code, "--count", "1",
                                                "--think", kind == "words" ? "2500" : "400", "--skill", "0.7",
@@ -74,10 +74,10 @@ import Testing
                 case "board":
                     boardsSeen += 1
                     boards["\(m.int("level")!):\(m.int("round")!)"] = m["groups"] as? [String]
-                case "game_end": gameEnd = m
+                case "game_end": gameEnd = m.object
                 default: break
                 }
-                last = m
+                last = m.object
             }
             return last
         }
@@ -216,7 +216,7 @@ import Testing
     // MARK: - Joining: the server's rules and words, next to the field
 
     @Test func aNameTheServerRefusesShowsItsMessageNextToTheField() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let driver = try BrowserDriver()
         defer { driver.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=1")
@@ -249,7 +249,7 @@ import Testing
     // MARK: - A cut connection
 
     @Test func aPageWhoseSocketIsCutRejoinsWithItsScore() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let proxy = try CuttableProxy(to: server.port)
         let driver = try BrowserDriver()
         defer { driver.quit() }
@@ -306,7 +306,7 @@ import Testing
     /// it, and after each round and at the podium shows the team table with the server's ranks,
     /// means and sizes (its own team marked, the winners highlighted at the end).
     @Test func pagesPickTeamsAndShowTheServersTeamTable() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let driver = try BrowserDriver()
         defer { driver.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=2 gap=1 countdown=0 time=20 table=7 teams=2")
@@ -378,7 +378,7 @@ import Testing
     // MARK: - Removed from the room, and the server stopping
 
     @Test func kicksBansAndShutdownAreShownAsSuch() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let driver = try BrowserDriver()
         defer { driver.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=3")

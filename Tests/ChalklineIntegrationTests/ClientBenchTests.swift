@@ -4,7 +4,7 @@ import Testing
 /// `chalkline bench` at a tiny size: it must finish by itself and print every figure.
 @Suite struct ClientBenchTests {
     @Test func benchPlaysSmallRoomsAndPrintsItsTable() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let bench = try ClientProcess.chalkline(["bench", "127.0.0.1:\(server.port)", "--rooms", "2", "--players", "3",
                                                  "--questions", "2", "--time", "1", "--spread", "0.3", "--say", "5", "--timeout", "30"])
         #expect(try bench.finish(timeout: 40) == 0, "\(bench.output)")

@@ -4,7 +4,7 @@ import Testing
 /// `chalkline bot` and the Python example bot play whole games against the real server.
 @Suite struct ClientBotTests {
     @Test func botsPlayAWholeTimesRaceAndTheirScoresMatchGameEnd() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "time=0.6 gap=0 countdown=0 rounds=4 table=6")
         let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", host.code, "--count", "3",
                                                 "--think", "60", "--skill", "0.7", "--games", "1", "--timeout", "30"])
@@ -28,14 +28,14 @@ import Testing
     }
 
     @Test func botReportsARoomThatDoesNotExist() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", "ZZZZ", "--games", "1", "--timeout", "10"])
         #expect(try bots.finish() == 1)
         #expect(bots.output.contains { $0.contains("no_room") })
     }
 
     @Test func pythonExampleBotFinishesAGame() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "time=1 gap=0 countdown=0 rounds=3 table=9")
         let script = BuiltProducts.repository.appendingPathComponent("client/examples/bot.py").path
         let bot = try ClientProcess("/usr/bin/env", ["python3", script, "--port", "\(server.port)", "--room", host.code, "--name", "pybot"])
@@ -65,7 +65,7 @@ import Testing
             BUT|TER|FLY: It was a caterpillar once
             """
         try level.write(to: folder.appendingPathComponent("level1.txt"), atomically: true, encoding: .utf8)
-        let server = try TestServer(["--levels", folder.path])
+        let server = try LiveServer(["--levels", folder.path])
         let host = try server.connect()
         try host.skipWelcome()
         _ = try host.command("/format json")

@@ -5,7 +5,7 @@ import Testing
 /// server's goodbye. Both vanished with the alternate screen before.
 @Suite(.serialized) struct ClientFarewellTests {
     @Test func aRefusedCreateIsPrintedAndExitsOne() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxScreen(["host", "127.0.0.1:\(server.port)", "arith", "terms=9"])
         #expect(try host.exitStatus() == 1)
         let screen = try host.expect("terms")
@@ -13,14 +13,14 @@ import Testing
     }
 
     @Test func aRefusedWatchIsPrintedAndExitsOne() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let watch = try TmuxScreen(["watch", "127.0.0.1:\(server.port)", "ZZZZ"])
         #expect(try watch.exitStatus() == 1)
         #expect(try watch.expect("chalkline watch:").contains("ZZZZ"))
     }
 
     @Test func aServerShutdownIsPrintedOnPlayAndHost() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=3"])
         let play = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"])
         try play.expect("Waiting for the host")

@@ -5,7 +5,7 @@ import Testing
 /// so) and `chalkline host` takes it back with /claim by itself.
 @Suite(.serialized) struct ClientHostAwayScreenTests {
     @Test func theHostScreenClaimsItsRoomBackAndPlayersSeeTheWait() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let proxy = try CuttableProxy(to: server.port)
         let host = try TmuxScreen(["host", "127.0.0.1:\(proxy.port)", "times", "table=3", "--name", "Ms"])
         let lobby = try host.expect("--room ")

@@ -7,7 +7,7 @@ import Testing
     /// Issue 26: the join URL and its QR code in half blocks beside the room code, all of it on
     /// an 80x24 terminal.
     @Test func theLobbyShowsTheJoinURLAndItsQRCodeAtEightyByTwentyFour() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=7"])
         let url = "http://127.0.0.1:\(server.port)/?room=\(host.code)"
         let lobby = try host.screen.expect(url)
@@ -21,7 +21,7 @@ import Testing
     /// /help, /who and /report showed nothing in the full screen; /lock, /ban and chat off
     /// showed no confirmation.
     @Test func repliesAndConfirmationsShow() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=3", "rounds=1", "time=30", "countdown=0", "gap=0"])
         let ann = try host.join(server, "ann")
         let bob = try host.join(server, "bob")
@@ -61,7 +61,7 @@ import Testing
     /// `k`: "Kick whom?" did not echo the name (its letters were taken as keys: s skipped), and
     /// its Enter went on to start a game.
     @Test func kickAsksEchoesCancelsAndKeepsItsEnter() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=3", "countdown=0"])
         let sam = try host.join(server, "sam")
         let ann = try host.join(server, "ann")
@@ -93,7 +93,7 @@ import Testing
 
     /// `/report` printed nothing in plain mode either.
     @Test func reportPrintsInPlainMode() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try ClientProcess.chalkline(["host", "127.0.0.1:\(server.port)", "times", "table=2", "rounds=1", "time=30",
                                                 "countdown=0", "gap=0", "--name", "Ms"])
         let ready = try host.expect("is ready")

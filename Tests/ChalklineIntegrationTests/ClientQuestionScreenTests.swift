@@ -9,8 +9,8 @@ import ChalklineProtocol
     /// Starts a game of `game` with `options`, `play` in a terminal, and returns the first
     /// question's text (as the host received it) with the terminal showing it.
     private func firstQuestion(_ game: String, _ options: String, columns: Int = 80, rows: Int = 24)
-        throws -> (server: TestServer, host: TestHost, screen: TmuxScreen, text: String) {
-        let server = try TestServer()
+        throws -> (server: LiveServer, host: TestHost, screen: TmuxScreen, text: String) {
+        let server = try LiveServer()
         let host = try TestHost(server, game: game, create: "rounds=2 time=60 countdown=0 gap=0 \(options)")
         let screen = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"], columns: columns, rows: rows)
         try host.waitForPlayers(1)

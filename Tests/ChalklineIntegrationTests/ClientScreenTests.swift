@@ -5,7 +5,7 @@ import ChalklineProtocol
 /// `play` and `watch` with stdout not a terminal: one plain line per event, answers from stdin.
 @Suite struct ClientScreenTests {
     @Test func playPrintsOneLinePerEventForAScriptedSession() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "time=5 gap=0 countdown=1 rounds=2 table=7")
         let play = try ClientProcess.chalkline(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"])
         try play.expect("You are in room \(host.code) as sam (times, 1 players).")
@@ -31,7 +31,7 @@ import ChalklineProtocol
     }
 
     @Test func playReportsAnErrorLine() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let play = try ClientProcess.chalkline(["play", "127.0.0.1:\(server.port)", "--room", "ZZZZ", "--name", "sam"])
         try play.expect("error no_room:")
         play.closeInput()
@@ -39,7 +39,7 @@ import ChalklineProtocol
     }
 
     @Test func watchShowsTheRoomWithoutJoiningIt() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "time=5 gap=0 countdown=0 rounds=1 table=3")
         let ann = try server.connect()
         try ann.skipWelcome()
@@ -63,7 +63,7 @@ import ChalklineProtocol
     /// The projector's laptop drops mid-game: `chalkline host` reconnects and takes the room
     /// back with `/claim`, and can run the game again.
     @Test func hostReclaimsItsRoomAfterADrop() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let proxy = try CuttableProxy(to: server.port)
         let host = try ClientProcess.chalkline(["host", "127.0.0.1:\(proxy.port)", "times", "time=30", "gap=0", "countdown=0",
                                                 "rounds=2", "table=3", "--name", "Ms"])
@@ -95,7 +95,7 @@ import ChalklineProtocol
     }
 
     @Test func playRejoinsAfterADropAndKeepsItsScore() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let proxy = try CuttableProxy(to: server.port)
         let host = try TestHost(server, create: "time=10 gap=0 countdown=0 rounds=2 table=4")
         let play = try ClientProcess.chalkline(["play", "127.0.0.1:\(proxy.port)", "--room", host.code, "--name", "sam"])

@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized) struct ClientStandingsScreenTests {
     /// Two students on the same score were shown 1st and 2nd.
     @Test func equalScoresShareAPlaceOnPlayAndHost() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=4", "rounds=1", "time=60", "countdown=0", "gap=0", "scoring=accuracy"])
         let play = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"])
         let ann = try host.join(server, "ann")
@@ -32,7 +32,7 @@ import Testing
 
     /// "10 of 30 right" was all the host saw; and the table stopped at 15 rows on any terminal.
     @Test func theHostSeesWhoWasRightAndPagesTheWholeTable() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=5", "rounds=2", "time=60", "countdown=0", "gap=60", "scoring=accuracy"],
                                 rows: 40)
         let players = try (1...30).map { try host.join(server, String(format: "p%02d", $0)) }

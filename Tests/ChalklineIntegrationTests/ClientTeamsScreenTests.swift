@@ -7,7 +7,7 @@ import Testing
 /// round and at the podium, on 80x24.
 @Suite(.serialized) struct ClientTeamsScreenTests {
     @Test func playAndHostShowTheTeamTableAfterARoundAndAtThePodium() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=4", "rounds=2", "time=60", "countdown=0", "gap=60", "scoring=accuracy", "teams=2"])
         let play = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"])
         let ann = try host.join(server, "ann")

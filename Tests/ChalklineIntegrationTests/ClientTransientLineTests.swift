@@ -5,7 +5,7 @@ import Testing
 /// later answers, results and Game over; a host's confirmation carried into the next state.
 @Suite(.serialized) struct ClientTransientLineTests {
     @Test func aHintClearsWhenItsQuestionCloses() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "rounds=2 time=60 countdown=0 gap=30 table=7 seed=2")
         let play = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"])
         try host.waitForPlayers(1)
@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aHostConfirmationClearsWhenTheGameMovesOn() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "times", ["table=3", "rounds=1", "time=60", "countdown=0", "gap=0"])
         let ann = try host.join(server, "ann")
         try host.screen.expect("1 player")

@@ -8,7 +8,7 @@ import Testing
     /// the groups out from the word. Seed 1 puts S and E before SE on level 34's board, where
     /// that guess goes wrong.
     @Test func theBoardShowsTheGroupsTheServerSaysRemain() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TmuxHost(server, "words", ["level=34", "levels=5", "countdown=0", "time=120", "seed=1"])
         let play = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam"])
         try play.expect("Waiting for the host")

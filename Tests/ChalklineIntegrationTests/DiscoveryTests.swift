@@ -26,7 +26,7 @@ struct DiscoveryTests {
 
     @Test func aServerIsFoundByNameWithItsPortAndProtocol() throws {
         let name = "Chalkline test \(UUID().uuidString.prefix(8))"
-        let server = try TestServer(["--name", name])
+        let server = try LiveServer(["--name", name])
         let found = try #require(find(name), "\(name) was not found; log: \(server.log)")
         #expect(found.port == Int(server.port))
         #expect(found.txt.contains("protocol=1"))
@@ -40,7 +40,7 @@ struct DiscoveryTests {
     /// joins the one that has CODE.
     @Test func aBotWithoutAnAddressFindsTheServerThatHasTheRoom() throws {
         let name = "Chalkline test \(UUID().uuidString.prefix(8))"
-        let server = try TestServer(["--name", name])
+        let server = try LiveServer(["--name", name])
         _ = try #require(find(name))
         let host = try TestHost(server, create: "time=2 gap=0 countdown=0 rounds=1 table=3")
         let bot = try ClientProcess.chalkline(["bot", "--room", host.code, "--count", "1", "--games", "1", "--timeout", "20"])
@@ -52,7 +52,7 @@ struct DiscoveryTests {
 
     @Test func aRoomNoServerHasIsReportedWithTheServersSeen() throws {
         let name = "Chalkline test \(UUID().uuidString.prefix(8))"
-        let server = try TestServer(["--name", name])
+        let server = try LiveServer(["--name", name])
         _ = try #require(find(name))
         let bot = try ClientProcess.chalkline(["bot", "--room", "ZZZZ", "--games", "1", "--timeout", "10"])
         #expect(try bot.finish() != 0)

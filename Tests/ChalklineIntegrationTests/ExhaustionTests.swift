@@ -7,22 +7,22 @@ import Testing
 @Suite struct ExhaustionTests {
     /// A client that opens a room and quits, as the room-code filler did (full size: one IP,
     /// short connections for 60 s, 331,776 codes, then `/create` spun forever).
-    private func createAndQuit(_ server: TestServer, _ name: String) throws -> [String: Any] {
+    private func createAndQuit(_ server: LiveServer, _ name: String) throws -> [String: Any] {
         let c = try server.player(name)
         let reply = try c.command("/create times")
         try c.send("/quit")
-        return reply
+        return reply.object
     }
 
     @Test func roomsAreCappedPerAddressAndInAllAndCreateAlwaysAnswers() throws {
-        let server = try TestServer(["--max-rooms", "6", "--max-rooms-per-ip", "4"])
+        let server = try LiveServer(["--max-rooms", "6", "--max-rooms-per-ip", "4"])
         for i in 1...4 { #expect(try createAndQuit(server, "f\(i)").string("type") == "ok") }
         let refused = try createAndQuit(server, "f5")
         #expect(refused.string("code") == "too_many_rooms")
         #expect(refused.string("message")?.contains("Your address") == true)
         let ping = try server.player("p")
         #expect(try ping.command("/ping").string("type") == "ok")
-        let server2 = try TestServer(["--max-rooms", "3", "--max-rooms-per-ip", "10"])
+        let server2 = try LiveServer(["--max-rooms", "3", "--max-rooms-per-ip", "10"])
         for i in 1...3 { #expect(try createAndQuit(server2, "g\(i)").string("type") == "ok") }
         #expect(try createAndQuit(server2, "g4").string("code") == "too_many_rooms")
     }
@@ -30,7 +30,7 @@ import Testing
     /// Full size: 10,000 rooms and 400 `/rooms` stalled another client 7.2 s, and past 13,000
     /// rooms a json reply passed 1 MiB. Here 60 rooms and pages of 50.
     @Test func roomsListsOnePageWithTheTotal() throws {
-        let server = try TestServer(["--max-rooms-per-ip", "100"])
+        let server = try LiveServer(["--max-rooms-per-ip", "100"])
         for i in 1...60 { #expect(try createAndQuit(server, "r\(i)").string("type") == "ok") }
         let c = try server.player("lister")
         let first = try c.command("/rooms")
@@ -48,10 +48,10 @@ import Testing
     /// 1,048,584 queued bytes. Here 12 players x 12 lines against a 16 KiB cap, chat budget off:
     /// every burst is written out before anyone is judged, so nobody reading is cut off.
     @Test func aChatBurstDisconnectsNobodyWhoReads() throws {
-        let server = try TestServer(["--max-queued-bytes", "16384", "--room-chat-rate", "0", "--rate-limit", "0"])
+        let server = try LiveServer(["--max-queued-bytes", "16384", "--room-chat-rate", "0", "--rate-limit", "0"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times").string("room"))
-        let players = try (1...12).map { i -> TestClient in
+        let players = try (1...12).map { i -> HarnessClient in
             let p = try server.player("p\(i)")
             #expect(try p.command("/join \(code)").string("type") == "ok")
             return p
@@ -71,7 +71,7 @@ import Testing
     /// The room's chat budget: players share 10 lines a second (bursts of 20); the excess gets
     /// `rate_limited`, nobody is disconnected, and the teacher is never limited.
     @Test func theRoomsChatBudgetRefusesTheExcessButNotTheHost() throws {
-        let server = try TestServer(["--rate-limit", "0"])
+        let server = try LiveServer(["--rate-limit", "0"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times").string("room"))
         let a = try server.player("a")
@@ -85,10 +85,10 @@ import Testing
     /// Full size: 101 players x 150 rounds made a 1.67 MB report and cut the host off. Here a
     /// report of several KB against the smallest cap (1 KiB): the host asked for it, so it comes.
     @Test func aBigReportReachesTheHostWhoAskedForIt() throws {
-        let server = try TestServer(["--max-queued-bytes", "1024"])
+        let server = try LiveServer(["--max-queued-bytes", "1024"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times time=2 gap=0 countdown=0 rounds=6 table=4 seed=3").string("room"))
-        let players = try (1...4).map { i -> TestClient in
+        let players = try (1...4).map { i -> HarnessClient in
             let p = try server.player("player\(i)")
             _ = try p.command("/join \(code)")
             return p
@@ -112,7 +112,7 @@ import Testing
     /// Full size: 60 rooms abandoned from one IP grew the database 4.4 MB/s. Here one game
     /// of 200 one-second rounds that everyone drops: it ends after the grace, and the room goes.
     @Test func anAbandonedGameEndsAfterTheGraceAndWritesNoMore() throws {
-        let server = try TestServer(["--abandoned-game-timeout", "1"])
+        let server = try LiveServer(["--abandoned-game-timeout", "1"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times time=1 gap=0 countdown=0 rounds=200 seed=4").string("room"))
         let p = try server.player("pupil")
@@ -142,15 +142,15 @@ import Testing
     /// records: the backlog is cut, the host is told, and the log says it a few times at most.
     @Test func aFailingDatabaseKeepsABoundedBacklogAndAQuietLog() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         do { try Store(path: path).open() }
         #expect(chmod(path, 0o444) == 0)
-        let server = try TestServer(["--db", path, "--max-unsaved", "100"])
+        let server = try LiveServer(["--db", path, "--max-unsaved", "100"])
         let host = try server.player("teacher")
         let code = try #require(try host.command("/create times time=0.3 gap=0 countdown=0 rounds=40 table=5 seed=2").string("room"))
         // Issue 27: the database was found unwritable at start; the host hears it right after /create.
         var failures = [try host.expect("error").string("message") ?? ""]
-        let players = try (1...4).map { i -> TestClient in
+        let players = try (1...4).map { i -> HarnessClient in
             let p = try server.player("p\(i)")
             _ = try p.command("/join \(code)")
             return p
@@ -175,7 +175,7 @@ import Testing
     /// Full size: `/format json`, `/claim`, `/report`, `/ping`, then `shutdown(SHUT_WR)` lost the
     /// `/report` and `/ping` replies 3 times of 3.
     @Test func aHalfClosedClientGetsEveryReplyBeforeTheClose() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try server.player("teacher")
         let created = try host.command("/create times time=2 gap=0 countdown=0 rounds=1 table=2 seed=1")
         let code = try #require(created.string("room")), key = try #require(created.string("host_key"))

@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Foundation
 import Testing
 @testable import ChalklineClient
@@ -7,7 +8,7 @@ import Testing
 /// place among those who have finished and the tries it has left.
 @Suite struct HomeworkPageTests {
     @Test func aPageDoesHomeworkAloneAndSeesItsPlaceAmongThoseWhoFinished() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let teacher = try server.player("Ms")
         let set = try teacher.command("/assign times table=7 rounds=3 time=20 countdown=0 attempts=2 due=\(HomeworkTCPTests.tomorrow)")
         #expect(set.string("type") == "ok", "\(set)")

@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Foundation
 import Testing
 
@@ -18,7 +19,7 @@ import Testing
     static let race = "times table=7 max=6 rounds=3 time=5 countdown=0"
 
     /// Plays the open homework try to its end, answering each question right, naming it.
-    static func answerEverything(_ student: TestClient, from first: [String: Any]? = nil) throws -> [String: Any] {
+    static func answerEverything(_ student: HarnessClient, from first: ServerLine? = nil) throws -> ServerLine {
         var pending = first
         while true {
             let line = try pending ?? student.json(timeout: 20)
@@ -27,7 +28,7 @@ import Testing
             case "question":
                 let product = (line.string("text") ?? "").split(separator: " ").compactMap { Int($0) }.reduce(1, *)
                 let reply = try student.command("/answer id=\(line.int("id") ?? 0) \(product)")
-                guard reply.string("type") == "ok", reply["correct"] as? Bool == true else { throw TestFailure("answer: \(reply)") }
+                guard reply.string("type") == "ok", reply.bool("correct") == true else { throw TestFailure("answer: \(reply)") }
             case "game_end":
                 return line
             default:
@@ -37,7 +38,7 @@ import Testing
     }
 
     @Test func botsAndAStudentDoTheHomeworkAloneAndTheReportNamesWhoHasNotStarted() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         // Set from the class's lobby: ann and cy are the class.
         let teacher = try server.player("Ms")
         let room = try teacher.command("/create times play=no")
@@ -55,9 +56,9 @@ import Testing
         let ann = try server.player("ann2")
         let joined = try ann.command("/join \(homework) ann")
         #expect(joined.string("state") == "running", "\(joined)")
-        #expect((joined["homework"] as? [String: Any])?.int("tries_left") == 1)
+        #expect((joined.object["homework"] as? [String: Any])?.int("tries_left") == 1)
         let end = try Self.answerEverything(ann)
-        let place = end["homework"] as? [String: Any]
+        let place = end.object["homework"] as? [String: Any]
         #expect(place?.string("assignment") == homework)
         #expect(place?["counted"] as? Bool == true)
         #expect(end.list("standings").contains { $0.string("name") == "ann" })
@@ -91,7 +92,7 @@ import Testing
         var scoreBefore = 0
         var firstText = ""
         do {
-            let server = try TestServer(["--db", db])
+            let server = try LiveServer(["--db", db])
             let teacher = try server.player("Ms")
             let set = try teacher.command("/assign \(Self.race) due=\(Self.tomorrow)")
             code = set.string("code") ?? ""
@@ -101,17 +102,17 @@ import Testing
             firstText = question.string("text") ?? ""
             let product = firstText.split(separator: " ").compactMap { Int($0) }.reduce(1, *)
             let reply = try ann.command("/answer id=\(question.int("id") ?? 0) \(product)")
-            #expect(reply["correct"] as? Bool == true)
+            #expect(reply.bool("correct") == true)
             scoreBefore = reply.int("score") ?? 0
             // The next question is open; the server dies before ann answers it.
             #expect(try ann.expect("question").int("round") == 2)
             try server.stop(signal: SIGKILL)
         }
-        let server = try TestServer(["--db", db])
+        let server = try LiveServer(["--db", db])
         let ann = try server.player("ann")
         let back = try ann.command("/join \(code)")
         #expect(back.string("type") == "ok", "the homework outlived the server: \(back)")
-        let homework = back["homework"] as? [String: Any]
+        let homework = back.object["homework"] as? [String: Any]
         #expect(homework?["resumed"] as? Bool == true)
         #expect(homework?.int("round") == 2)
         #expect(back.int("score") == scoreBefore)
@@ -135,7 +136,7 @@ import Testing
     /// the last closed, and its try is stored level by level. (Without /usr/share/dict the bot's
     /// word list lacks two of level 1's words, so levels end on their 10 s, the shortest a level takes, not on the last word.)
     @Test func aBotDoesWordPuzzleHomework() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let teacher = try server.player("Ms")
         let set = try teacher.command("/assign words level=1 levels=2 time=10 countdown=0 due=\(Self.tomorrow)")
         #expect(set.string("type") == "ok", "\(set)")

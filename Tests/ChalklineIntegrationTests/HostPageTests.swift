@@ -13,7 +13,7 @@ import Testing
     // MARK: - Creating a room of every kind from the form /catalog built
 
     @Test func theFormBuiltFromTheCatalogCreatesARoomOfEveryKind() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         let probe = try server.connect()
@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func aPasswordFieldAppearsWhenTheServerAsksForOneAndKickAndBanWork() throws {
-        let server = try TestServer(["--create-password", "chalk42"])
+        let server = try LiveServer(["--create-password", "chalk42"])
         let pages = try Pages()
         defer { pages.quit() }
         try pages.open("t", "http://127.0.0.1:\(server.port)/host")
@@ -79,7 +79,7 @@ import Testing
         let code = try #require(try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent", what: "the lobby") as? String)
 
         // Kick and ban from beside the names: the server removes them, the names go.
-        var pupils: [String: TestClient] = [:]
+        var pupils: [String: HarnessClient] = [:]
         for name in ["dee", "eve"] {
             let pupil = try server.connect()
             try pupil.skipWelcome()
@@ -100,7 +100,7 @@ import Testing
     // MARK: - A whole game run from the page
 
     @Test func theTeacherRunsAGameFromThePageAndDownloadsItsReport() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         print("host page screenshots: \(Self.captures)")
@@ -264,7 +264,7 @@ import Testing
     /// students pick on their pages, "Balance teams" spreads them, and the results and the
     /// podium show the server's team table, the winning team highlighted.
     @Test func aTeamGameShowsTheTeamsInTheLobbyAndTheTeamTableAtThePodium() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         let base = "http://127.0.0.1:\(server.port)"
@@ -329,13 +329,13 @@ import Testing
         let round = try watcher.expect("round_end", timeout: 30)
         _ = try pages.wait("t", "return document.body.dataset.view === 'results' && !document.getElementById('play-teams-box').hidden", what: "the round's team table")
         let shownRound = try pages.call(["cmd": "js", "page": "t", "js": teamRows.replacingOccurrences(of: "arguments[0]", with: "'#play-teams'")])["value"] as? [[String]]
-        #expect(shownRound == expected(round, final: false), "\(shownRound ?? []) vs \(round)")
+        #expect(shownRound == expected(round.object, final: false), "\(shownRound ?? []) vs \(round)")
         try pages.capture("t", "teams-results")
         try play([])
         let end = try watcher.expect("game_end", timeout: 30)
         _ = try pages.wait("t", "return document.body.dataset.view === 'final' && !document.getElementById('final-teams-box').hidden", what: "the podium's team table")
         let shownEnd = try pages.call(["cmd": "js", "page": "t", "js": teamRows.replacingOccurrences(of: "arguments[0]", with: "'#final-teams'")])["value"] as? [[String]]
-        #expect(shownEnd == expected(end, final: true), "\(shownEnd ?? []) vs \(end)")
+        #expect(shownEnd == expected(end.object, final: true), "\(shownEnd ?? []) vs \(end)")
         #expect(shownEnd?.first?[1] == "Red" && shownEnd?.first?[4] == "win", "ann and bo, right twice, win: \(shownEnd ?? [])")
         try pages.capture("t", "teams-podium")
     }
@@ -343,7 +343,7 @@ import Testing
     // MARK: - A dropped connection (the laptop slept, the Wi-Fi went)
 
     @Test func aTeacherPageWhoseSocketIsCutTakesTheRoomBackByItself() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let proxy = try CuttableProxy(to: server.port)
         let pages = try Pages()
         defer { pages.quit() }
@@ -379,7 +379,7 @@ import Testing
     // MARK: - Watching on a second screen
 
     @Test func watchingARoomFromThePageShowsTheGameWithoutTheControls() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=1 time=30 countdown=0 table=6")

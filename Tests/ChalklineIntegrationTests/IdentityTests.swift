@@ -1,12 +1,13 @@
+import ChalklineCore
 import Foundation
 import Testing
 
-/// Issue 18 over TCP: names that cannot pass for someone else's, secrets that cannot be
+/// Issue 18, on every backend where only the protocol is asked, live where the database is: names that cannot pass for someone else's, secrets that cannot be
 /// guessed from many connections, reports that match the game, claims that survive a kill,
 /// bans that cover watching, and a new game that is a new game.
 @Suite struct IdentityTests {
     /// A room hosted by Ms.Lee (not playing) with sam seated; returns the host, sam and the code.
-    private func roomWithSam(_ server: TestServer, _ options: String = "") throws -> (TestClient, TestClient, String) {
+    private func roomWithSam(_ server: ServerHarness, _ options: String = "") throws -> (HarnessClient, HarnessClient, String) {
         let host = try server.player("Ms.Lee")
         let code = try #require(try host.command("/create times play=no \(options)").string("room"))
         let sam = try server.player("x")
@@ -16,8 +17,9 @@ import Testing
 
     /// Each look-alike of the attack is refused outright (invisible marks, mixed scripts,
     /// fillers, a pile of accents, too many bytes) or taken to be the name it imitates.
-    @Test func lookAlikeNamesCannotSitBesideTheRealOne() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func lookAlikeNamesCannotSitBesideTheRealOne(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let (host, sam, code) = try roomWithSam(server)
         var seated = [host, sam]  // a dropped connection would give its name up
         let refused = ["sam\u{034F}", "sam\u{FE0F}", "sam\u{180B}", "s\u{0430}m", "\u{3164}", "sam\u{3164}", "sa\u{200B}m",
@@ -51,8 +53,9 @@ import Testing
 
     /// After `/kick sam` and after `/ban sam`, no variant of sam walks back in, and `/who`
     /// never shows two rows reading sam.
-    @Test func kicksAndBansCoverEveryVariantOfTheName() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func kicksAndBansCoverEveryVariantOfTheName(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let (host, sam, code) = try roomWithSam(server)
         #expect(try host.command("/kick sam").string("type") == "ok")
         _ = try sam.expect("kicked")
@@ -73,8 +76,9 @@ import Testing
 
     /// The attack: a new connection for every wrong `/create` password. The address is shut
     /// out after 20, even when the 21st guess is right.
-    @Test func createPasswordGuessesAreCountedAcrossConnections() throws {
-        let server = try TestServer(["--create-password", "chalk-42"])
+    @Test(arguments: ServerBackend.allCases)
+    func createPasswordGuessesAreCountedAcrossConnections(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend, config: .with { $0.createPassword = "chalk-42" })
         for guess in 0..<20 {
             let client = try server.player("eve")
             #expect(try client.command("/create times password=guess\(guess)").string("code") == "bad_password")
@@ -89,8 +93,9 @@ import Testing
     /// The report shows two players called sam, each with their own answers.
     @Test func twoPlayersWhoUsedOneNameAreTwoRowsInTheReport() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
-        let server = try TestServer(["--db", path])
+        defer { LiveServer.removeDatabase(path) }
+        // Live only: the report is read from the server's own database.
+        let server = try ServerHarness.scenario(.live, liveArguments: ["--db", path])
         let (host, sam, code) = try roomWithSam(server, "table=6 max=9 rounds=3 time=30 gap=1 countdown=0 seed=4")
         _ = try host.command("/start")
         for _ in 1...2 {
@@ -113,8 +118,8 @@ import Testing
     /// A claimed word the room saw is on disk when the server is killed right after.
     @Test func aClaimSeenBeforeSIGKILLIsInTheDatabase() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
-        var server: TestServer? = try TestServer(["--db", path])
+        defer { LiveServer.removeDatabase(path) }
+        var server: LiveServer? = try LiveServer(["--db", path])
         let host = try server!.player("Ms.Lee")
         let code = try #require(try host.command("/create words play=no level=1 levels=1 countdown=0 seed=5").string("room"))
         let bot = try server!.player("wordbot")
@@ -138,8 +143,9 @@ import Testing
     }
 
     /// A banned connection cannot go on seeing the room from the watchers' side.
-    @Test func aBanCoversWatching() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func aBanCoversWatching(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let (host, sam, code) = try roomWithSam(server)
         #expect(try host.command("/ban sam").string("type") == "ok")
         _ = try sam.expect("kicked")
@@ -149,8 +155,9 @@ import Testing
 
     /// Without `seed=`, the room's second game asks other questions than its first, and the
     /// settings a joining player gets say which seed is in play.
-    @Test func eachGameWithoutASeedDrawsANewOne() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func eachGameWithoutASeedDrawsANewOne(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let host = try server.player("Ms.Lee")
         let created = try host.command("/create times table=all order=random rounds=6 time=30 gap=0 countdown=0")
         let code = try #require(created.string("room"))
@@ -176,8 +183,9 @@ import Testing
     }
 
     /// Without `level=`, the word puzzle starts at the level the seed picks.
-    @Test func theSeedPicksTheFirstLevel() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func theSeedPicksTheFirstLevel(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend, config: ServerConfig().withBuiltinPack())
         let host = try server.player("Ms.Lee")
         let count = try #require(try host.command("/packs").list("packs").first { $0.string("name") == "builtin" }?.int("levels"))
         let created = try host.command("/create words play=no levels=2 countdown=0 seed=1000003")
@@ -191,8 +199,9 @@ import Testing
 
     /// Invisible characters in a mistyped command are shown, and a blank followed by a
     /// combining mark still separates words.
-    @Test func smallThings() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func smallThings(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let client = try server.player("kid")
         let unknown = try client.command("/pi\u{0}ng")
         #expect(unknown.string("code") == "unknown_command")

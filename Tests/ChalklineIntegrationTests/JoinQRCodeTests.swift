@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func theServedQRCodeDecodesToTheRoomsJoinURL() throws {
-        let server = try TestServer(["--public-url", "http://quiz.school.example:7420"])
+        let server = try LiveServer(["--public-url", "http://quiz.school.example:7420"])
         let host = try server.player("MsLee")
         let created = try host.command("/create times")
         let code = try #require(created.string("room"))
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func withoutAPublicURLTheJoinURLIsNotLoopbackOnEveryInterface() throws {
-        let server = try TestServer(["--bind", "0.0.0.0"])
+        let server = try LiveServer(["--bind", "0.0.0.0"])
         let host = try server.player("MsLee")
         let url = try #require(try host.command("/create times").string("join_url"))
         #expect(url.hasPrefix("http://") && url.contains(":\(server.port)/?room="))
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func aRoomCodeThatIsNotLettersIs400() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let page = try server.connect()
         try page.sendRaw(Array("GET /qr.svg?room=%3Cscript%3E HTTP/1.1\r\n\r\n".utf8))
         #expect(try page.line().hasPrefix("HTTP/1.1 400 "))

@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// top five without names, and a student below the top five still sees their own place.
 @Suite struct KinderBoardTCPTests {
     @Test func accuracyTopFiveAndHiddenNamesWithSevenBots() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "table=6 rounds=2 time=3 gap=0 countdown=0 streak=off scoring=accuracy board=top5 names=hidden")
         let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", host.code, "--count", "7",
                                                 "--think", "30", "--skill", "1", "--games", "1", "--timeout", "60"])

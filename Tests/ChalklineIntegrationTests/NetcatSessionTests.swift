@@ -1,10 +1,12 @@
 import Foundation
 import Testing
 
-/// A round played the way a student at netcat plays it: text mode, bare answers.
+/// A round played the way a student at netcat plays it: text mode, bare answers; in-process
+/// and over TCP, save the shutdown, which only the binary has.
 @Suite struct NetcatSessionTests {
-    @Test func textModeRoundReadsLikeSentences() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.lineBackends)
+    func textModeRoundReadsLikeSentences(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let teacher = try server.connect(), student = try server.connect()
         #expect(try teacher.expectText("Welcome to Chalkline").contains("protocol 1"))
         _ = try student.expectText("Welcome to Chalkline")
@@ -40,8 +42,9 @@ import Testing
 
     /// Issue 27: the join reply shows the token, and a student whose netcat dropped mid-game is
     /// back under their own name from the same address (not `name_taken`), score and all.
-    @Test func aDroppedStudentIsBackByNameWithTheirScore() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.lineBackends)
+    func aDroppedStudentIsBackByNameWithTheirScore(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let teacher = try server.connect()
         try teacher.skipWelcome()
         try teacher.send("/name Ms.Lee")
@@ -68,7 +71,7 @@ import Testing
     }
 
     @Test func shutdownTellsEveryoneAndExitsZero() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let a = try server.connect(), b = try server.connect()
         try a.skipWelcome()
         try b.skipWelcome()

@@ -5,8 +5,8 @@ import Testing
 /// anyone else, and a server that keeps serving when it runs out of file descriptors.
 @Suite struct ShellTests {
     @Test func servesIPv6() throws {
-        let server = try TestServer(["--bind", "::1"])
-        let client = try TestClient(port: server.port, host: "::1")
+        let server = try LiveServer(["--bind", "::1"])
+        let client = try server.connect(host: "::1")
         #expect(try client.expectText("Welcome to Chalkline").contains("protocol 1"))
         try client.skipWelcome()
         try client.send("/ping")
@@ -15,8 +15,8 @@ import Testing
 
     @Test func aClientThatStopsReadingIsCutOffAndOthersAreNotSlowed() throws {
         // Flood control off: this test needs the 20,000 lines below all run, to pile up output.
-        let server = try TestServer(["--max-queued-bytes", "65536", "--rate-limit", "0"])
-        let slow = try TestClient(port: server.port, receiveBuffer: 4096)
+        let server = try LiveServer(["--max-queued-bytes", "65536", "--rate-limit", "0"])
+        let slow = try server.connect(receiveBuffer: 4096)
         let other = try server.connect()
         try other.skipWelcome()
         // Twenty thousand /help lines ask for about 25 MB of replies that `slow` never reads.
@@ -32,8 +32,8 @@ import Testing
     /// libuv parks a spare descriptor for EMFILE: accept failures are logged, the connections the
     /// server has keep working, and it accepts again once descriptors are free.
     @Test func outOfFileDescriptorsKeepsServingAndRecovers() throws {
-        let server = try TestServer(fileLimit: 24)
-        var clients: [TestClient] = []
+        let server = try LiveServer(fileLimit: 24)
+        var clients: [HarnessClient] = []
         var refused = 0
         for _ in 0..<40 {
             let client = try server.connect()
@@ -51,7 +51,7 @@ import Testing
             #expect(try client.line() == "pong")
         }
         clients.removeLast(5)
-        var late: TestClient?
+        var late: HarnessClient?
         for _ in 0..<20 where late == nil {
             let client = try server.connect()
             if (try? client.expectText("Welcome", timeout: 2)) != nil { late = client }

@@ -26,7 +26,7 @@ final class PlayedGames: @unchecked Sendable {
 
     private init(_ backend: Backend) throws {
         db = try backend.newDatabase()
-        let server = try TestServer(["--db", db])
+        let server = try LiveServer(["--db", db])
         defer { _ = try? server.stop() }
 
         let ann = try server.player("ann"), bob = try server.player("bob")
@@ -46,9 +46,9 @@ final class PlayedGames: @unchecked Sendable {
         _ = try ann.expect("question")
         _ = try ann.command("021")
         ends.append(try ann.expect("round_end", timeout: 5))
-        roundEnds = ends
+        roundEnds = ends.map(\.object)
         timesGame = try Self.need(try ann.expect("game_end").string("game"))
-        hostReport = try ann.command("/report")
+        hostReport = try ann.command("/report").object
         try ann.send("/format text")  // its reply is already in text
         _ = try ann.expectText("Output is now text")
         try ann.send("/report")
@@ -66,7 +66,7 @@ final class PlayedGames: @unchecked Sendable {
             throw TestFailure("the words were not judged as expected")
         }
         _ = try carol.command("/skip")
-        levelEnd = try carol.expect("level_end")
+        levelEnd = try carol.expect("level_end").object
         wordsGame = try Self.need(try carol.expect("game_end").string("game"))
     }
 
@@ -80,7 +80,7 @@ final class PlayedGames: @unchecked Sendable {
 
     @Test func migrationsRunFromAnEmptyFile() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         let store = Store(path: path)
         #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
@@ -111,7 +111,7 @@ final class PlayedGames: @unchecked Sendable {
     /// player report still finding them.
     @Test func aVersionOneDatabaseIsMigrated() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         try Self.makeVersionOneDatabase(path)
         let store = Store(path: path)
         #expect(try store.appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
@@ -131,7 +131,7 @@ final class PlayedGames: @unchecked Sendable {
     /// they did before it (read from a locked copy, which is never migrated).
     @Test func reportsReadTheSameAfterTheSeatMigration() throws {
         let path = temporaryDatabasePath(), locked = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path); TestServer.removeDatabase(locked) }
+        defer { LiveServer.removeDatabase(path); LiveServer.removeDatabase(locked) }
         try Self.makeVersionOneDatabase(path)
         let old = try DatabaseQueue(path: path)
         try old.write { db in
@@ -159,7 +159,7 @@ final class PlayedGames: @unchecked Sendable {
     /// reports read it as it is.
     @Test func aLockedVersionOneDatabaseStillReports() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         try Self.makeVersionOneDatabase(path)
         #expect(chmod(path, 0o444) == 0)
         let report = try jsonReport(["games"], db: path)
@@ -385,10 +385,10 @@ final class PlayedGames: @unchecked Sendable {
 
     @Test func aReadOnlyDatabaseDoesNotStopTheGame() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         do { try Store(path: path).open() }  // a good database, then locked by the teacher
         #expect(chmod(path, 0o444) == 0)
-        let server = try TestServer(["--db", path])
+        let server = try LiveServer(["--db", path])
         let ann = try server.player("ann")
         let code = try #require(try ann.command("/create times time=1 gap=0 countdown=0 rounds=2 table=3 seed=1").string("room"))
         // Issue 27: the server found the database unwritable at start; the host hears it at /create.
@@ -422,10 +422,10 @@ final class PlayedGames: @unchecked Sendable {
 
     @Test func missedWritesAreRetriedOnceTheDatabaseWorksAgain() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         do { try Store(path: path).open() }
         #expect(chmod(path, 0o444) == 0)
-        let server = try TestServer(["--db", path])
+        let server = try LiveServer(["--db", path])
         defer { _ = try? server.stop() }
         let ann = try server.player("ann")
         let code = try #require(try ann.command("/create times time=5 gap=0 countdown=0 rounds=2 table=6 seed=1").string("room"))
@@ -451,7 +451,7 @@ final class PlayedGames: @unchecked Sendable {
     @Test(arguments: Backend.allCases) func aRoundSeenBeforeSIGKILLIsInTheDatabaseAfterRestart(_ backend: Backend) throws {
         let path = try backend.newDatabase()
         defer { backend.remove(path) }
-        var server: TestServer? = try TestServer(["--db", path])
+        var server: LiveServer? = try LiveServer(["--db", path])
         let ann = try server!.player("ann"), bob = try server!.player("bob")
         let code = try #require(try ann.command("/create times time=30 gap=30 countdown=0 rounds=5 table=9 seed=2").string("room"))
         _ = try bob.command("/join \(code)")
@@ -466,7 +466,7 @@ final class PlayedGames: @unchecked Sendable {
         try server!.stop(signal: SIGKILL)
         server = nil
 
-        let restarted = try TestServer(["--db", path])
+        let restarted = try LiveServer(["--db", path])
         defer { _ = try? restarted.stop() }
         let report = try jsonReport(["game", "\(code)-1"], db: path)
         #expect((report["game"] as? [String: Any])?.string("state") == "unfinished")
@@ -488,7 +488,7 @@ final class PlayedGames: @unchecked Sendable {
         // A cluster of its own: stopping the shared one would fail the tests running beside.
         let cluster = try PostgresCluster.own()
         let db = try cluster.newDatabase()
-        let server = try TestServer(["--db", db])
+        let server = try LiveServer(["--db", db])
         let ann = try server.player("ann"), bob = try server.player("bob")
         let code = try #require(try ann.command("/create times time=30 gap=0 countdown=0 rounds=4 table=8 seed=9").string("room"))
         _ = try bob.command("/join \(code)")
@@ -519,7 +519,7 @@ final class PlayedGames: @unchecked Sendable {
         let db = try PostgresCluster.shared.get().newDatabase()
         var codes: [String] = []
         for room in ["room-12", "room-14"] {
-            let server = try TestServer(["--db", db, "--server-name", room])
+            let server = try LiveServer(["--db", db, "--server-name", room])
             let host = try server.player("Ms.Lee")
             let code = try #require(try host.command("/create times time=30 gap=0 countdown=0 rounds=1 table=3 seed=1 play=no").string("room"))
             let sam = try server.player("sam")

@@ -6,7 +6,7 @@ import Testing
 /// `game_end`'s team scores are the means of the members' final scores.
 @Suite struct TeamsTCPTests {
     @Test func aTeamGameWithBotsEndsWithEachTeamsMeanScore() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, create: "table=7 rounds=3 time=5 gap=0 countdown=0 teams=2")
         let ann = try server.player("ann")
         #expect(try ann.command("/join \(host.code)").string("type") == "ok")

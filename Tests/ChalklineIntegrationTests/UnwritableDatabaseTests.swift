@@ -7,10 +7,10 @@ import Testing
 @Suite struct UnwritableDatabaseTests {
     @Test func everyHostIsToldAtCreateAndTheShutdownCountsWhatWasNotSaved() throws {
         let path = temporaryDatabasePath()
-        defer { TestServer.removeDatabase(path) }
+        defer { LiveServer.removeDatabase(path) }
         do { try Store(path: path).open() }
         #expect(chmod(path, 0o444) == 0)
-        let server = try TestServer(["--db", path])
+        let server = try LiveServer(["--db", path])
         // Found at start, before anyone connects.
         try server.waitForLog("STORAGE FAILED: cannot write the results database")
         let ann = try server.player("ann")
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func aWritableDatabaseIsQuietAtCreate() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let ann = try server.player("ann")
         #expect(try ann.command("/create times").string("type") == "ok")
         #expect(try ann.command("/ping").string("type") == "ok")

@@ -6,7 +6,7 @@ import Testing
 @Suite struct WebTransportTests {
     /// One HTTP exchange: the raw request, and everything the server sent before closing, its
     /// lines without their CR.
-    func http(_ server: TestServer, _ request: String) throws -> String {
+    func http(_ server: LiveServer, _ request: String) throws -> String {
         let client = try server.connect()
         try client.sendRaw(Array(request.utf8))
         var lines: [String] = []
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func thePageIsServedAtTheProtocolsPort() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let page = try http(server, "GET /?room=ABCD HTTP/1.1\r\nHost: teacher\r\n\r\n")
         #expect(page.hasPrefix("HTTP/1.1 200 OK"))
         #expect(page.contains("Content-Type: text/html; charset=utf-8"))
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func badRequestsGetTheirStatusAndNobodyElseNotices() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let player = try server.player("pat")
         #expect(try http(server, "POST / HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 405 "))
         #expect(try http(server, "GET /../../etc/passwd HTTP/1.1\r\n\r\n").hasPrefix("HTTP/1.1 404 "))
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func netcatIsWelcomedAsBeforeAndABotThatSpeaksFirstIsNotHeldBack() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let person = try server.connect()
         #expect(try person.line() == "Welcome to Chalkline 0.1.0 (protocol 1).")
         let bot = try server.connect()
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func withNoWebARequestLineIsJustALine() throws {
-        let server = try TestServer(["--no-web"])
+        let server = try LiveServer(["--no-web"])
         let client = try server.connect()
         try client.send("GET / HTTP/1.1")
         #expect(try client.line().hasPrefix("Welcome to Chalkline"))
@@ -76,7 +76,7 @@ import Testing
     }
 
     @Test func aHeadThatNeverEndsIsClosed() throws {
-        let server = try TestServer()
+        let server = try LiveServer()
         let client = try server.connect()
         try client.sendRaw(Array("GET / HTTP/1.1\r\nHost: slow".utf8))
         #expect(try client.waitForClose(timeout: 15))

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-/// The word puzzle over real TCP, on a test-only pack given with `--levels`: two players race
+/// The word puzzle in-process and over real TCP, on a test-only pack given with `--levels`: two players race
 /// for the same board, and every claim, refusal and total is checked against the rules written
 /// in protocol.md (100 a letter group, +50% for the first word of a level), not against the
 /// server's own arithmetic.
 @Suite struct WordsRaceTCPTests {
     /// A connected player in json mode with a name.
-    private func player(_ server: TestServer, _ name: String) throws -> TestClient {
+    private func player(_ server: ServerHarness, _ name: String) throws -> HarnessClient {
         let c = try server.connect()
         try c.skipWelcome()
         #expect(try c.command("/format json").string("format") == "json")
@@ -35,10 +35,11 @@ import Testing
         return first ? groups * 150 : groups * 100
     }
 
-    @Test func twoPlayersRaceThroughATeachersPack() throws {
+    @Test(arguments: ServerBackend.lineBackends)
+    func twoPlayersRaceThroughATeachersPack(backend: ServerBackend) throws {
         let pack = try ClassroomPack.write()
         defer { LevelFolder.remove(pack) }
-        let server = try TestServer(["--levels", pack])
+        let server = try ServerHarness.scenario(backend, levels: [pack])
         let ann = try player(server, "ann"), ben = try player(server, "ben")
 
         let created = try ann.command("/create words pack=classroom level=1 time=120 gap=0 countdown=0 seed=11")
@@ -53,7 +54,7 @@ import Testing
 
         var totals = ["ann": 0, "ben": 0]
         // Who claims what, in order, level by level; ben has the first word of level 2.
-        let plays: [[(TestClient, String, String)]] = [
+        let plays: [[(HarnessClient, String, String)]] = [
             [(ann, "ann", "teapot"), (ben, "ben", "SPATULA"), (ben, "ben", "Col Ander"), (ann, "ann", "toaster"),
              (ann, "ann", "kettle"), (ann, "ann", "Fridge"), (ann, "ann", "MICROWAVE")],
             [(ben, "ben", "rocket"), (ben, "ben", "galaxy"), (ann, "ann", "astronaut"), (ben, "ben", "telescope"),
@@ -67,7 +68,7 @@ import Testing
             #expect(board.int("levels") == 2)
             #expect(board.int("time_ms") == 120_000)
             #expect((board["groups"] as? [String])?.sorted() == ClassroomPack.groups[level - 1].sorted())
-            let n = try numbers(board, level: level)
+            let n = try numbers(board.object, level: level)
             #expect(Set(n.values) == Set(1...7))
             var claimedBy: [String: String] = [:]
             var levelPoints: [String: Int] = [:]
@@ -149,7 +150,8 @@ import Testing
     @Test func aLevelEndsWhenItsTimeRunsOut() throws {
         let pack = try ClassroomPack.write(name: "space")
         defer { LevelFolder.remove(pack) }
-        let server = try TestServer(["--levels", pack])
+        // Live only: it times the level on the wall clock.
+        let server = try ServerHarness.scenario(.live, levels: [pack])
         let ann = try player(server, "ann")
         // 10 s is the shortest level the protocol allows.
         let code = try #require(try ann.command("/create words pack=space level=2 levels=1 time=10 gap=0 countdown=0").string("room"))
@@ -159,7 +161,7 @@ import Testing
         let opened = Date()
         #expect(board.int("level") == 2)
         #expect(board.int("levels") == 1)
-        let n = try numbers(board, level: 2)
+        let n = try numbers(board.object, level: 2)
         #expect(try ann.command("moon").int("points") == 300)
         _ = try ann.expect("solved")
 

@@ -1,6 +1,7 @@
 import ChalklineCore
 import ChalklineStore
 import Foundation
+import ChalklineTesting
 import Testing
 
 /// Games played through the core, their records written to a real SQLite file, and read back
@@ -8,17 +9,20 @@ import Testing
 @Suite struct StoredGameReportTests {
     /// A core whose records go to a store, driven by lines and a hand-set clock.
     final class Classroom {
-        let core: ServerCore
+        let harness: ServerHarness
+        let clock: InProcessServer
         let store: Store
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-report-\(UUID().uuidString).sqlite").path
-        var now: Millis = 0
-        private var records: [StampedRecord] = []
+        /// Ann is 1, the players 2, 3, ...
+        private var clients: [UInt64: HarnessClient] = [:]
+        /// How many of the clock's records are in the store already.
+        private var written = 0
 
         init() throws {
-            var rng = SplitMix64(seed: 7)
             var config = ServerConfig()
             config.levelPacks = [LevelPack(name: "test", levels: [Self.level, Self.level])]
-            core = ServerCore(config: config, random: { rng.next() })
+            harness = try ServerHarness(.inProcess, config: config, seed: 7)
+            clock = try #require(harness.inProcess)
             store = Store(path: path)
             _ = try store.open()
         }
@@ -34,45 +38,38 @@ import Testing
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
 
-        private func keep(_ effects: [Effect]) -> String {
-            var text = ""
-            for effect in effects {
-                if case .record(let record) = effect { records.append(StampedRecord(record, at: Date(timeIntervalSince1970: Double(now) / 1000))) }
-                if case .send(_, let payload) = effect { text += payload.string }
-            }
-            return text
-        }
-
+        /// What connection `n` was sent in reply.
         @discardableResult
-        func line(_ n: UInt64, _ text: String) -> String {
-            keep(Array((text + "\n").utf8).withUnsafeBytes { core.receive(ConnectionID(n), $0, now: now) })
+        func line(_ n: UInt64, _ text: String) throws -> String {
+            let client = try #require(clients[n])
+            return try client.step(text).text(to: client)
         }
 
-        func connect(_ n: UInt64, _ name: String) {
-            _ = keep(core.connect(ConnectionID(n), peer: "10.0.0.\(n)", now: now))
-            line(n, "/name \(name)")
+        func connect(_ n: UInt64, _ name: String) throws {
+            clients[n] = try harness.jsonClient(name)
+            _ = try line(n, "/format text")
         }
 
-        func tick(_ at: Millis) {
-            now = at
-            _ = keep(core.tick(now: at))
-        }
+        func tick(_ at: Millis) { clock.advance(to: at) }
 
         /// Opens a room as Ann (1, host, not playing) and seats `players` on 2, 3, ...; the code.
-        func room(_ create: String, players: [String]) -> String {
-            connect(1, "Ann")
-            let reply = line(1, "/create \(create) play=no")
+        @discardableResult
+        func room(_ create: String, players: [String]) throws -> String {
+            try connect(1, "Ann")
+            let reply = try line(1, "/create \(create) play=no")
             let code = String(reply.split(separator: " ")[1])
             for (i, name) in players.enumerated() {
-                connect(UInt64(i + 2), name.split(separator: " ")[0].description)
-                line(UInt64(i + 2), "/join \(code) \(name)")
+                try connect(UInt64(i + 2), name.split(separator: " ")[0].description)
+                try line(UInt64(i + 2), "/join \(code) \(name)")
             }
             return code
         }
 
+        /// Writes the records kept since the last report, stamped with the clock, then reads.
         func report<T>(_ query: (any SQLDatabase) throws -> T) throws -> T {
-            try store.write(records)
-            records = []
+            let new = zip(clock.records, clock.recordTimes).dropFirst(written)
+            try store.write(new.map { StampedRecord($0.0, at: Date(timeIntervalSince1970: Double($0.1) / 1000)) })
+            written = clock.records.count
             return try store.report(query)
         }
     }
@@ -84,11 +81,11 @@ import Testing
 
     @Test func aGameStoppedMidQuestionCountsNoAnswerForWhoHadNotAnsweredAndNamesNoWinner() throws {
         let c = try Classroom()
-        c.room("times table=7 rounds=3 time=10 gap=0 countdown=0 seed=1", players: ["bob", "cy"])
-        c.line(1, "/start")
-        c.now = 1_000
-        c.line(2, "14")
-        c.line(1, "/stop")
+        try c.room("times table=7 rounds=3 time=10 gap=0 countdown=0 seed=1", players: ["bob", "cy"])
+        try c.line(1, "/start")
+        c.clock.setTime(1_000)
+        try c.line(2, "14")
+        try c.line(1, "/stop")
         let game = try c.report { try Reports.game($0, id: 1) }
         #expect(column(game, "standings", "name") == [.text("bob"), .text("cy")])
         #expect(column(game, "standings", "answers") == [.int(1), .int(0)])
@@ -98,13 +95,13 @@ import Testing
 
     @Test func aFinishedGameNobodyScoredInNamesNoWinnerButOneWithPointsDoes() throws {
         let c = try Classroom()
-        let code = c.room("times table=7 rounds=1 time=10 gap=0 countdown=0 seed=1", players: ["bob", "cy"])
-        c.line(1, "/start")
+        let code = try c.room("times table=7 rounds=1 time=10 gap=0 countdown=0 seed=1", players: ["bob", "cy"])
+        try c.line(1, "/start")
         c.tick(10_000)
         #expect(column(try c.report { try Reports.game($0, id: 1) }, "game", "winner") == [.null])
-        c.line(1, "/start")
-        c.now = 11_000
-        c.line(3, "14")
+        try c.line(1, "/start")
+        c.clock.setTime(11_000)
+        try c.line(3, "14")
         c.tick(20_000)
         #expect(column(try c.report { try Reports.games($0) }, "games", "winner") == [.text("cy"), .null])
         _ = code
@@ -113,13 +110,13 @@ import Testing
     /// A word level the host stopped the game in was not played out: its clues are not "unsolved".
     @Test func aWordLevelCutByStopIsNotCountedUnsolved() throws {
         let c = try Classroom()
-        c.room("words level=1 levels=2 time=60 gap=0 countdown=0 seed=3", players: ["bob"])
-        c.line(1, "/start")
-        c.now = 1_000
-        c.line(2, "teapot")
-        c.line(1, "/skip")               // level 1 played out: 6 of 7 clues unsolved
-        c.now = 2_000
-        c.line(1, "/stop")               // level 2 cut at once
+        try c.room("words level=1 levels=2 time=60 gap=0 countdown=0 seed=3", players: ["bob"])
+        try c.line(1, "/start")
+        c.clock.setTime(1_000)
+        try c.line(2, "teapot")
+        try c.line(1, "/skip")               // level 1 played out: 6 of 7 clues unsolved
+        c.clock.setTime(2_000)
+        try c.line(1, "/stop")               // level 2 cut at once
         let facts = try c.report { try Reports.facts($0) }
         #expect(column(facts, "clues", "shown").count == 7)
         #expect(column(facts, "clues", "unsolved").filter { $0 == .int(1) }.count == 6)
@@ -128,11 +125,11 @@ import Testing
     /// `chalkline bot` joins with `bot`; `--no-bots` leaves its answers out of the class's figures.
     @Test func botsAreMarkedAndLeftOutOfTheFactsOnRequest() throws {
         let c = try Classroom()
-        c.room("times table=7 rounds=1 time=10 gap=0 countdown=0 seed=1", players: ["bob", "robo bot"])
-        c.line(1, "/start")
-        c.now = 1_000
-        c.line(2, "15")
-        c.line(3, "14")
+        try c.room("times table=7 rounds=1 time=10 gap=0 countdown=0 seed=1", players: ["bob", "robo bot"])
+        try c.line(1, "/start")
+        c.clock.setTime(1_000)
+        try c.line(2, "15")
+        try c.line(3, "14")
         let all = try c.report { try Reports.facts($0) }
         let humans = try c.report { try Reports.facts($0, noBots: true) }
         #expect(column(all, "facts", "seen") == [.int(2)])
@@ -144,8 +141,8 @@ import Testing
     /// `km`); and every such row says its game, so `facts --csv`'s blocks can be told apart.
     @Test func quizSkillRowsAreSkillsAndSayTheirGame() throws {
         let c = try Classroom()
-        c.room("money rounds=2 time=10 gap=0 countdown=0 seed=1", players: ["bob"])
-        c.line(1, "/start")
+        try c.room("money rounds=2 time=10 gap=0 countdown=0 seed=1", players: ["bob"])
+        try c.line(1, "/start")
         c.tick(10_000)
         c.tick(20_000)
         let facts = try c.report { try Reports.facts($0) }

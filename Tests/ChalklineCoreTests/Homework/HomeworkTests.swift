@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
@@ -9,41 +10,44 @@ import Testing
     static let wallStart = CivilTime(text: "2026-11-25T10:00")!.epochMs
     static let options = "times table=7 max=4 rounds=3 time=10 countdown=0 seed=5"
 
-    static func harness() -> Harness {
-        let h = Harness()
-        h.core.wallOffsetMs = wallStart
-        return h
+    /// An in-process server whose wall clock reads `wallStart` at 0, and its clock.
+    static func harness() throws -> (ServerHarness, InProcessServer) {
+        let h = try ServerHarness(.inProcess)
+        let clock = try #require(h.inProcess)
+        clock.core.wallOffsetMs = wallStart
+        return (h, clock)
     }
 
-    /// Ms (teacher, json) sets homework; returns its code and the reply.
+    /// Ms (json) sets homework: its code, the reply and the step's effects.
     @discardableResult
-    static func assign(_ h: Harness, _ extra: String = "", due: String = "2026-11-26T18:00") -> (String, Msg, [Effect]) {
-        h.jsonClient(1, name: "Ms")
-        let effects = h.line(1, "/assign \(options) due=\(due) \(extra)")
-        let reply = Harness.messages(effects, to: 1)[0]
-        return (reply.string("code") ?? "", reply, effects)
+    static func assign(_ h: ServerHarness, _ extra: String = "", due: String = "2026-11-26T18:00") throws -> (String, ServerLine, Step) {
+        let ms = try h.jsonClient("Ms")
+        let step = try ms.step("/assign \(options) due=\(due) \(extra)")
+        let reply = try #require(step.messages(to: ms).first)
+        return (reply.string("code") ?? "", reply, step)
     }
 
-    /// Student `name` on connection `n` joins `code`: every message they got.
-    static func join(_ h: Harness, _ n: UInt64, _ name: String, _ code: String) -> [Msg] {
-        h.jsonClient(n)
-        return Harness.messages(h.line(n, "/join \(code) \(name)"), to: n)
+    /// Student `name` joins `code` on a new connection: the client and every message it got.
+    static func join(_ h: ServerHarness, _ name: String, _ code: String) throws -> (HarnessClient, [ServerLine]) {
+        let client = try h.jsonClient()
+        return (client, try client.step("/join \(code) \(name)").messages(to: client))
     }
 
-    /// Answers the open question (`question`) right, or wrong; what the student got.
-    static func answer(_ h: Harness, _ n: UInt64, _ question: Msg?, right: Bool = true) -> [Msg] {
+    /// Answers the open question (`question`) right, or wrong: what the student got.
+    static func answer(_ client: HarnessClient, _ question: ServerLine?, right: Bool = true) throws -> [ServerLine] {
         let product = AnswerNamesItsQuestionTests.product(question)
-        return Harness.messages(h.line(n, "\(right ? product : product + 1)"), to: n)
+        return try client.step("\(right ? product : product + 1)").messages(to: client)
     }
 
-    @Test func assignIsStoredBeforeItsReplyAndEchoesTheDueTimeInTheServersZone() {
-        let h = Self.harness()
-        let (code, reply, effects) = Self.assign(h, "attempts=best")
+    @Test func assignIsStoredBeforeItsReplyAndEchoesTheDueTimeInTheServersZone() throws {
+        let (h, _) = try Self.harness()
+        let (code, reply, step) = try Self.assign(h, "attempts=best")
         #expect(reply.type == "ok" && reply.cmd == "assign")
         #expect(code.count == 4)
         #expect(reply.string("due") == "2026-11-26T18:00")
         #expect(reply.string("zone") == "UTC")
         #expect(reply.string("attempts") == "best")
+        let effects = step.effects
         let recordAt = effects.firstIndex { if case .record(.assignmentCreated) = $0 { true } else { false } }
         let replyAt = effects.firstIndex { if case .send = $0 { true } else { false } }
         #expect(recordAt != nil && recordAt! < replyAt!, "the record comes first, and needs a commit")
@@ -54,187 +58,183 @@ import Testing
         #expect(stored.due == CivilTime(text: "2026-11-26T18:00")!.epochMs)
     }
 
-    @Test func badDueTimesAndAttemptsAreRefusedWithTheirRule() {
-        let h = Self.harness()
-        h.jsonClient(1, name: "Ms")
-        func error(_ line: String) -> Msg { Harness.messages(h.line(1, line), to: 1)[0] }
-        #expect(error("/assign times").message.contains("due=YYYY-MM-DDTHH:MM"))
-        #expect(error("/assign times due=tomorrow").code == "bad_args")
-        #expect(error("/assign times due=2026-11-25T09:59").message.contains("has passed"))
-        #expect(error("/assign times due=2026-11-31T10:00").code == "bad_args", "no 31st of November")
-        #expect(error("/assign times due=2026-12-01T10:00 attempts=0").message.contains("attempts="))
-        #expect(error("/assign times due=2026-12-01T10:00 teams=2").message.contains("alone"))
-        #expect(error("/assign times due=2026-12-01T10:00 table=99").code == "bad_args")
-        #expect(error("/assign times due=2026-12-01T10:00 table=99").cmd == "assign")
+    @Test func badDueTimesAndAttemptsAreRefusedWithTheirRule() throws {
+        let (h, _) = try Self.harness()
+        let ms = try h.jsonClient("Ms")
+        func error(_ line: String) throws -> ServerLine { try #require(try ms.step(line).messages(to: ms).first) }
+        #expect(try error("/assign times").string("message")?.contains("due=YYYY-MM-DDTHH:MM") == true)
+        #expect(try error("/assign times due=tomorrow").code == "bad_args")
+        #expect(try error("/assign times due=2026-11-25T09:59").string("message")?.contains("has passed") == true)
+        #expect(try error("/assign times due=2026-11-31T10:00").code == "bad_args", "no 31st of November")
+        #expect(try error("/assign times due=2026-12-01T10:00 attempts=0").string("message")?.contains("attempts=") == true)
+        #expect(try error("/assign times due=2026-12-01T10:00 teams=2").string("message")?.contains("alone") == true)
+        let badTable = try error("/assign times due=2026-12-01T10:00 table=99")
+        #expect(badTable.code == "bad_args")
+        #expect(badTable.cmd == "assign")
     }
 
-    @Test func theNextQuestionComesAsSoonAsTheStudentAnswersAndEachKeepsItsTimeLimit() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h)
-        let joined = Self.join(h, 2, "sam", code)
+    @Test func theNextQuestionComesAsSoonAsTheStudentAnswersAndEachKeepsItsTimeLimit() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, _) = try Self.assign(h)
+        let (sam, joined) = try Self.join(h, "sam", code)
         #expect(joined.first?.cmd == "join")
-        #expect((joined.first?["homework"] as? [String: Any])?["round"] as? Int == 1)
+        #expect((joined.first?.object["homework"] as? [String: Any])?["round"] as? Int == 1)
         let first = joined.first { $0.type == "question" }
         #expect(first?.int("round") == 1, "countdown=0: the first question at once")
-        h.now = 2_000
-        let after = Self.answer(h, 2, first)
+        clock.setTime(2_000)
+        let after = try Self.answer(sam, first)
         #expect(after.types == ["ok", "round_end", "question"], "no gap: \(after.types)")
-        #expect(after[0].bool("correct") == true)
-        let second = after[2]
-        #expect(second.int("round") == 2)
+        #expect(after.first?.bool("correct") == true)
+        #expect(after.last?.int("round") == 2)
         // Nobody answers question 2: it closes at its time limit, and question 3 opens then.
-        #expect(Harness.messages(h.tick(11_999), to: 2).isEmpty)
-        let timedOut = Harness.messages(h.tick(12_000), to: 2)
+        #expect(clock.advance(to: 11_999).messages(to: sam).isEmpty)
+        let timedOut = clock.advance(to: 12_000).messages(to: sam)
         #expect(timedOut.types == ["round_end", "question"])
-        #expect(timedOut[1].int("round") == 3)
+        #expect(timedOut.last?.int("round") == 3)
     }
 
-    @Test func everyHomeworkAnswerIsStoredBeforeItIsAcknowledged() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h)
-        let question = Self.join(h, 2, "sam", code).first { $0.type == "question" }
-        let effects = h.line(2, "\(AnswerNamesItsQuestionTests.product(question))")
-        let answer = effects.compactMap { if case .record(let r) = $0, case .answer = r { r } else { nil } }.first
+    @Test func everyHomeworkAnswerIsStoredBeforeItIsAcknowledged() throws {
+        let (h, _) = try Self.harness()
+        let (code, _, _) = try Self.assign(h)
+        let (sam, joined) = try Self.join(h, "sam", code)
+        let step = try sam.step("\(AnswerNamesItsQuestionTests.product(joined.first { $0.type == "question" }))")
+        let answer = step.effects.compactMap { if case .record(let r) = $0, case .answer = r { r } else { nil } }.first
         #expect(answer?.needsCommit == true)
     }
 
-    @Test func aJoinAfterTheDueTimeGetsPastDue() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h, due: "2026-11-25T11:00")
-        h.now = 60 * 60 * 1000
-        let refused = Self.join(h, 2, "sam", code)
+    @Test func aJoinAfterTheDueTimeGetsPastDue() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, _) = try Self.assign(h, due: "2026-11-25T11:00")
+        clock.setTime(60 * 60 * 1000)
+        let refused = try Self.join(h, "sam", code).1
         #expect(refused.first?.code == "past_due")
-        #expect(refused.first?.message.contains("2026-11-25T11:00") == true)
+        #expect(refused.first?.string("message")?.contains("2026-11-25T11:00") == true)
     }
 
     /// Plays a whole try of three questions, right or wrong each, then leaves.
-    static func playThrough(_ h: Harness, _ n: UInt64, _ name: String, _ code: String, right: [Bool] = [true, true, true]) -> [Msg] {
-        var got = join(h, n, name, code)
+    static func playThrough(_ h: ServerHarness, _ clock: InProcessServer, _ name: String, _ code: String,
+                            right: [Bool] = [true, true, true]) throws -> [ServerLine] {
+        var (client, got) = try join(h, name, code)
         for r in right {
-            h.now += 1000
-            got += answer(h, n, got.last { $0.type == "question" }, right: r)
+            clock.setTime(clock.now + 1000)
+            got += try answer(client, got.last { $0.type == "question" }, right: r)
         }
-        _ = h.line(n, "/leave")
+        _ = try client.step("/leave")
         return got
     }
 
-    @Test func oneTryByDefaultAndNoMoreOnceItIsDone() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h)
-        let played = Self.playThrough(h, 2, "sam", code)
+    @Test func oneTryByDefaultAndNoMoreOnceItIsDone() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, _) = try Self.assign(h)
+        let played = try Self.playThrough(h, clock, "sam", code)
         let end = played.first { $0.type == "game_end" }
-        #expect((end?["homework"] as? [String: Any])?["tries_left"] as? Int == 0)
+        #expect((end?.object["homework"] as? [String: Any])?["tries_left"] as? Int == 0)
         #expect(end?.list("standings").count == 1)
-        let again = Self.join(h, 3, "SAM", code)
-        #expect(again.first?.code == "no_attempts_left", "names read the same whatever their case")
+        #expect(try Self.join(h, "SAM", code).1.first?.code == "no_attempts_left", "names read the same whatever their case")
     }
 
-    @Test func withSeveralTriesTheBestCountsAndTheLimitHolds() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h, "attempts=2")
-        let first = Self.playThrough(h, 2, "sam", code, right: [true, false, false])
-        let firstScore = first.last { $0.type == "game_end" }?.list("standings").first.flatMap { Msg.int($0["score"]) } ?? 0
-        let second = Self.playThrough(h, 3, "sam", code, right: [true, true, true])
+    @Test func withSeveralTriesTheBestCountsAndTheLimitHolds() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, _) = try Self.assign(h, "attempts=2")
+        let first = try Self.playThrough(h, clock, "sam", code, right: [true, false, false])
+        let firstScore = first.last { $0.type == "game_end" }?.list("standings").first.flatMap { $0["score"] as? Int } ?? 0
+        let second = try Self.playThrough(h, clock, "sam", code, right: [true, true, true])
         let end = second.last { $0.type == "game_end" }
         let table = end?.list("standings") ?? []
         #expect(table.count == 1, "one row a student, by their best try")
-        #expect((Msg.int(table.first?["score"]) ?? 0) > firstScore)
-        let place = end?["homework"] as? [String: Any]
-        #expect(Msg.bool(place?["counted"]) == true)
+        #expect((table.first?["score"] as? Int ?? 0) > firstScore)
+        let place = end?.object["homework"] as? [String: Any]
+        #expect(place?["counted"] as? Bool == true)
         #expect(place?["tries_left"] as? Int == 0)
-        #expect(Self.join(h, 4, "sam", code).first?.code == "no_attempts_left")
+        #expect(try Self.join(h, "sam", code).1.first?.code == "no_attempts_left")
     }
 
-    @Test func bestAllowsAnotherTryAfterEveryOne() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h, "attempts=best")
-        for n in 2...4 { _ = Self.playThrough(h, UInt64(n), "sam", code) }
-        let fourth = Self.join(h, 5, "sam", code)
+    @Test func bestAllowsAnotherTryAfterEveryOne() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, _) = try Self.assign(h, "attempts=best")
+        for _ in 1...3 { _ = try Self.playThrough(h, clock, "sam", code) }
+        let fourth = try Self.join(h, "sam", code).1
         #expect(fourth.first?.cmd == "join")
-        #expect((fourth.first?["homework"] as? [String: Any])?["attempt"] as? Int == 4)
+        #expect((fourth.first?.object["homework"] as? [String: Any])?["attempt"] as? Int == 4)
     }
 
-    @Test func aStudentWhoLeavesMidTryGoesOnFromTheNextQuestionWithTheirScore() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h)
-        let joined = Self.join(h, 2, "sam", code)
-        h.now = 1_000
-        let answered = Self.answer(h, 2, joined.first { $0.type == "question" })
-        let score = answered[0].int("score") ?? 0
+    @Test func aStudentWhoLeavesMidTryGoesOnFromTheNextQuestionWithTheirScore() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, _) = try Self.assign(h)
+        let (sam, joined) = try Self.join(h, "sam", code)
+        clock.setTime(1_000)
+        let answered = try Self.answer(sam, joined.first { $0.type == "question" })
+        let score = answered.first?.int("score") ?? 0
         #expect(score > 0)
         // Question 2 is open when the connection drops: it will be asked again.
-        h.disconnect(2)
-        h.now = 50_000
-        h.jsonClient(3)
-        let effects = h.line(3, "/join \(code) sam")
-        let back = Harness.messages(effects, to: 3)
-        let homework = back.first?["homework"] as? [String: Any]
-        #expect(Msg.bool(homework?["resumed"]) == true)
+        _ = try sam.stepDisconnect()
+        clock.setTime(50_000)
+        let again = try h.jsonClient()
+        let step = try again.step("/join \(code) sam")
+        let back = step.messages(to: again)
+        let homework = back.first?.object["homework"] as? [String: Any]
+        #expect(homework?["resumed"] as? Bool == true)
         #expect(homework?["round"] as? Int == 2)
         #expect(back.first?.int("score") == score)
         let question = back.first { $0.type == "question" }
         #expect(question?.int("round") == 2)
-        let resumed = effects.compactMap { if case .record(.gameResumed(let game, let from)) = $0 { (game, from) } else { nil } }
+        let resumed = step.effects.compactMap { if case .record(.gameResumed(let game, let from)) = $0 { (game, from) } else { nil } }
         #expect(resumed.first?.1 == 2, "the round open when sam left is dropped from the records")
         #expect(resumed.first?.0.number == 1)
-        h.now = 51_000
-        let next = Self.answer(h, 3, question)
-        #expect((next[0].int("score") ?? 0) > score, "the score goes on from where it was")
+        clock.setTime(51_000)
+        let next = try Self.answer(again, question)
+        #expect((next.first?.int("score") ?? 0) > score, "the score goes on from where it was")
     }
 
-    @Test func aNewCoreGivenTheStoredTriesResumesThemAndKeepsTheStandings() {
-        let h = Self.harness()
-        let (code, _, effects) = Self.assign(h, "attempts=2")
-        guard case .record(.assignmentCreated(let record))? = effects.first(where: { if case .record = $0 { true } else { false } }) else {
-            Issue.record("no assignment record")
-            return
-        }
+    @Test func aNewCoreGivenTheStoredTriesResumesThemAndKeepsTheStandings() throws {
+        let (h, clock) = try Self.harness()
+        let (code, _, step) = try Self.assign(h, "attempts=2")
+        let record = try #require(step.effects.lazy.compactMap { if case .record(.assignmentCreated(let r)) = $0 { r } else { nil } }.first)
         let stored = StoredAssignment(record: record, attempts: [
             AttemptProgress(number: 1, name: "ann", roundsDone: 3, score: 2_500, correctMs: 3_000, finished: true),
             AttemptProgress(number: 2, name: "sam", roundsDone: 1, score: 900, correctMs: 1_000, streak: 1),
         ])
-        let restarted = Self.harness()
-        restarted.core.restore([stored])
-        let back = Self.join(restarted, 2, "sam", code)
+        let (restarted, restartedClock) = try Self.harness()
+        restartedClock.core.restore([stored])
+        let (sam, back) = try Self.join(restarted, "sam", code)
         #expect(back.first?.int("score") == 900)
         let question = back.first { $0.type == "question" }
         #expect(question?.int("round") == 2)
         // The same seed asks the same second question the first core asked.
-        let original = Self.join(h, 5, "zed", code)
-        h.now = 1_000
-        let originalSecond = Self.answer(h, 5, original.first { $0.type == "question" }).first { $0.type == "question" }
+        let (zed, original) = try Self.join(h, "zed", code)
+        clock.setTime(1_000)
+        let originalSecond = try Self.answer(zed, original.first { $0.type == "question" }).first { $0.type == "question" }
         #expect(question?.string("text") == originalSecond?.string("text"))
-        var got: [Msg] = []
+        var got: [ServerLine] = []
         for _ in 0..<2 {
-            restarted.now += 1000
-            got = Self.answer(restarted, 2, got.last { $0.type == "question" } ?? question)
+            restartedClock.setTime(restartedClock.now + 1000)
+            got = try Self.answer(sam, got.last { $0.type == "question" } ?? question)
         }
         let end = got.first { $0.type == "game_end" }
-        #expect(end?.list("standings").map { $0["name"] as? String } == ["ann", "sam"] || end?.list("standings").map { $0["name"] as? String } == ["sam", "ann"])
-        #expect(end?.list("standings").count == 2)
+        #expect(Set(end?.list("standings").compactMap { $0["name"] as? String } ?? []) == ["ann", "sam"])
         #expect(end?.string("game") == "\(code)-2")
     }
 
-    @Test func aTryOnAnotherConnectionUnderTheSameNameIsRefused() {
-        let h = Self.harness()
-        let (code, _, _) = Self.assign(h)
-        _ = Self.join(h, 2, "sam", code)
-        #expect(Self.join(h, 3, "sam", code).first?.code == "name_taken")
+    @Test func aTryOnAnotherConnectionUnderTheSameNameIsRefused() throws {
+        let (h, _) = try Self.harness()
+        let (code, _, _) = try Self.assign(h)
+        _ = try Self.join(h, "sam", code)
+        #expect(try Self.join(h, "sam", code).1.first?.code == "name_taken")
     }
 
-    @Test func homeworkFromARoomsLobbyTakesItsPlayersAsTheClassAndOnlyItsHostMaySetIt() {
-        let h = Self.harness()
-        let room = h.room()
-        h.join(2, "Bo", room)
-        h.join(3, "Cy", room)
-        let reply = Harness.messages(h.line(1, "/assign \(Self.options) due=2026-11-26T18:00"), to: 1)[0]
+    @Test func homeworkFromARoomsLobbyTakesItsPlayersAsTheClassAndOnlyItsHostMaySetIt() throws {
+        let (h, _) = try Self.harness()
+        let (ann, room) = try h.timesRoom()
+        let (bo, _) = try h.join("Bo", room)
+        _ = try h.join("Cy", room)
+        let reply = try #require(try ann.step("/assign \(Self.options) due=2026-11-26T18:00").messages(to: ann).first)
         #expect(reply.int("roster") == 2)
-        #expect(Harness.messages(h.line(2, "/assign \(Self.options) due=2026-11-26T18:00"), to: 2)[0].code == "not_host")
-        let listed = Harness.messages(h.line(1, "/assignments"), to: 1)[0]
-        #expect(listed.list("assignments").map { $0["code"] as? String } == [reply.string("code")])
+        #expect(try bo.step("/assign \(Self.options) due=2026-11-26T18:00").messages(to: bo).first?.code == "not_host")
+        let listed = try ann.step("/assignments").messages(to: ann).first
+        #expect(listed?.list("assignments").map { $0["code"] as? String } == [reply.string("code")])
         // Homework tries are not rooms anybody can see or join by code.
-        _ = Self.join(h, 4, "sam", reply.string("code")!)
-        #expect(Harness.messages(h.line(2, "/rooms"), to: 2)[0].list("rooms").count == 1)
+        _ = try Self.join(h, "sam", reply.string("code")!)
+        #expect(try bo.step("/rooms").messages(to: bo).first?.list("rooms").count == 1)
     }
 
     @Test func civilTimeReadsAndWritesTheCalendar() {
@@ -247,37 +247,34 @@ import Testing
     }
 }
 
-extension Msg {
-    var message: String { string("message") ?? "" }
-}
-
 /// A client that lost its connection sends `/rejoin CODE TOKEN`, as it would in a room.
 @Suite struct HomeworkRejoinTests {
-    @Test func rejoinWithTheTokenResumesTheTryAndAWrongTokenIsRefused() {
-        let h = HomeworkTests.harness()
-        let (code, _, _) = HomeworkTests.assign(h)
-        let joined = HomeworkTests.join(h, 2, "sam", code)
+    @Test func rejoinWithTheTokenResumesTheTryAndAWrongTokenIsRefused() throws {
+        let (h, clock) = try HomeworkTests.harness()
+        let (code, _, _) = try HomeworkTests.assign(h)
+        let (sam, joined) = try HomeworkTests.join(h, "sam", code)
         let token = joined.first?.string("token") ?? ""
-        h.now = 1_000
-        _ = HomeworkTests.answer(h, 2, joined.first { $0.type == "question" })
-        h.disconnect(2)
-        h.jsonClient(3)
-        #expect(Harness.messages(h.line(3, "/rejoin \(code) 0123456789abcdef0123456789abcdef"), to: 3).first?.code == "bad_token")
-        let back = Harness.messages(h.line(3, "/rejoin \(code) \(token)"), to: 3)
+        clock.setTime(1_000)
+        _ = try HomeworkTests.answer(sam, joined.first { $0.type == "question" })
+        _ = try sam.stepDisconnect()
+        let again = try h.jsonClient()
+        #expect(try again.step("/rejoin \(code) 0123456789abcdef0123456789abcdef").messages(to: again).first?.code == "bad_token")
+        let back = try again.step("/rejoin \(code) \(token)").messages(to: again)
         #expect(back.first?.cmd == "rejoin")
-        #expect((back.first?["homework"] as? [String: Any])?["round"] as? Int == 2)
+        #expect((back.first?.object["homework"] as? [String: Any])?["round"] as? Int == 2)
         #expect(back.first { $0.type == "question" }?.int("round") == 2)
         #expect(back.first?.string("token") == token, "the same token keeps working for the next drop")
     }
 
-    @Test func rejoinWhileTheOldConnectionStillHoldsTheTryMovesIt() {
-        let h = HomeworkTests.harness()
-        let (code, _, _) = HomeworkTests.assign(h)
-        let token = HomeworkTests.join(h, 2, "sam", code).first?.string("token") ?? ""
-        h.jsonClient(3)
-        let effects = h.line(3, "/rejoin \(code) \(token)")
-        #expect(Harness.messages(effects, to: 3).first?.cmd == "rejoin")
-        #expect(Harness.messages(effects, to: 3).contains { $0.type == "question" }, "the open question again")
-        #expect(Harness.closes(effects) == [ConnectionID(2)], "the old connection is let go")
+    @Test func rejoinWhileTheOldConnectionStillHoldsTheTryMovesIt() throws {
+        let (h, _) = try HomeworkTests.harness()
+        let (code, _, _) = try HomeworkTests.assign(h)
+        let (sam, joined) = try HomeworkTests.join(h, "sam", code)
+        let token = joined.first?.string("token") ?? ""
+        let again = try h.jsonClient()
+        let step = try again.step("/rejoin \(code) \(token)")
+        #expect(step.messages(to: again).first?.cmd == "rejoin")
+        #expect(step.messages(to: again).contains { $0.type == "question" }, "the open question again")
+        #expect(step.closes == [sam.id].compactMap { $0 }, "the old connection is let go")
     }
 }

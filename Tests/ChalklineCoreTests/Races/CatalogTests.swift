@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
@@ -17,32 +18,32 @@ struct CatalogTests {
     @Test(arguments: RaceCatalog.names)
     func playsAShortGame(name: String) throws {
         let kind = try #require(RaceCatalog.kind(named: name))
-        let h = WordsCoreHarness()
-        let host = h.connect("Ann")
-        let player = h.connect("Bea")
-        h.send(host, "/create \(name) \(Self.shortGame(kind))")
-        let created = h.take(host)
+        let h = try WordsFixtures.server()
+        let host = try h.jsonClient("Ann")
+        let player = try h.jsonClient("Bea")
+        try host.send("/create \(name) \(Self.shortGame(kind))")
+        let created = host.take()
         #expect(created.first?["type"] as? String == "ok", "\(created)")
         #expect(created.first?["game"] as? String == name)
         let code = try #require(created.first?["room"] as? String)
-        h.send(player, "/join \(code)")
-        #expect(h.take(player).first?["game"] as? String == name)
-        h.send(host, "/start")
+        try player.send("/join \(code)")
+        #expect(player.take().first?["game"] as? String == name)
+        try host.send("/start")
         var rounds = 0
         var ended = false
         while !ended && rounds < 5 {
-            let seen = h.take(player)
+            let seen = player.take()
             if let question = seen.first(where: { $0["type"] as? String == "question" }) {
                 #expect(question["game"] as? String == name, "question must name its kind")
                 #expect((question["text"] as? String)?.isEmpty == false)
                 // Any answer is judged (right or wrong) or refused as unreadable: never a crash.
-                h.send(player, "/answer 1")
-                let reply = h.take(player).first { ($0["cmd"] as? String) == "answer" }
+                try player.send("/answer 1")
+                let reply = player.take().first { ($0["cmd"] as? String) == "answer" }
                 #expect(reply != nil)
             }
-            h.send(host, "/skip")
+            try host.send("/skip")
             rounds += 1
-            let after = h.take(player)
+            let after = player.take()
             for end in after where end["type"] as? String == "round_end" {
                 #expect((end["answer_text"] as? String)?.isEmpty == false, "round_end needs answer_text: \(end)")
             }
@@ -63,7 +64,7 @@ struct CatalogTests {
         #expect(Help.text("create").contains("\(name) options:"))
     }
 
-    @Test func textsThatNameTheGamesNameEveryKind() {
+    @Test func textsThatNameTheGamesNameEveryKind() throws {
         let welcome = WelcomeEvent(version: "t").text
         for name in RaceCatalog.names {
             #expect(welcome.contains(name), "the welcome does not mention \(name)")
@@ -71,12 +72,12 @@ struct CatalogTests {
         }
     }
 
-    @Test func kindNamesAreUniqueAndLowercase() {
+    @Test func kindNamesAreUniqueAndLowercase() throws {
         #expect(Set(RaceCatalog.names).count == RaceCatalog.names.count)
         #expect(RaceCatalog.names.allSatisfy { $0 == $0.lowercased() && !$0.isEmpty })
     }
 
-    @Test func seededDrawsMatchTheStandardLibraryThatEarlierSeedsWereDrawnWith() {
+    @Test func seededDrawsMatchTheStandardLibraryThatEarlierSeedsWereDrawnWith() throws {
         var ours = SplitMix64(seed: 7), theirs = SplitMix64(seed: 7)
         for bound in [1, 2, 3, 10, 11, 12, 19, 1_000_003] {
             for _ in 0..<100 { #expect(ours.below(bound) == Int.random(in: 0..<bound, using: &theirs)) }
@@ -85,7 +86,7 @@ struct CatalogTests {
     }
 
     /// Two kinds read as two commands, as the welcome always has; more as one command and a list.
-    @Test func createHintReadsWellForAnyNumberOfKinds() {
+    @Test func createHintReadsWellForAnyNumberOfKinds() throws {
         #expect(RaceCatalog.createHint(["times", "words"]) == "/create times or /create words")
         #expect(RaceCatalog.createHint(["times", "words", "arith"]) == "/create GAME (times, words or arith)")
     }

@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
@@ -6,7 +7,7 @@ import Testing
 @Suite("ServerCore: game records")
 struct GameRecordTests {
     /// Effects as short strings: `record:...` for records, `send:TYPE` for JSON sends.
-    private func trace(_ effects: [Effect]) -> [String] {
+    private func trace(_ effects: Step) -> [String] {
         effects.flatMap { effect -> [String] in
             switch effect {
             case .record(let record):
@@ -20,50 +21,52 @@ struct GameRecordTests {
                 case let .gameResumed(game, round): ["resume \(game) \(round)"]
                 }
             case .send(_, let payload):
-                payload.string.split(separator: "\n").map { "send " + Msg(line: String($0)).type }
+                payload.string.split(separator: "\n").map { "send " + ServerLine(String($0)).type }
             case .report: ["report"]
             case .close: ["close-connection"]
             }
         }
     }
 
-    @Test func aRoundIsRecordedAndItsCloseComesBeforeItsRoundEnd() {
-        let h = Harness()
-        let code = h.room("table=7 max=4 rounds=2 time=10 gap=0 countdown=0 seed=1")
-        h.join(2, "Bob", code)
-        h.now = 1_000
-        #expect(trace(h.line(1, "/start")).filter { !$0.hasPrefix("send") } == ["start \(code)-1 times Ann,Bob", "open 1 7 x 2 14"])
-        h.now = 1_250
-        #expect(trace(h.line(1, " 14")).first == "answer 1 Ann 14 true 250 988 1")
-        h.now = 11_000
-        let closing = trace(h.tick(11_000))
+    @Test func aRoundIsRecordedAndItsCloseComesBeforeItsRoundEnd() throws {
+        let h = try ServerHarness(.inProcess)
+        let clock = try #require(h.inProcess)
+        let (c1, code) = try h.timesRoom("table=7 max=4 rounds=2 time=10 gap=0 countdown=0 seed=1")
+        let (c2, _) = try h.join("Bob", code)
+        clock.setTime(1_000)
+        #expect(trace(try c1.step("/start")).filter { !$0.hasPrefix("send") } == ["start \(code)-1 times Ann,Bob", "open 1 7 x 2 14"])
+        clock.setTime(1_250)
+        #expect(trace(try c1.step(" 14")).first == "answer 1 Ann 14 true 250 988 1")
+        clock.setTime(11_000)
+        let closing = trace(clock.advance(to: 11_000))
         #expect(Array(closing.prefix(4)) == ["answer 1 Bob - false - 0 0", "close 1", "send round_end", "open 2 7 x 3 21"])
         #expect(GameRecord.roundClosed(game: GameRef(serial: 1, room: code, number: 1), round: 1).needsCommit)
     }
 
-    @Test func stoppingMidRoundRecordsTheAnswersSoFarAndTheEnd() {
-        let h = Harness()
-        let code = h.room("table=7 max=4 rounds=5 time=10 gap=0 countdown=0 seed=1")
-        h.join(2, "Bob", code)
-        h.line(1, "/start")
-        h.now = 500
-        h.line(2, "15")
-        let stop = trace(h.line(1, "/stop")).filter { !$0.hasPrefix("send") }
+    @Test func stoppingMidRoundRecordsTheAnswersSoFarAndTheEnd() throws {
+        let h = try ServerHarness(.inProcess)
+        let clock = try #require(h.inProcess)
+        let (c1, code) = try h.timesRoom("table=7 max=4 rounds=5 time=10 gap=0 countdown=0 seed=1")
+        let (c2, _) = try h.join("Bob", code)
+        try c1.step("/start")
+        clock.setTime(500)
+        try c2.step("15")
+        let stop = trace(try c1.step("/stop")).filter { !$0.hasPrefix("send") }
         // Ann had not answered when the host stopped: no "no answer" for her (both have 0: ranked by name).
         #expect(stop == ["close 1", "end 1.Ann,2.Bob true"])
     }
 
-    @Test func reportIsForTheHostOfAFinishedGame() {
-        let h = Harness()
-        let code = h.room("table=7 max=4 rounds=1 time=10 gap=0 countdown=0 seed=1")
-        h.join(2, "Bob", code)
-        #expect(Harness.messages(h.line(1, "/report"), to: 1).first?.code == "wrong_state")
-        h.line(1, "/start")
-        #expect(Harness.messages(h.line(1, "/report"), to: 1).first?.code == "wrong_state")
-        h.line(1, "14")
-        h.line(2, "14")
-        #expect(Harness.messages(h.line(2, "/report"), to: 2).first?.code == "not_host")
-        let effects = h.line(1, "/report")
+    @Test func reportIsForTheHostOfAFinishedGame() throws {
+        let h = try ServerHarness(.inProcess)
+        let (c1, code) = try h.timesRoom("table=7 max=4 rounds=1 time=10 gap=0 countdown=0 seed=1")
+        let (c2, _) = try h.join("Bob", code)
+        #expect(try c1.step("/report").messages(to: c1).first?.code == "wrong_state")
+        try c1.step("/start")
+        #expect(try c1.step("/report").messages(to: c1).first?.code == "wrong_state")
+        try c1.step("14")
+        try c2.step("14")
+        #expect(try c2.step("/report").messages(to: c2).first?.code == "not_host")
+        let effects = try c1.step("/report")
         guard case .report(let request)? = effects.first, effects.count == 1 else {
             Issue.record("expected one report effect: \(effects)")
             return
@@ -74,21 +77,21 @@ struct GameRecordTests {
 
     /// A claimed word is shown to the room at once (`solved`), so its record asks for a commit
     /// and comes before the event, as a round's close comes before `round_end`.
-    @Test func aClaimIsRecordedForCommitBeforeItsSolved() {
+    @Test func aClaimIsRecordedForCommitBeforeItsSolved() throws {
         var config = ServerConfig()
         config.levelPacks = [WordsFixtures.pack]
-        let h = Harness(config: config)
-        h.jsonClient(1, name: "Ann")
-        let code = Harness.messages(h.line(1, "/create words pack=test level=1 levels=1 time=60 countdown=0 play=no"), to: 1)[0].string("room")!
-        h.join(2, "Bob", code)
-        h.line(1, "/start")
+        let h = try ServerHarness(.inProcess, config: config)
+        let c1 = try h.jsonClient("Ann")
+        let code = try c1.step("/create words pack=test level=1 levels=1 time=60 countdown=0 play=no").messages(to: c1)[0].string("room")!
+        let (c2, _) = try h.join("Bob", code)
+        try c1.step("/start")
         let word = WordsFixtures.level(WordsFixtures.levelA).clues[0].answer
-        let effects = h.line(2, word)
+        let effects = try c2.step(word)
         let claim = effects.firstIndex { if case .record(let r) = $0 { return r.needsCommit } else { return false } }
         let solved = effects.firstIndex { if case .send(_, let p) = $0 { return p.string.contains("\"solved\"") } else { return false } }
         #expect(claim != nil && solved != nil && claim! < solved!)
         // A wrong word is nobody's news: it goes in the batch.
-        let wrong = h.line(2, "NOTAWORD")
+        let wrong = try c2.step("NOTAWORD")
         #expect(!wrong.contains { if case .record(let r) = $0 { return r.needsCommit } else { return false } })
     }
 }

@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
@@ -6,37 +7,40 @@ import Testing
 /// own place), no board until the podium, and a projector without names.
 @Suite struct KinderBoardTests {
     /// Ann hosts (play=no); players 2...n+1 join; all answer question 1 right, player k after k seconds.
-    func room(_ options: String, players n: Int) -> (Harness, roundEnd: [UInt64: Msg], gameEnd: [UInt64: Msg]) {
-        let h = Harness()
-        let code = h.room("table=7 max=4 rounds=1 time=20 gap=0 countdown=0 seed=1 play=no \(options)")
-        for i in 0..<n { h.join(UInt64(i + 2), "p\(i + 1)", code) }
-        let question = Harness.messages(h.line(1, "/start"), to: 2).first { $0.type == "question" }
+    func room(_ options: String, players n: Int) throws -> (ServerHarness, roundEnd: [UInt64: ServerLine], gameEnd: [UInt64: ServerLine]) {
+        let h = try ServerHarness(.inProcess)
+        let clock = try #require(h.inProcess)
+        let (c1, code) = try h.timesRoom("table=7 max=4 rounds=1 time=20 gap=0 countdown=0 seed=1 play=no \(options)")
+        // Ann is client 1, the players 2...n+1, as the tables below number them.
+        var clients: [UInt64: HarnessClient] = [1: c1]
+        for i in 0..<n { clients[UInt64(i + 2)] = try h.join("p\(i + 1)", code).0 }
+        let question = try c1.step("/start").messages(to: try #require(clients[2])).first { $0.type == "question" }
         let answer = AnswerNamesItsQuestionTests.product(question)
-        var last: [Effect] = []
+        var last = Step(effects: [])
         for i in 0..<n {
-            h.now = Millis(i + 1) * 1000
-            last = h.line(UInt64(i + 2), "\(answer)")
+            clock.setTime(Millis(i + 1) * 1000)
+            last = try #require(clients[UInt64(i + 2)]).step("\(answer)")
         }
-        var roundEnd: [UInt64: Msg] = [:], gameEnd: [UInt64: Msg] = [:]
+        var roundEnd: [UInt64: ServerLine] = [:], gameEnd: [UInt64: ServerLine] = [:]
         for id in 1...UInt64(n + 1) {
-            let got = Harness.messages(last, to: id)
+            let got = last.messages(to: try #require(clients[id]))
             roundEnd[id] = got.first { $0.type == "round_end" }
             gameEnd[id] = got.first { $0.type == "game_end" }
         }
         return (h, roundEnd, gameEnd)
     }
 
-    @Test func accuracyPaysEveryRightAnswerTheSameAndTimeBreaksTheTie() {
-        let (_, _, gameEnd) = room("scoring=accuracy", players: 3)
+    @Test func accuracyPaysEveryRightAnswerTheSameAndTimeBreaksTheTie() throws {
+        let (_, _, gameEnd) = try room("scoring=accuracy", players: 3)
         let table = gameEnd[1]?.list("standings") ?? []
-        #expect(table.map { Msg.int($0["score"]) } == [1000, 1000, 1000])
+        #expect(table.map { JSONValue.int($0["score"]) } == [1000, 1000, 1000])
         #expect(table.map { $0["name"] as? String } == ["p1", "p2", "p3"], "the fastest first")
-        let speed = room("", players: 3).gameEnd[1]?.list("standings").map { Msg.int($0["score"]) ?? 0 } ?? []
+        let speed = try room("", players: 3).gameEnd[1]?.list("standings").map { JSONValue.int($0["score"]) ?? 0 } ?? []
         #expect(Set(speed).count == 3, "speed scoring pays each speed differently: \(speed)")
     }
 
-    @Test func topFiveCutsTheRoundTableForEveryoneAndEachKeepsTheirOwnPlace() {
-        let (_, roundEnd, gameEnd) = room("board=top5", players: 8)
+    @Test func topFiveCutsTheRoundTableForEveryoneAndEachKeepsTheirOwnPlace() throws {
+        let (_, roundEnd, gameEnd) = try room("board=top5", players: 8)
         #expect(roundEnd[1]?.list("standings").count == 5, "the projector sees five rows")
         #expect(roundEnd[1]?.int("rank") == nil)
         let eighth = roundEnd[9]
@@ -51,27 +55,27 @@ import Testing
         #expect(gameEnd[9]?.list("standings").count == 8)
     }
 
-    @Test func noneShowsNoTableUntilThePodiumButEachPlayerTheirOwnRow() {
-        let (_, roundEnd, gameEnd) = room("board=none", players: 3)
+    @Test func noneShowsNoTableUntilThePodiumButEachPlayerTheirOwnRow() throws {
+        let (_, roundEnd, gameEnd) = try room("board=none", players: 3)
         #expect(roundEnd[1]?.list("standings").isEmpty == true)
         #expect(roundEnd[3]?.list("standings").map { $0["name"] as? String } == ["p2"])
         #expect(roundEnd[3]?.int("rank") == 2)
         #expect(gameEnd[3]?.list("standings").count == 3)
     }
 
-    @Test func hiddenNamesLeaveTheProjectorButNotThePlayers() {
-        let (_, roundEnd, gameEnd) = room("names=hidden", players: 3)
+    @Test func hiddenNamesLeaveTheProjectorButNotThePlayers() throws {
+        let (_, roundEnd, gameEnd) = try room("names=hidden", players: 3)
         #expect(roundEnd[1]?.list("standings").map { $0["name"] as? String } == ["", "", ""])
         #expect(roundEnd[1]?.list("results").allSatisfy { ($0["name"] as? String) == "" } == true)
-        #expect(roundEnd[1]?.list("standings").map { Msg.int($0["rank"]) } == [1, 2, 3])
+        #expect(roundEnd[1]?.list("standings").map { JSONValue.int($0["rank"]) } == [1, 2, 3])
         #expect(gameEnd[1]?.list("standings").allSatisfy { ($0["name"] as? String) == "" } == true)
         #expect(roundEnd[2]?.list("standings").map { $0["name"] as? String } == ["p1", "p2", "p3"])
     }
 
-    @Test func aBadValueIsRefusedWithTheChoices() {
-        let h = Harness()
-        h.jsonClient(1, name: "Ann")
-        let reply = Harness.messages(h.line(1, "/create times board=top3"), to: 1).first
+    @Test func aBadValueIsRefusedWithTheChoices() throws {
+        let h = try ServerHarness(.inProcess)
+        let c1 = try h.jsonClient("Ann")
+        let reply = try c1.step("/create times board=top3").messages(to: c1).first
         #expect(reply?.string("code") == "bad_args")
         #expect(reply?.string("message")?.contains("top5") == true, "\(String(describing: reply))")
     }

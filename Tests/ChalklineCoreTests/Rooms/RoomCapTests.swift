@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
@@ -6,42 +7,44 @@ import Testing
 struct RoomCapTests {
     /// Every draw gives the same code: the second `/create` must answer (too_many_rooms)
     /// instead of drawing forever, as the code-drawing loop once did.
-    @Test func drawingARoomCodeIsBounded() {
+    @Test func drawingARoomCodeIsBounded() throws {
         let core = ServerCore(config: ServerConfig(), random: { 0 })
-        let h = Harness(core: core)
-        h.jsonClient(1, name: "Ann")
-        #expect(Harness.messages(h.line(1, "/create times"), to: 1).first?.type == "ok")
-        h.jsonClient(2, name: "Bea")
-        let refused = Harness.messages(h.line(2, "/create times"), to: 2).first
+        let h = ServerHarness(core: core)
+        let c1 = try h.jsonClient("Ann")
+        #expect(try c1.step("/create times").messages(to: c1).first?.type == "ok")
+        let c2 = try h.jsonClient("Bea")
+        let refused = try c2.step("/create times").messages(to: c2).first
         #expect(refused?.code == "too_many_rooms")
         #expect(core.roomCount == 1)
     }
 
     /// One address, one open room at most here: a room it left open counts until it closes.
-    @Test func perAddressCountsOnlyOpenRooms() {
+    @Test func perAddressCountsOnlyOpenRooms() throws {
         var config = ServerConfig()
         config.maxRoomsPerIP = 1
-        let h = Harness(config: config)
-        h.jsonClient(1, name: "Ann")
-        #expect(Harness.messages(h.line(1, "/create times"), to: 1).first?.type == "ok")
-        h.disconnect(1)  // the room stays open for a while, for /claim
-        h.jsonClient(1, name: "Ann")  // the same address again
-        #expect(Harness.messages(h.line(1, "/create times"), to: 1).first?.code == "too_many_rooms")
-        h.tick(Limits.unjoinedRoomTimeoutMs)  // the room it left closes
-        #expect(h.core.roomCount == 0)
-        #expect(Harness.messages(h.line(1, "/create times"), to: 1).first?.type == "ok")
+        let h = try ServerHarness(.inProcess, config: config)
+        let clock = try #require(h.inProcess)
+        var c1 = try h.jsonClient("Ann", peer: "10.0.0.1")
+        #expect(try c1.step("/create times").messages(to: c1).first?.type == "ok")
+        try c1.stepDisconnect()  // the room stays open for a while, for /claim
+        c1 = try h.jsonClient("Ann", peer: "10.0.0.1")  // the same address again
+        #expect(try c1.step("/create times").messages(to: c1).first?.code == "too_many_rooms")
+        clock.advance(to: Limits.unjoinedRoomTimeoutMs)  // the room it left closes
+        #expect(clock.core.roomCount == 0)
+        #expect(try c1.step("/create times").messages(to: c1).first?.type == "ok")
     }
 
     /// A room only its creator ever sat in closes a minute after the creator drops.
-    @Test func aRoomNobodyJoinedClosesSoonAfterItsCreatorLeaves() {
-        let h = Harness()
-        h.jsonClient(1, name: "Ann")
-        _ = h.line(1, "/create times")
-        h.disconnect(1)
-        #expect(h.core.nextDeadline() == Limits.unjoinedRoomTimeoutMs)
-        h.tick(Limits.unjoinedRoomTimeoutMs - 1)
-        #expect(h.core.roomCount == 1)
-        h.tick(Limits.unjoinedRoomTimeoutMs)
-        #expect(h.core.roomCount == 0)
+    @Test func aRoomNobodyJoinedClosesSoonAfterItsCreatorLeaves() throws {
+        let h = try ServerHarness(.inProcess)
+        let clock = try #require(h.inProcess)
+        let c1 = try h.jsonClient("Ann")
+        _ = try c1.step("/create times")
+        try c1.stepDisconnect()
+        #expect(clock.core.nextDeadline() == Limits.unjoinedRoomTimeoutMs)
+        clock.advance(to: Limits.unjoinedRoomTimeoutMs - 1)
+        #expect(clock.core.roomCount == 1)
+        clock.advance(to: Limits.unjoinedRoomTimeoutMs)
+        #expect(clock.core.roomCount == 0)
     }
 }

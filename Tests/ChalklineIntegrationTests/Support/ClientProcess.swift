@@ -72,19 +72,29 @@ final class ClientProcess {
 
 /// A host at the protocol level, for tests that drive a client program against it.
 struct TestHost {
-    let client: TestClient
+    let client: HarnessClient
     let code: String
 
-    init(client: TestClient, code: String) {
+    init(client: HarnessClient, code: String) {
         self.client = client
         self.code = code
     }
 
-    init(_ server: TestServer, game: String = "times", create options: String) throws {
-        client = try server.connect()
+    init(_ server: LiveServer, game: String = "times", create options: String) throws {
+        let client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")
         _ = try client.command("/name MsLee")
+        try self.init(hosting: client, game: game, create: options)
+    }
+
+    /// The same host on any backend of a scenario.
+    init(_ harness: ServerHarness, game: String = "times", create options: String) throws {
+        try self.init(hosting: harness.jsonClient("MsLee"), game: game, create: options)
+    }
+
+    private init(hosting client: HarnessClient, game: String, create options: String) throws {
+        self.client = client
         let created = try client.command("/create \(game) play=no \(options)")
         guard let code = created.string("room") else { throw TestFailure("create failed: \(created)") }
         self.code = code

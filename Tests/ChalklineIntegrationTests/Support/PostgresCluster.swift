@@ -113,6 +113,6 @@ enum Backend: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// Removes a SQLite file; a PostgreSQL database goes with its cluster.
     func remove(_ db: String) {
-        if self == .sqlite { TestServer.removeDatabase(db) }
+        if self == .sqlite { LiveServer.removeDatabase(db) }
     }
 }

@@ -26,6 +26,9 @@ enum ProtocolSchema {
         return type
     }
 
+    /// The harness's inspector: every json line a client reads, on any backend.
+    @Sendable static func check(line: ServerLine) { check(line.object, line: line.line) }
+
     /// Records an issue for each way `message` breaks the schema.
     static func check(_ message: [String: Any], line: String, sourceLocation: SourceLocation = #_sourceLocation) {
         guard let name = definition(for: message), let def = defs[name] else {

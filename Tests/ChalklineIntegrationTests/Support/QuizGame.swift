@@ -7,14 +7,14 @@ import Testing
 /// answering with the bot's solver for the kind). Returns the text student's name and its
 /// score as `game_end` gave it and as its own replies added up.
 struct QuizGame {
-    let server: TestServer
+    let server: LiveServer
     let code: String
     var replied = 0
     var final: Int?
     var questions: [String] = []
 
     static func play(_ kind: String, _ options: String, rounds: Int) throws -> QuizGame {
-        let server = try TestServer()
+        let server = try LiveServer()
         let host = try TestHost(server, game: kind, create: "rounds=\(rounds) gap=0 countdown=0 \(options)")
         let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", host.code, "--count", "2",
                                                 "--think", "80", "--skill", "0.7", "--games", "1", "--timeout", "60"])

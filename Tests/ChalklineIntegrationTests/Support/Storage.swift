@@ -16,15 +16,12 @@ func jsonReport(_ arguments: [String], db: String) throws -> [String: Any] {
     return object
 }
 
-extension TestServer {
+extension LiveServer {
     /// A connection in json mode with a name, ready to create or join.
-    func player(_ name: String) throws -> TestClient {
-        let client = try connect()
-        try client.skipWelcome()
-        _ = try client.command("/format json")
-        _ = try client.expect("welcome")
-        let named = try client.command("/name \(name)")
-        guard named.string("type") == "ok" else { throw TestFailure("/name \(name): \(named)") }
-        return client
-    }
+    func player(_ name: String) throws -> HarnessClient { try connect().enterJSON(named: name) }
+}
+
+extension ServerHarness {
+    /// The same, on any backend of a scenario.
+    func player(_ name: String) throws -> HarnessClient { try jsonClient(name) }
 }

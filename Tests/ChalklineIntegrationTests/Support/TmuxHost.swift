@@ -6,7 +6,7 @@ struct TmuxHost {
     let code: String
 
     /// Starts `chalkline host 127.0.0.1:PORT GAME OPTIONS --name Ms` and waits for its lobby.
-    init(_ server: TestServer, _ game: String, _ options: [String], columns: Int = 80, rows: Int = 24) throws {
+    init(_ server: LiveServer, _ game: String, _ options: [String], columns: Int = 80, rows: Int = 24) throws {
         screen = try TmuxScreen(["host", "127.0.0.1:\(server.port)", game] + options + ["--name", "Ms"], columns: columns, rows: rows)
         let lobby = try screen.expect("--room ")
         guard let match = lobby.firstMatch(of: /--room ([A-Z]{4})/) else { throw TestFailure("no room code on the screen:\n\(lobby)") }
@@ -14,11 +14,11 @@ struct TmuxHost {
     }
 
     /// A player who joins over the protocol, in json.
-    func join(_ server: TestServer, _ name: String) throws -> TestClient {
+    func join(_ server: LiveServer, _ name: String) throws -> HarnessClient {
         try Self.joinPlayer(server, code, name)
     }
 
-    static func joinPlayer(_ server: TestServer, _ code: String, _ name: String) throws -> TestClient {
+    static func joinPlayer(_ server: LiveServer, _ code: String, _ name: String) throws -> HarnessClient {
         let client = try server.connect()
         try client.skipWelcome()
         _ = try client.command("/format json")

@@ -1,38 +1,42 @@
 import Foundation
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
 /// The word race through `ServerCore`, as the shell drives it: `/create words`, claims seen by
 /// the whole room, levels ending by completion and by time, and progression to `game_end`.
 @Suite struct WordsCoreTests {
-    let h = WordsCoreHarness()
-    let host: ConnectionID
-    let guest: ConnectionID
+    let h: ServerHarness
+    let clock: InProcessServer
+    let host: HarnessClient
+    let guest: HarnessClient
     let code: String
 
     init() throws {
-        host = h.connect("ann")
-        guest = h.connect("bob")
-        h.send(host, "/create words pack=test level=1 levels=2 time=30 gap=2 countdown=0 seed=5")
-        let reply = try #require(h.take(host).first)
+        h = try WordsFixtures.server()
+        clock = try #require(h.inProcess)
+        host = try h.jsonClient("ann")
+        guest = try h.jsonClient("bob")
+        try host.send("/create words pack=test level=1 levels=2 time=30 gap=2 countdown=0 seed=5")
+        let reply = try #require(host.take().first)
         code = try #require(reply["room"] as? String)
-        h.send(guest, "/join \(code)")
-        _ = h.take(guest)
-        _ = h.take(host)
+        try guest.send("/join \(code)")
+        _ = guest.take()
+        _ = host.take()
     }
 
-    private func start() throws -> [String: Any] {
-        h.send(host, "/start")
-        let board = try #require(h.take(host, type: "board").first)
-        #expect(h.take(guest, type: "board").count == 1)
+    private func start() throws -> ServerLine {
+        try host.send("/start")
+        let board = try #require(host.take("board").first)
+        #expect(guest.take("board").count == 1)
         return board
     }
 
     @Test func createEchoesTheSettings() throws {
-        let h = WordsCoreHarness()
-        let teacher = h.connect("teach")
-        h.send(teacher, "/create words")
-        let reply = try #require(h.take(teacher).first)
+        let h = try WordsFixtures.server()
+        let teacher = try h.jsonClient("teach")
+        try teacher.send("/create words")
+        let reply = try #require(teacher.take().first)
         #expect(reply["game"] as? String == "words")
         let settings = try #require(reply["settings"] as? [String: Any])
         #expect(settings["pack"] as? String == "test")
@@ -41,10 +45,10 @@ import Testing
     }
 
     @Test func unknownPackIsNoPack() throws {
-        let h = WordsCoreHarness()
-        let teacher = h.connect("teach")
-        h.send(teacher, "/create words pack=dinosaurs")
-        let reply = try #require(h.take(teacher).first)
+        let h = try WordsFixtures.server()
+        let teacher = try h.jsonClient("teach")
+        try teacher.send("/create words pack=dinosaurs")
+        let reply = try #require(teacher.take().first)
         #expect(reply["code"] as? String == "no_pack")
         #expect((reply["message"] as? String)?.contains("test") == true)
     }
@@ -54,21 +58,21 @@ import Testing
         #expect(board["level"] as? Int == 1)
         #expect(board["levels"] as? Int == 2)
         #expect(board["time_ms"] as? Int == 30_000)
-        h.advance(to: 2500)
-        h.send(guest, "Rain Coat")
-        let got = h.take(guest)
+        clock.advance(to: 2500)
+        try guest.send("Rain Coat")
+        let got = guest.take()
         #expect(got.first?["type"] as? String == "ok")
         #expect(got.first?["correct"] as? Bool == true)
         #expect(got.first?["points"] as? Int == 300)
         #expect(got.last?["type"] as? String == "solved")
-        let seen = h.take(host, type: "solved")
+        let seen = host.take("solved")
         #expect(seen.count == 1)
         #expect(seen.first?["word"] as? String == "RAINCOAT")
         #expect(seen.first?["name"] as? String == "bob")
         #expect(seen.first?["n"] as? Int == got.first?["n"] as? Int)
 
-        h.send(host, "raincoat")
-        let late = try #require(h.take(host).first)
+        try host.send("raincoat")
+        let late = try #require(host.take().first)
         #expect(late["code"] as? String == "already_solved")
         #expect(late["name"] as? String == "bob")
     }
@@ -76,10 +80,10 @@ import Testing
     @Test func levelEndsWhenAllSevenAreClaimedThenTheNextBoardFollowsTheGap() throws {
         _ = try start()
         for (i, word) in WordsFixtures.answersA.enumerated() {
-            h.advance(to: Millis(1000 * (i + 1)))
-            h.send(i.isMultiple(of: 2) ? host : guest, word)
+            clock.advance(to: Millis(1000 * (i + 1)))
+            try (i.isMultiple(of: 2) ? host : guest).send(word)
         }
-        let end = try #require(h.take(guest, type: "level_end").first)
+        let end = try #require(guest.take("level_end").first)
         #expect(end["level"] as? Int == 1)
         let clues = try #require(end["clues"] as? [[String: Any]])
         #expect(clues.count == 7)
@@ -90,40 +94,40 @@ import Testing
         #expect(standings.map { $0["name"] as? String } == ["ann", "bob"])
         #expect(standings.map { $0["score"] as? Int } == [1450, 700])
 
-        h.advance(to: 7000 + 1999)
-        #expect(h.take(host, type: "board").isEmpty)
-        h.advance(to: 7000 + 2000)
-        let next = try #require(h.take(host, type: "board").first)
+        clock.advance(to: 7000 + 1999)
+        #expect(host.take("board").isEmpty)
+        clock.advance(to: 7000 + 2000)
+        let next = try #require(host.take("board").first)
         #expect(next["level"] as? Int == 2)
         #expect(next["round"] as? Int == 2)
     }
 
     @Test func levelEndsWhenTimeRunsOutAndTheLastLevelEndsTheGame() throws {
         _ = try start()
-        h.advance(to: 29_999)
-        #expect(h.take(host, type: "level_end").isEmpty)
-        h.advance(to: 30_000)
-        let end = try #require(h.take(host, type: "level_end").first)
+        clock.advance(to: 29_999)
+        #expect(host.take("level_end").isEmpty)
+        clock.advance(to: 30_000)
+        let end = try #require(host.take("level_end").first)
         let clues = try #require(end["clues"] as? [[String: Any]])
         #expect(clues.allSatisfy { $0["solved_by"] is NSNull })
         #expect(clues.compactMap { $0["word"] as? String }.sorted() == WordsFixtures.answersA.sorted())
 
-        h.advance(to: 32_000)
-        #expect(h.take(host, type: "board").first?["level"] as? Int == 2)
-        h.advance(to: 33_000)
-        h.send(guest, "teapot")
-        h.advance(to: 62_000)
-        let messages = h.take(host)
+        clock.advance(to: 32_000)
+        #expect(host.take("board").first?["level"] as? Int == 2)
+        clock.advance(to: 33_000)
+        try guest.send("teapot")
+        clock.advance(to: 62_000)
+        let messages = host.take()
         let types = messages.compactMap { $0["type"] as? String }
         #expect(types == ["solved", "progress", "level_end", "game_end"])
         let final = try #require(messages.last?["standings"] as? [[String: Any]])
         #expect(final.first?["name"] as? String == "bob")
         #expect(final.first?["score"] as? Int == 300)
-        #expect(h.core.nextDeadline() == nil || h.core.nextDeadline()! > 62_000)
+        #expect(clock.core.nextDeadline() == nil || clock.core.nextDeadline()! > 62_000)
     }
 
     @Test func wordsBetweenLevelsAreNotJudged() throws {
-        h.send(guest, "popcorn")
-        #expect(h.take(guest).first?["code"] as? String == "no_question")
+        try guest.send("popcorn")
+        #expect(guest.take().first?["code"] as? String == "no_question")
     }
 }

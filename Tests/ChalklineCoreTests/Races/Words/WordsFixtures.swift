@@ -1,3 +1,4 @@
+import ChalklineTesting
 import Testing
 @testable import ChalklineCore
 
@@ -49,4 +50,13 @@ extension JSON {
     var stringValue: String? { if case .string(let s) = self { s } else { nil } }
     var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
     var arrayValue: [JSON]? { if case .array(let a) = self { a } else { nil } }
+}
+
+extension WordsFixtures {
+    /// An in-process server with the test pack (three levels: A, B, A) as its only pack.
+    static func server() throws -> ServerHarness {
+        var config = ServerConfig()
+        config.levelPacks = [pack]
+        return try ServerHarness(.inProcess, config: config, seed: 2024)
+    }
 }

@@ -1,14 +1,15 @@
 import Foundation
 import Testing
 
-/// A room of twelve over TCP: a player ranked outside the top ten gets a cut table with their
+/// A room of twelve, on every backend: a player ranked outside the top ten gets a cut table with their
 /// own rows and where they stand; the host gets the whole table.
 @Suite struct BigRoomTCPTests {
-    @Test func aPlayerOutsideTheTopTenSeesTheirOwnRowAndRank() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.allCases)
+    func aPlayerOutsideTheTopTenSeesTheirOwnRowAndRank(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let host = try server.player("Ms.Lee")
         let code = try #require(try host.command("/create times play=no table=7 max=4 rounds=1 time=30 gap=0 countdown=0 seed=1").string("room"))
-        var players: [TestClient] = []
+        var players: [HarnessClient] = []
         for n in 0..<12 {
             let player = try server.player("p\(n)")
             _ = try player.command("/join \(code)")

@@ -1,7 +1,8 @@
+import ChalklineCore
 import Foundation
 import Testing
 
-/// protocol.md's json examples, replayed against the real server: every line the bot is shown
+/// protocol.md's json examples, replayed against the core in-process and the real server: every line the bot is shown
 /// receiving must come, in order, the same but for times (and the points they earn), room codes
 /// and secrets. `>` lines are sent by the bot; `# NAME: LINE` lines by another person in the room
 /// (a text-mode connection named NAME), at that point of the script.
@@ -35,11 +36,11 @@ import Testing
         String(decoding: try JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]), as: UTF8.self)
     }
 
-    static func replay(_ heading: String, extraArguments: [String] = []) throws {
+    static func replay(_ heading: String, on backend: ServerBackend) throws {
         let lines = try script(after: heading)
-        let server = try TestServer(extraArguments)
+        let server = try ServerHarness.scenario(backend, config: ServerConfig().withBuiltinPack())
         let bot = try server.connect()
-        var people: [String: TestClient] = [:]
+        var people: [String: HarnessClient] = [:]
         var realCode: String?
         let exampleCode = lines.compactMap { $0.firstMatch(of: /"room":"([A-Z]{4})"/).map { String($0.1) } }.first ?? "UNMH"
         func code(_ line: Substring) -> String { String(line).replacing(exampleCode, with: realCode ?? exampleCode) }
@@ -76,11 +77,13 @@ import Testing
         }
     }
 
-    @Test func theTimesExampleIsWhatTheServerSends() throws {
-        try Self.replay("Example: a bot in json")
+    @Test(arguments: ServerBackend.lineBackends)
+    func theTimesExampleIsWhatTheServerSends(backend: ServerBackend) throws {
+        try Self.replay("Example: a bot in json", on: backend)
     }
 
-    @Test func theWordPuzzleExampleIsWhatTheServerSends() throws {
-        try Self.replay("Example: a word puzzle in json")
+    @Test(arguments: ServerBackend.lineBackends)
+    func theWordPuzzleExampleIsWhatTheServerSends(backend: ServerBackend) throws {
+        try Self.replay("Example: a word puzzle in json", on: backend)
     }
 }

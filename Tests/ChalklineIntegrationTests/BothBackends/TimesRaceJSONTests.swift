@@ -1,12 +1,13 @@
 import Foundation
 import Testing
 
-/// A whole times race over real TCP in json mode: fast, slow, wrong and silent players.
+/// A whole times race in json mode, in-process and over real TCP: fast, slow, wrong and silent players.
 @Suite struct TimesRaceJSONTests {
-    @Test func wholeRaceScoresEveryPlayerByTheFormula() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.lineBackends)
+    func wholeRaceScoresEveryPlayerByTheFormula(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let names = ["alice", "bob", "carol", "dave"]
-        var clients: [String: TestClient] = [:]
+        var clients: [String: HarnessClient] = [:]
         for name in names {
             let c = try server.connect()
             #expect(try c.expectText("Welcome to Chalkline").contains("(protocol 1)"))
@@ -40,7 +41,7 @@ import Testing
         for round in 1...2 {
             var question: [String: Any] = [:]
             for name in names {
-                question = try clients[name]!.expect("question")
+                question = try clients[name]!.expect("question").object
                 #expect(question.int("round") == round)
                 #expect(question.int("rounds") == 2)
                 #expect(question.int("time_ms") == 300)
@@ -94,8 +95,9 @@ import Testing
         #expect(try bob.command("/start").string("code") == "not_host")
     }
 
-    @Test func rejoinRestoresADroppedPlayersScore() throws {
-        let server = try TestServer()
+    @Test(arguments: ServerBackend.lineBackends)
+    func rejoinRestoresADroppedPlayersScore(backend: ServerBackend) throws {
+        let server = try ServerHarness.scenario(backend)
         let alice = try server.connect(), bob = try server.connect()
         for (c, n) in [(alice, "alice"), (bob, "bob")] {
             try c.skipWelcome()

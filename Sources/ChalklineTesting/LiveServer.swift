@@ -1,43 +1,21 @@
 import Foundation
-import Testing
-
-/// Where the package's built executables are: next to the test binary that is running.
-enum BuiltProducts {
-    static var directory: URL {
-        let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = URL(fileURLWithPath: me).deletingLastPathComponent()
-        // On Linux the test runner is `<products>/ChalklinePackageTests.xctest`; be tolerant of bundles.
-        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("chalkline-server").path), dir.path != "/" {
-            dir.deleteLastPathComponent()
-        }
-        return dir
-    }
-
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    /// The repository root, for fixtures.
-    static var repository: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-    }
-}
 
 /// The real `chalkline-server` binary, started on port 0 in a child process for one test.
-final class TestServer {
-    let process = Process()
-    let port: UInt16
+public final class LiveServer {
+    public let process = Process()
+    public let port: UInt16
     private let stdout = Pipe()
     /// The server's log, in a file: a pipe nobody reads would fill and stall the server.
-    let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).log").path
+    public let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).log").path
     private let exited = DispatchSemaphore(value: 0)
     /// The results database: a fresh temporary file unless the test passes `--db` itself, so a
     /// test run never leaves chalkline.sqlite in the working directory.
-    let databasePath: String
+    public let databasePath: String
     private let ownsDatabase: Bool
 
     /// `fileLimit` starts the server under a hard limit on open files (through the shell's
     /// `ulimit`), for tests of running out of descriptors.
-    init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
+    public init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
         let binary = BuiltProducts.path("chalkline-server")
         var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"])
             // Only a test about discovery (it names its server) advertises on the network.
@@ -76,11 +54,9 @@ final class TestServer {
         }
     }
 
-    func connect() throws -> TestClient { try TestClient(port: port) }
-
     /// Sends a signal and waits for the exit status, with a deadline.
     @discardableResult
-    func stop(signal: Int32 = SIGTERM, timeout: Double = 5) throws -> Int32 {
+    public func stop(signal: Int32 = SIGTERM, timeout: Double = 5) throws -> Int32 {
         if process.isRunning { kill(process.processIdentifier, signal) }
         if exited.wait(timeout: .now() + timeout) == .timedOut {
             kill(process.processIdentifier, SIGKILL)
@@ -91,11 +67,11 @@ final class TestServer {
         return process.terminationStatus
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    public var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// Waits until the log has a line containing `fragment`, reading the file again every few
     /// milliseconds until the deadline: for what the server does on its own time (a retry).
-    func waitForLog(_ fragment: String, timeout: Double = 10) throws {
+    public func waitForLog(_ fragment: String, timeout: Double = 10) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !log.contains(fragment) {
             guard Date() < deadline else { throw TestFailure("no \"\(fragment)\" in the server's log within \(timeout) s") }
@@ -109,16 +85,11 @@ final class TestServer {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
-        if ownsDatabase { TestServer.removeDatabase(databasePath) }
+        if ownsDatabase { LiveServer.removeDatabase(databasePath) }
     }
 
     /// The database file and SQLite's WAL companions.
-    static func removeDatabase(_ path: String) {
+    public static func removeDatabase(_ path: String) {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
-}
-
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }

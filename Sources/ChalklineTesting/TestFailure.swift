@@ -1,0 +1,6 @@
+/// A scenario that could not go on (a deadline passed, a connection closed, a reply was not
+/// what the next step needs); thrown so the test fails at that step with what was seen.
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
