@@ -37,6 +37,13 @@ public enum Limits {
 
     /// Homework the server holds open at once (`/assign`): past it, `too_many_rooms`.
     public static let assignments = 500
+    /// Open homework set from one address: a school's teachers behind one NAT set a few each,
+    /// and one client cannot take every slot.
+    public static let assignmentsPerIP = 50
+    /// How far ahead `due=` may be: a school year.
+    public static let homeworkDueDays = 366
+    /// Homework tries running at once, each a room of one student (apart from `--max-rooms`).
+    public static let homeworkTries = 5_000
 
     /// Questions (or levels) a game may have: `rounds=` takes 1 to this.
     public static let maxRounds = 500

@@ -9,6 +9,9 @@ public final class ServerCore {
     var rooms: [String: Room] = [:]
     /// Homework by code (`/assign`), open or past due, until the process ends.
     var assignments: [String: Assignment] = [:]
+    /// Homework tries running now (rooms of `rooms` with `homework`): they have their own cap,
+    /// so a class doing homework never keeps a teacher from `/create`.
+    var homeworkRooms = 0
     /// The wall clock minus the monotonic `now`, in milliseconds: set by the shell (and kept
     /// fresh), so a homework's due time can be checked without the core reading a clock.
     public var wallOffsetMs: Millis = 0
@@ -251,6 +254,8 @@ public final class ServerCore {
     /// Connections currently open, for logs and benchmarks.
     public var connectionCount: Int { sessions.count }
     public var roomCount: Int { rooms.count }
+    /// Class rooms, without homework tries: what `--max-rooms` caps.
+    var classRooms: Int { rooms.count - homeworkRooms }
 
     /// A room nobody can come back to (no seats left) closes at once.
     func closeIfAbandoned(_ room: Room, now: Millis) {
@@ -264,6 +269,7 @@ public final class ServerCore {
             scheduleIdle(watcher)
         }
         rooms[room.key] = nil
+        if room.homework != nil { homeworkRooms -= 1 }
         if let count = roomsPerAddress[room.creatorAddress], count > 1 {
             roomsPerAddress[room.creatorAddress] = count - 1
         } else {

@@ -17,12 +17,7 @@ extension ServerShell {
         do {
             try store.connect()
             try store.checkWritable()
-            // Homework still open when the server last stopped is taken up again, tries and all,
-            // before anyone can connect.
-            core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
-            let open = try store.report { try Reports.openAssignments($0, wallNow: SystemLocalTime.wallNow, server: options.serverName) }
-            core.restore(open)
-            if !open.isEmpty { logger.info("homework taken up again", metadata: ["open": "\(open.count)"]) }
+
             logger.info("results database", metadata: ["db": "\(store.location)", "server": "\(options.serverName)"])
         } catch {
             logger.error("STORAGE FAILED: cannot write the results database; games go on but results are not saved until it works",
@@ -31,11 +26,27 @@ extension ServerShell {
             core.storageUnwritable = Self.shortReason("\(error)")
             writable = false
         }
+        restoreHomework(store)
         gate.deliverReply = { [unowned self] id, reply in connections(id)?.send(reply, asked: true) }
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
         if !writable { storage?.startFailing() }
+    }
+
+    /// Homework still open when the server last stopped is taken up again, tries and all, before
+    /// anyone can connect. A database that cannot be read leaves it out (logged): students then
+    /// get `no_room` for it until the server starts with the database readable.
+    private func restoreHomework(_ store: any ResultsStore) {
+        core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
+        do {
+            let open = try store.report { try Reports.openAssignments($0, wallNow: SystemLocalTime.wallNow, server: options.serverName) }
+            core.restore(open)
+            if !open.isEmpty { logger.info("homework taken up again", metadata: ["open": "\(open.count)"]) }
+        } catch {
+            logger.error("HOMEWORK NOT RESTORED: the open homework could not be read back from the results database",
+                         metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
+        }
     }
 
     /// Back on the loop thread after a storage job: answer its tickets and release what they held.

@@ -8,8 +8,8 @@ extension Reports {
     /// progress: a try resumes after its last closed round with the points it had then.
     public static func openAssignments(_ db: any SQLDatabase, wallNow: Millis, server: String?) throws -> [StoredAssignment] {
         guard try db.columns(in: "assignment").contains("uid") else { return [] }
-        let rows = try db.rows("SELECT * FROM assignment WHERE due_ms > ? AND server IS NOT DISTINCT FROM ? ORDER BY id",
-                               [.int(wallNow), server.map(SQLValue.text) ?? .null])
+        let rows = try db.rows("SELECT * FROM assignment WHERE due_ms > ? AND COALESCE(server, '') = ? ORDER BY id",
+                               [.int(wallNow), .text(server ?? "")])
         return try rows.map { row in StoredAssignment(record: record(row), attempts: try attempts(db, assignment: row["id"])) }
     }
 

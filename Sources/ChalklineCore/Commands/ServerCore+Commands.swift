@@ -172,7 +172,7 @@ extension ServerCore {
     /// A code no open room has, within the room caps. Drawing is bounded: however full the
     /// server, `/create` answers at once.
     private func freeRoomCode(for session: Session) throws(ErrorReply) -> String {
-        guard rooms.count < config.maxRooms else {
+        guard classRooms < config.maxRooms else {
             throw ErrorReply("create", .tooManyRooms, "The server has as many rooms open as it takes (\(config.maxRooms)). Try again when a class has finished.")
         }
         guard roomsPerAddress[session.address, default: 0] < config.maxRoomsPerIP else {

@@ -12,6 +12,9 @@ final class Assignment {
     /// and sends `/rejoin CODE TOKEN`, as it would in a room, gets its try back. This process only.
     var tokens: [String: Token] = [:]
 
+    /// The address `/assign` came from (empty for homework read back at start).
+    var creatorAddress = ""
+
     init(_ record: AssignmentRecord, attempts: [AttemptProgress] = []) {
         self.record = record
         rule = AttemptRule(record.attempts) ?? .tries(1)

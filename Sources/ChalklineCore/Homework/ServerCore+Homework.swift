@@ -31,6 +31,9 @@ extension ServerCore {
         guard dueAt > call.now + wallOffsetMs else {
             throw ErrorReply("assign", .badArgs, "That due time (\(dueText) \(config.localTime.zone)) has passed.")
         }
+        guard dueAt <= call.now + wallOffsetMs + Millis(Limits.homeworkDueDays) * 86_400_000 else {
+            throw ErrorReply("assign", .badArgs, "Homework may be due at most \(Limits.homeworkDueDays) days ahead.")
+        }
         let rule = try attempts.map { text throws(ErrorReply) in
             guard let rule = AttemptRule(text) else {
                 throw ErrorReply("assign", .badArgs, "attempts= takes a number of tries from 1 to \(AttemptRule.maxTries), or best.")
@@ -46,13 +49,18 @@ extension ServerCore {
         guard assignments.count < Limits.assignments else {
             throw ErrorReply("assign", .tooManyRooms, "The server holds \(Limits.assignments) open assignments, as many as it takes.")
         }
+        guard assignments.values.count(where: { $0.creatorAddress == session.address }) < Limits.assignmentsPerIP else {
+            throw ErrorReply("assign", .tooManyRooms, "Your address has \(Limits.assignmentsPerIP) open assignments, as many as one address may set.")
+        }
         let code = try freeCode("assign")
         // The seed is kept with the options, so every try (and every process) asks the same.
         let seeded = options.filter { !$0.lowercased().hasPrefix("seed=") } + ["seed=\(race.timing.seed)"]
         let record = AssignmentRecord(uid: Secrets.token(random), code: code, kind: race.kind, options: seeded,
                                       settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self), due: dueAt,
                                       dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster)
-        assignments[code] = Assignment(record)
+        let assignment = Assignment(record)
+        assignment.creatorAddress = session.address
+        assignments[code] = assignment
         // Stored before the code is given out: the reply waits for the commit.
         out.record(.assignmentCreated(record))
         let joinURL = self.joinURL.map { $0 + "?room=" + code }
@@ -64,6 +72,8 @@ extension ServerCore {
                              + "Each plays alone, at their own pace. /assignments lists your open homework; "
                              + "chalkline-server report assignment \(code) tells who has done it."),
                  to: session)
+        // As after `/create`: a teacher hears before the class starts that nothing will be kept.
+        if let reason = storageUnwritable { out.send(StorageFailedEvent(reason: reason), to: session) }
     }
 
     /// `/assignments`: the open homework set under your name, soonest due first.
@@ -128,12 +138,13 @@ extension ServerCore {
             throw ErrorReply(cmd, .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
                              + " chalkline shows your result in the standings of those who finished.")
         }
-        guard rooms.count < config.maxRooms else {
-            throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(config.maxRooms) rooms). Try again in a minute.")
+        guard homeworkRooms < Limits.homeworkTries else {
+            throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
         }
         let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd)
         let room = Room(code: code, key: key, hostKey: "", race: race, now: now, homework: assignment)
         rooms[key] = room
+        homeworkRooms += 1
         session.name = name
         let seat = room.seatNew(session, name: name, token: token ?? Token(random), plays: true)
         assignment.tokens[Names.key(name)] = seat.token
@@ -178,6 +189,10 @@ extension ServerCore {
         if let room = rooms[assignment.code + " " + key], let seat = room.seats.first {
             seatBack(seat, in: room, session, "rejoin", now: now, &out)
             return
+        }
+        // A reconnecting page or client must not begin a new try by itself: that takes `/join`.
+        guard assignment.unfinished(of: attempt.name) != nil else {
+            throw ErrorReply("rejoin", .wrongState, "Your try at homework \(assignment.code) is finished. /join \(assignment.code) \(attempt.name) for another, if you have one left.")
         }
         try joinHomework(assignment, name: attempt.name, bot: attempt.bot, session, now: now, &out, cmd: "rejoin", token: token)
     }

@@ -237,6 +237,33 @@ import Testing
         #expect(try bo.step("/rooms").messages(to: bo).first?.list("rooms").count == 1)
     }
 
+    @Test func dueAtMostAYearAheadAndFiftyOpenFromOneAddress() throws {
+        let (h, clock) = try Self.harness()
+        let ms = try h.jsonClient("Ms")
+        let far = try ms.step("/assign times due=2028-01-01T10:00").messages(to: ms).first
+        #expect(far?.code == "bad_args")
+        #expect(far?.string("message")?.contains("366 days") == true)
+        for _ in 0..<Limits.assignmentsPerIP {
+            clock.setTime(clock.now + 100)  // under the line rate
+            #expect(try ms.step("/assign times due=2026-12-01T10:00").messages(to: ms).first?.type == "ok")
+        }
+        clock.setTime(clock.now + 100)
+        #expect(try ms.step("/assign times due=2026-12-01T10:00").messages(to: ms).first?.code == "too_many_rooms")
+        let other = try h.jsonClient("Mr")
+        #expect(try other.step("/assign times due=2026-12-01T10:00").messages(to: other).first?.type == "ok", "another address may")
+    }
+
+    @Test func triesDoNotCountAgainstTheRoomCap() throws {
+        var config = ServerConfig()
+        config.maxRooms = 1
+        let h = try ServerHarness(.inProcess, config: config)
+        try #require(h.inProcess).core.wallOffsetMs = Self.wallStart
+        let (code, _, _) = try Self.assign(h)
+        for name in ["sam", "zed"] { #expect(try Self.join(h, name, code).1.first?.cmd == "join") }
+        let teacher = try h.jsonClient("Mr")
+        #expect(try teacher.step("/create times").messages(to: teacher).first?.type == "ok", "the one class room is still free")
+    }
+
     @Test func civilTimeReadsAndWritesTheCalendar() {
         #expect(CivilTime(text: "2028-02-29T23:59")?.text == "2028-02-29T23:59")
         #expect(CivilTime(text: "2027-02-29T10:00") == nil)
@@ -264,6 +291,21 @@ import Testing
         #expect((back.first?.object["homework"] as? [String: Any])?["round"] as? Int == 2)
         #expect(back.first { $0.type == "question" }?.int("round") == 2)
         #expect(back.first?.string("token") == token, "the same token keeps working for the next drop")
+    }
+
+    /// A page that reconnects after its try ended must not begin another by itself.
+    @Test func rejoinAfterTheTryFinishedDoesNotStartANewOne() throws {
+        let (h, clock) = try HomeworkTests.harness()
+        let (code, _, _) = try HomeworkTests.assign(h, "attempts=2")
+        let played = try HomeworkTests.playThrough(h, clock, "sam", code)
+        let token = played.first?.string("token") ?? ""
+        let again = try h.jsonClient()
+        let refused = try again.step("/rejoin \(code) \(token)").messages(to: again)
+        #expect(refused.first?.code == "wrong_state", "\(refused)")
+        #expect(refused.first?.string("message")?.contains("/join \(code) sam") == true)
+        #expect(!refused.contains { $0.type == "question" || $0.type == "countdown" })
+        // The try left is still there for an explicit /join.
+        #expect((try again.step("/join \(code) sam").messages(to: again).first?.object["homework"] as? [String: Any])?["attempt"] as? Int == 2)
     }
 
     @Test func rejoinWhileTheOldConnectionStillHoldsTheTryMovesIt() throws {
