@@ -344,7 +344,7 @@ class Page:
             # The reply, or an empty box: a claim took one of its groups just before the click
             # (nothing was sent) or just after (the reply is still coming).
             empty = "return document.getElementById('word-input').value === ''"
-            self.wait("the word's reply", lambda t: t["replies"] > before or self.js(empty))
+            self.wait("the word's reply", lambda t: t["replies"] > before or t["view"] != "board" or self.js(empty))
             if self.snapshot()["replies"] == before:
                 try:
                     self.wait("a late reply", lambda t: t["replies"] > before, 3)
@@ -357,8 +357,12 @@ class Page:
             box.clear()
             box.send_keys(word + Keys.ENTER)
             label = word
-        # The server answers every line, even one that comes too late (no_question).
-        self.wait("the word's reply", lambda t: t["replies"] > before)
+        # The server answers every line, even one that comes too late (no_question); but a word
+        # typed as the level closed (the others claimed the last words first) may never have
+        # left the page, whose form had gone: the level's end is the end of this page's words.
+        self.wait("the word's reply", lambda t: t["replies"] > before or t["view"] != "board")
+        if self.snapshot()["replies"] == before:
+            return False
         state, shown, text = self.feedback("word-feedback")
         points = digits(shown) if state == "right" else 0
         self.shown_points += points

@@ -1,6 +1,6 @@
 /// The soak's phases: start the server, open the rooms, set every misbehaving client on the
-/// server once the rooms exist, play every room's game to its end (or the deadline), then stop
-/// the attackers and the server.
+/// server once the rooms exist, play every room's game to its end and let the misbehaving
+/// clients go on until every limit has acted (or the deadline), then stop them and the server.
 ///
 /// Owned by the thread that calls `execute`.
 package final class SoakRun {
@@ -34,7 +34,10 @@ package final class SoakRun {
             }
             room.onFinished = { [unowned self] _ in
                 finished += 1
-                if finished == settings.rooms { reactor.stop() }
+                guard finished == settings.rooms else { return }
+                // The games are over; the misbehaving clients go on until each limit has acted
+                // (a flooder is cut off only after --flood-timeout), or the deadline.
+                if tally.missing.isEmpty { reactor.stop() } else { tally.onAllSeen = { [unowned self] in reactor.stop() } }
             }
             room.onFailure = { [unowned self] reason in
                 failure = failure ?? reason
@@ -43,7 +46,7 @@ package final class SoakRun {
             rooms.append(room)
             room.open()
         }
-        if !reactor.run(until: started + UInt64(settings.deadline * 1e9)) {
+        if !reactor.run(until: started + UInt64(settings.deadline * 1e9)), finished < settings.rooms {
             failure = failure ?? "the games did not end within \(settings.deadline) s"
         }
         seconds = Double(Clock.nanoseconds() - started) / 1e9

@@ -15,8 +15,15 @@ package final class SoakTally {
 
     package init() {}
 
+    /// Called once, when the last watched reply or event has been seen.
+    package var onAllSeen: (() -> Void)?
+
     package func note(_ line: String) {
         for word in Self.watched where line.contains(word) { seen[word, default: 0] += 1 }
+        if let done = onAllSeen, missing.isEmpty {
+            onAllSeen = nil
+            done()
+        }
     }
 
     package var missing: [String] { Self.watched.filter { seen[$0] == nil } }
