@@ -164,12 +164,12 @@ import Testing
                 let level = Int(key.split(separator: ":")[0])!
                 let words = try Self.levelWords(level)
                 // Page i takes words i, i+3, i+6: the first page types its first word (in lower
-                // case), the others tap the groups; the second also tries a word not on the board.
-                var plan: [Any] = []
+                // case), the others tap the groups; the second first tries a word not on the board
+                // (first: the level cannot have closed yet, which would make its reply "too late").
+                var plan: [Any] = index == 1 ? ["CHALKLINE"] : []
                 for (w, groups) in words.enumerated() where w % Self.names.count == index {
                     plan.append(index == 0 && plan.isEmpty ? groups.joined().lowercased() as Any : groups as Any)
                 }
-                if index == 1 { plan.append("CHALKLINE") }
                 try driver.send(["cmd": "words", "page": name, "words": plan])
             case "word_feedback":
                 let state = e.string("state")
