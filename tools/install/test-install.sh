@@ -23,6 +23,7 @@ share/man/man1/chalkline-server.1
 share/man/man1/chalkline-server-check-levels.1
 share/man/man1/chalkline-server-help.1
 share/man/man1/chalkline-server-report.1
+share/man/man1/chalkline-server-report-assignment.1
 share/man/man1/chalkline-server-report-facts.1
 share/man/man1/chalkline-server-report-game.1
 share/man/man1/chalkline-server-report-games.1
