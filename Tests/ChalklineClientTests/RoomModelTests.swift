@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Testing
 @testable import ChalklineClient
 
@@ -105,5 +106,18 @@ import Testing
         var model = RoomModel(role: .player)
         try apply([join] + (1...5).map { #"{"type":"chat","name":"Ms","host":true,"text":"line \#($0)"}"# }, to: &model)
         #expect(model.chat == (2...5).map { "Ms (host): line \($0)" })
+    }
+}
+
+/// The end of a homework try, read from `game_end`'s `homework`.
+@Suite struct HomeworkPlaceTests {
+    @Test func theSentenceSaysThePlaceAndTheTriesLeft() throws {
+        func sentence(_ json: String) throws -> String { HomeworkPlace.sentence(try #require(JSON.parse(json))) }
+        #expect(try sentence(#"{"assignment":"ABCD","rank":2,"finished":5,"tries_left":0,"counted":true}"#)
+                == "You are 2nd of 5 who have finished. That was your last try.")
+        #expect(try sentence(#"{"assignment":"ABCD","rank":1,"finished":1,"tries_left":2,"counted":false}"#)
+                == "You are 1st of 1 who have finished (an earlier try of yours was better and counts). You have 2 tries left: /leave, then join again.")
+        #expect(try sentence(#"{"assignment":"ABCD","rank":3,"finished":3,"tries_left":null,"counted":true}"#)
+                == "You are 3rd of 3 who have finished. /leave, then join again to beat it.")
     }
 }

@@ -154,4 +154,46 @@ import Testing
         let game = try jsonReport(["game", "\(code)-1"], db: server.databasePath)
         #expect(Set(game.list("questions").compactMap { $0.string("level") }).count == 2, "\(game.list("questions"))")
     }
+
+    /// `chalkline play` with stdout not a terminal does homework alone and ends with the
+    /// student's place and the tries left, not "Game over!".
+    @Test func chalklinePlayEndsAHomeworkTryWithThePlace() throws {
+        let server = try LiveServer()
+        let teacher = try server.player("Ms")
+        let set = try teacher.command("/assign times table=7 rounds=2 time=20 countdown=0 attempts=2 due=\(Self.tomorrow)")
+        #expect(set.string("type") == "ok", "\(set)")
+        let code = try #require(set.string("code"))
+        let play = try ClientProcess.chalkline(["play", "127.0.0.1:\(server.port)", "--room", code, "--name", "sam"])
+        #expect(try play.expect("Question 1/2:") == "Question 1/2: 7 x 2 = ?  (20 s)")
+        play.type("14")
+        #expect(try play.expect("Question 2/2:") == "Question 2/2: 7 x 3 = ?  (20 s)")
+        play.type("21")
+        let end = try play.expect("Homework done!")
+        #expect(end.hasPrefix("Homework done! You are 1st of 1 who have finished. You have 1 try left: /leave, then join again. Everyone who has finished: 1. sam "),
+                "\(end)")
+        play.closeInput()
+        #expect(try play.finish() == 0)
+    }
+
+    /// The full screen of `chalkline play` at 80x24: the podium of a homework try says so, with
+    /// the student's place and tries left wrapped to the terminal.
+    @Test func chalklinePlaysScreenShowsTheHomeworkPlace() throws {
+        let server = try LiveServer()
+        let teacher = try server.player("Ms")
+        let set = try teacher.command("/assign times table=7 rounds=2 time=20 countdown=0 attempts=2 due=\(Self.tomorrow)")
+        let code = try #require(set.string("code"), "\(set)")
+        let play = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", code, "--name", "sam"])
+        for answer in ["14", "21"] {
+            try play.expect(answer == "14" ? "Question 1/2" : "Question 2/2")
+            try play.type(answer)
+            try play.press("Enter")
+        }
+        let screen = try play.expect("Homework done!")
+        play.save("play-homework-end", screen: screen)
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let title = try #require(rows.firstIndex { $0.hasPrefix("Homework done!") })
+        #expect(rows[title + 1] == "You are 1st of 1 who have finished. You have 1 try left: /leave, then join", "\(screen)")
+        #expect(rows[title + 2] == "again.")
+        #expect(rows.allSatisfy { $0.count <= 80 })
+    }
 }

@@ -47,6 +47,9 @@ package enum PlainLines {
         case .levelEnd:
             return "Level \(m.int("level") ?? 0) over. Standings: " + standings(model.standings, model: model)
         case .gameEnd:
+            if let place = model.homeworkEnd {
+                return "Homework done! \(place) Everyone who has finished: " + standings(model.standings, model: model, limit: 50)
+            }
             return "Game over! Final standings: " + standings(model.standings, model: model, limit: 50)
         case .chat: return model.chat.last
         case .kicked: return model.notice

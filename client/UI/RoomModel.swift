@@ -91,6 +91,9 @@ package struct RoomModel {
     package var roundAnswer: String?
     package var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
     package var standings: [StandingRow] = []
+    /// At the end of a homework try: the student's place and tries left (`HomeworkPlace`); nil
+    /// after a class's game.
+    package var homeworkEnd: String?
     /// The team standings of the last round, level or game (empty in a room without teams).
     package var teamStandings: [TeamRow] = []
     /// The player's team: `/team`'s reply, then each `teams` event that lists them.
@@ -202,6 +205,7 @@ package struct RoomModel {
             updateTeams(m)
         case .gameEnd:
             enter(.gameEnd)
+            homeworkEnd = m.fields["homework"].map(HomeworkPlace.sentence)
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
             updateTeams(m)
             question = nil

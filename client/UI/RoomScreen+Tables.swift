@@ -71,7 +71,8 @@ extension RoomScreen {
     /// of the table, paged.
     package func gameEnd(_ f: inout Frame, room: Int) {
         let start = f.lines.count
-        f.add(.bold("Game over!"))
+        f.add(.bold(model.homeworkEnd == nil ? "Game over!" : "Homework done!"))
+        for line in model.homeworkEnd.map({ Wrap.lines($0, width: columns - 1) }) ?? [] { f.add(.plain(line)) }
         f.blank()
         let places = Places.of(model.standings)
         let podium = zip(places, model.standings).prefix { $0.0 <= 3 }.prefix(6)
