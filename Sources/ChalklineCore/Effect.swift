@@ -22,6 +22,27 @@ public enum Effect {
     /// `/report`: read the stored report of `game` and send it to `to` as the reply to `/report`.
     /// Effects after it wait for that reply, so replies keep the order of their commands.
     case report(ReportRequest)
+    /// A round's question (or word level's board) has just been handed to its recipients: the
+    /// shell performs this when that send leaves, which is later than the core opened the round
+    /// when a commit held it (a `round_end` waits for its results to be on disk, and the next
+    /// question waits behind it). The shell then calls `ServerCore.roundStarted`, and the
+    /// round's time counts from there: a slow disk never takes a student's seconds.
+    case roundStarted(RoundStart)
+}
+
+/// Which round of which room went out, and to whom (so it is held exactly as long as that send).
+public struct RoundStart: Sendable, Equatable {
+    /// `ServerCore.rooms`' key of the room (for a homework try, the code and the student's name).
+    public var room: String
+    /// The round's room-wide id, as its `question` or `board` carries it.
+    public var id: Int
+    public var recipients: [ConnectionID]
+
+    public init(room: String, id: Int, recipients: [ConnectionID]) {
+        self.room = room
+        self.id = id
+        self.recipients = recipients
+    }
 }
 
 /// The host asked for the report of their room's last game.

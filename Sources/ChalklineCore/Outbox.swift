@@ -28,6 +28,10 @@ struct Outbox {
         effects.append(.report(request))
     }
 
+    mutating func roundStarted(_ start: RoundStart) {
+        effects.append(.roundStarted(start))
+    }
+
     mutating func close(_ session: Session) {
         effects.append(.close(session.id))
     }

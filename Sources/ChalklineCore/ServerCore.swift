@@ -77,7 +77,11 @@ public final class ServerCore {
     }
 
     /// Bytes arrived on a connection (any split: partial lines, several lines, anything).
-    public func receive(_ id: ConnectionID, _ bytes: UnsafeRawBufferPointer, now: Millis) -> [Effect] {
+    /// `arrived` is the earliest they can have reached the server (the shell's loop may read them
+    /// later than that when it is busy); an answer is in time if it arrived by its deadline, so a
+    /// server running behind does not turn a student's answer into a late one. Default: `now`.
+    public func receive(_ id: ConnectionID, _ bytes: UnsafeRawBufferPointer, now: Millis, arrived: Millis? = nil) -> [Effect] {
+        let arrived = min(arrived ?? now, now)
         guard let session = sessions[id], !session.closing else { return [] }
         var lines: [FramedLine] = []
         session.framer.push(bytes, into: &lines)
@@ -105,7 +109,7 @@ public final class ServerCore {
             case .badUTF8:
                 out.send(ErrorReply("", .badUTF8, "That line was not valid UTF-8 text; it was ignored."), to: session)
             case .line(let text):
-                handle(ClientLine.parse(text), from: session, now: now, out: &out)
+                handle(ClientLine.parse(text), from: session, now: now, arrived: arrived, out: &out)
             }
         }
         return out.effects
@@ -129,6 +133,18 @@ public final class ServerCore {
             if room.homework != nil { closeIfAbandoned(room, now: now) }
         }
         return out.effects
+    }
+
+    /// A `roundStarted` effect was carried out at `now`: the question it names left the server
+    /// then, and its time counts from there. Nothing to send.
+    public func roundStarted(_ start: RoundStart, now: Millis) {
+        rooms[start.room]?.roundStarted(id: start.id, now: now)
+    }
+
+    /// For drivers that carry out a call's effects at once (the fuzzer, benchmarks): every
+    /// `roundStarted` among `effects` happened at `now`.
+    public func roundsStarted(in effects: [Effect], now: Millis) {
+        for case .roundStarted(let start) in effects { roundStarted(start, now: now) }
     }
 
     /// Time passed: fire every deadline at or before `now`.

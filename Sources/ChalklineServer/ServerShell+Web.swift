@@ -87,7 +87,7 @@ extension ServerShell {
         guard let channel = connection.webSocket else { return }
         let got = channel.receive(bytes)
         if !got.lines.isEmpty {
-            got.lines.withUnsafeBytes { execute(core.receive(connection.id, $0, now: clock.now)) }
+            got.lines.withUnsafeBytes { execute(core.receive(connection.id, $0, now: clock.now, arrived: arrivalFloor)) }
         }
         if got.closing { connection.closeAfterFlush() }
     }

@@ -52,8 +52,24 @@ public final class ServerShell {
     private var connections = ConnectionTable<Connection>()
     private var listener: Listener?
     private var timer: DeadlineTimer?
-    private var beforePoll: BeforePollHook?
-    /// Connections with output from this iteration, flushed in `beforePoll`.
+    private var beforePoll: LoopPhaseHook?
+    private var afterPoll: LoopPhaseHook?
+    /// Started while a deadline is due, so the poll before it fires does not wait.
+    private var noWait: LoopPhaseHook?
+    /// The timer fired: the core's deadlines are fired in `afterPoll`, once the iteration has
+    /// read what came in (libuv runs timers before the poll, so a loop running behind would
+    /// otherwise close a round before reading answers that reached it in time).
+    private var deadlineDue = false
+    /// When the last poll that read anything returned: what a later poll reads came after
+    /// it. Answers are timed against their deadline by it, so a loop that reads them late
+    /// (busy with other rooms, or stopped) does not make them late. Only the first poll after a
+    /// deadline passed can read an answer for it (the round closes right after that poll), and
+    /// that poll does not wait: the benefit of the doubt is one loop iteration at most.
+    private(set) var arrivalFloor: Millis = 0
+    /// Something was read in this iteration's poll (see `arrivalFloor`). A poll that returned
+    /// without reading may have been cut short (a stop and `SIGCONT` interrupt the wait, and
+    /// libuv then returns without reading), so it does not move the floor.
+    private var readInThisPoll = false
     /// The connections with output this iteration, written in `endOfIteration`.
     let output = OutputQueue()
     private var graceTimer: DeadlineTimer?
@@ -106,7 +122,10 @@ public final class ServerShell {
             uv_loop_close(loop)
             throw error
         }
-        timer = DeadlineTimer(loop: loop) { [unowned self] in tick() }
+        timer = DeadlineTimer(loop: loop) { [unowned self] in
+            deadlineDue = true
+            noWait?.start()
+        }
         if options.web {
             webDeadlines = WebDeadlines(loop: loop, sniffMs: Limits.webSniffMs, headMs: Limits.httpHeadTimeoutMs,
                                         now: { [unowned self] in clock.now },
@@ -114,7 +133,9 @@ public final class ServerShell {
                                         headTimedOut: { [unowned self] in headTimedOut($0) })
         }
         memoryTrim = MemoryTrim(loop: loop)
-        beforePoll = BeforePollHook(loop: loop) { [unowned self] in endOfIteration() }
+        beforePoll = LoopPhaseHook(loop: loop, phase: .beforePoll) { [unowned self] in endOfIteration() }
+        noWait = LoopPhaseHook(loop: loop, phase: .noWait, start: false) {}
+        afterPoll = LoopPhaseHook(loop: loop, phase: .afterPoll) { [unowned self] in afterReads() }
         startStorage()
         signals = [SIGINT, SIGTERM].map { SignalWatcher(loop: loop, signal: $0) { [unowned self] in beginShutdown(signal: $0) } }
         logger.info("serving", metadata: ["address": "\(listener.address.description)", "open-files": "\(files)"])
@@ -162,8 +183,9 @@ public final class ServerShell {
         // Kept fresh for every line: the monotonic clock stops while a laptop sleeps, the wall
         // clock does not, and a homework join is judged against its due time by the wall clock.
         core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
+        readInThisPoll = true
         switch connection.transport {
-        case .line: execute(core.receive(connection.id, bytes, now: clock.now))
+        case .line: execute(core.receive(connection.id, bytes, now: clock.now, arrived: arrivalFloor))
         case .webSocket: receivedFrames(bytes, on: connection)
         case .sniffing, .http: receivedBeforeProtocol(bytes, on: connection)
         }
@@ -222,7 +244,16 @@ public final class ServerShell {
         return String(cString: name)
     }
 
-    private func tick() {
+    /// After every poll: note when it returned if it read anything (`arrivalFloor`), then fire
+    /// what is due.
+    private func afterReads() {
+        if readInThisPoll {
+            readInThisPoll = false
+            arrivalFloor = clock.millis(loopTime: uv_now(loop))
+        }
+        guard deadlineDue else { return }
+        deadlineDue = false
+        noWait?.stop()
         execute(core.tick(now: clock.now))
     }
 
@@ -252,7 +283,7 @@ public final class ServerShell {
                 } else {
                     items.append(.effect(.send([request.to], Self.storageOff.rendered(request.format))))
                 }
-            case .send, .close:
+            case .send, .close, .roundStarted:
                 items.append(.effect(effect))
             }
         }
@@ -267,6 +298,8 @@ public final class ServerShell {
             // A WebSocket's close frame: "going away" when the server stops (the bye or
             // shutdown event before it says why, in the protocol's own words).
             connections[id]?.closeAfterFlush(code: shuttingDown ? 1001 : 1000)
+        case .roundStarted(let start):
+            core.roundStarted(start, now: clock.now)
         case .record, .report:
             break  // handled in `execute`, never held
         }
@@ -318,8 +351,10 @@ public final class ServerShell {
     private func finishShutdown() {
         stopAdvertising()
         flushAll()
-        beforePoll?.close()
+        for hook in [beforePoll, afterPoll, noWait] { hook?.close() }
         beforePoll = nil
+        afterPoll = nil
+        noWait = nil
         // The last records get one more try; libuv runs the loop until that job is back.
         storage?.stop()
         timer?.close()

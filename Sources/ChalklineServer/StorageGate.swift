@@ -128,6 +128,7 @@ extension StorageGate.Item {
         switch self {
         case .effect(.send(let recipients, _)): set.formUnion(recipients)
         case .effect(.close(let id)): set.insert(id)
+        case .effect(.roundStarted(let start)): set.formUnion(start.recipients)
         case .effect: break
         case .wait(_, let replyTo): if let replyTo { set.insert(replyTo) }
         }
@@ -139,6 +140,7 @@ extension Effect {
         switch self {
         case .send(let recipients, _): return recipients.contains(where: connections.contains)
         case .close(let id): return connections.contains(id)
+        case .roundStarted(let start): return start.recipients.contains(where: connections.contains)
         default: return false
         }
     }

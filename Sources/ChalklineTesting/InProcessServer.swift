@@ -19,6 +19,14 @@ public final class InProcessServer {
     private var lastID: UInt64 = 0
     /// The effects of the step under way, if one is.
     private var capture: [Effect]?
+    /// While true, questions do not leave when the core opens their round: their
+    /// `roundStarted` waits in `heldRoundStarts` until `releaseRoundStarts`, as the shell holds
+    /// a question behind a commit that is slow to come back.
+    public var holdRoundStarts = false
+    public private(set) var heldRoundStarts: [RoundStart] = []
+    /// When set, the lines clients send are read now but arrived then: a shell whose loop was
+    /// busy (or stopped) when they came in.
+    public var arrival: Millis?
 
     public convenience init(config: ServerConfig = ServerConfig(), seed: UInt64 = 42) {
         var rng = SplitMix64(seed: seed)
@@ -91,7 +99,14 @@ public final class InProcessServer {
     }
 
     func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
-        run(bytes.withUnsafeBytes { core.receive(id, $0, now: now) })
+        run(bytes.withUnsafeBytes { core.receive(id, $0, now: now, arrived: arrival) })
+    }
+
+    /// The held questions leave now (see `holdRoundStarts`).
+    public func releaseRoundStarts() {
+        let held = heldRoundStarts
+        heldRoundStarts = []
+        for start in held { core.roundStarted(start, now: now) }
     }
 
     func disconnect(_ id: ConnectionID) { run(core.disconnect(id, now: now)) }
@@ -115,6 +130,8 @@ public final class InProcessServer {
                 recordTimes.append(now)
             case .report(let request):
                 reports.append(request)
+            case .roundStarted(let start):
+                if holdRoundStarts { heldRoundStarts.append(start) } else { core.roundStarted(start, now: now) }
             }
         }
         for id in closing { disconnect(id) }

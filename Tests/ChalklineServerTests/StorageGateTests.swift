@@ -17,8 +17,23 @@ import Testing
         let log = Log()
         let gate = StorageGate { effect in
             if case .send(let ids, let payload) = effect { log.sent.append((ids.map(\.raw), payload.string)) }
+            if case .roundStarted(let start) = effect { log.sent.append((start.recipients.map(\.raw), "started \(start.id)")) }
         }
         return (gate, log)
+    }
+
+    /// A question's time starts when the gate lets it go, never before: a round opened by a
+    /// later call (its previous round's commit not back yet) is held with its question.
+    @Test func aRoundStartsOnlyWhenItsQuestionLeaves() {
+        let (gate, log) = makeGate()
+        gate.submit([.wait(ticket: 1, replyTo: nil), send("round_end 1", to: 1, 2), send("question 2", to: 1, 2),
+                     .effect(.roundStarted(RoundStart(room: "ABCD", id: 2, recipients: [ConnectionID(2)])))])
+        // A round opened by a timer in a call of its own (after a gap) waits behind the same commit.
+        gate.submit([send("question 3", to: 1, 2), .effect(.roundStarted(RoundStart(room: "ABCD", id: 3, recipients: [ConnectionID(2)])))])
+        #expect(log.texts.isEmpty)
+        gate.answer(ticket: 1, effects: [], reply: nil)
+        gate.drain()
+        #expect(log.texts == ["round_end 1", "question 2", "started 2", "question 3", "started 3"])
     }
 
     @Test func withoutTicketsEverythingGoesAtOnce() {

@@ -104,7 +104,9 @@ final class Classroom {
         var ticks = 0
         while expected == previous, let deadline = core.nextDeadline(), ticks < 10 {
             now = max(now, deadline)
-            read(core.tick(now: now))
+            let effects = core.tick(now: now)
+            core.roundsStarted(in: effects, now: now)
+            read(effects)
             ticks += 1
         }
     }
@@ -116,7 +118,9 @@ final class Classroom {
     private func send(_ id: ConnectionID, _ text: String) -> [Effect] {
         now += 1
         var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBytes { core.receive(id, UnsafeRawBufferPointer($0), now: now) }
+        let effects = bytes.withUnsafeMutableBytes { core.receive(id, UnsafeRawBufferPointer($0), now: now) }
+        core.roundsStarted(in: effects, now: now)
+        return effects
     }
 
     /// Finds the next question's "A x B" and keeps its product.

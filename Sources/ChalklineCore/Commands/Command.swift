@@ -24,6 +24,8 @@ struct Command: Sendable {
         var rest: String
         var session: Session
         var now: Millis
+        /// The earliest the line can have reached the server (`ServerCore.receive`): answers are timed by it.
+        var arrived: Millis
     }
 
     let name: String

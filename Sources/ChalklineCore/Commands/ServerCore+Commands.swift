@@ -60,7 +60,7 @@ extension ServerCore {
         let (room, seat) = try inRoom(call.session, "answer")
         guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
         let line = try AnswerLine(call.rest)
-        room.answer(line.text, question: line.question, seat: seat, now: call.now, out: &out)
+        room.answer(line.text, question: line.question, seat: seat, now: call.now, arrived: call.arrived, out: &out)
     }
 
     func scores(_ call: Command.Call, _ out: inout Outbox) {

@@ -25,6 +25,9 @@ final class Room {
     /// Seats ranked in the open round, fixed when it opens: a late joiner waits for the next one.
     private(set) var participants: [Seat] = []
     private var lastRoundID = 0
+    /// The open round whose question has not left the server yet (see `roundStarted`): its
+    /// time has not begun, so it cannot run out.
+    private var unsentRound: Int?
     private var answersThisRound = 0
     /// When the host's screens were last sent `progress` this round, and whether a newer count
     /// is waiting for `progressEveryMs` to pass (see `reportProgress`).
@@ -128,7 +131,7 @@ final class Room {
         var phaseDeadline: Millis? = switch phase {
         case .lobby: nil
         case .countdown(let until), .gap(_, let until): until
-        case .open(_, _, let deadline): deadline
+        case .open(_, _, let deadline): unsentRound == nil ? deadline : nil
         case .paused(_, let since): since + timeouts.abandonedGame
         }
         if progressWaiting, let sent = progressSentAt {
@@ -357,20 +360,24 @@ final class Room {
 
     /// `question`, when the answer names one, must be the open question's id: an answer meant
     /// for a question that has closed is refused (`no_question`), never judged against the next.
-    func answer(_ text: String, question: Int? = nil, seat: Seat, now: Millis, out: inout Outbox) {
+    ///
+    /// An answer is in time when it `arrived` by the deadline, even if the shell reads it after
+    /// (the round stays open until the shell has read what came in before it closes it); its
+    /// time is counted to when it was read, at most the whole time allowed.
+    func answer(_ text: String, question: Int? = nil, seat: Seat, now: Millis, arrived: Millis? = nil, out: inout Outbox) {
         if let question, question != openRoundID {
             let open = openRoundID.map { " (question \($0) is open)" } ?? ""
             out.send(ErrorReply("answer", .noQuestion, "Question \(question) is closed\(open): that answer was not judged."), to: seat.session!)
             return
         }
-        // Read after the deadline but before the shell's timer fired (both can fall in one loop
-        // iteration): time was up, so it is not judged, and the round closes now.
-        if case .open(let index, _, let deadline) = phase, now > deadline {
+        // Arrived after the deadline but read before the shell's timer fired (both can fall in
+        // one loop iteration): time was up, so it is not judged, and the round closes now.
+        if case .open(let index, _, let deadline) = phase, unsentRound == nil, (arrived ?? now) > deadline {
             out.send(ErrorReply("answer", .noQuestion, "Too late: time was up for that one."), to: seat.session!)
             closeRound(index, now: now, out: &out)
             return
         }
-        guard case .open(_, let opened, _) = phase else {
+        guard case .open(_, let opened, let deadline) = phase else {
             out.send(ErrorReply("answer", .noQuestion, "There is no open question right now."), to: seat.session!)
             return
         }
@@ -378,10 +385,11 @@ final class Room {
             out.send(ErrorReply("answer", .noQuestion, "You joined during this round: you play from the next one."), to: seat.session!)
             return
         }
-        let outcome = race.answer(text, seat: seat, elapsedMs: now - opened)
+        let elapsed = min(now, deadline) - opened
+        let outcome = race.answer(text, seat: seat, elapsedMs: elapsed)
         if let judged = outcome.judged, let game, case .open(let index, _, _) = phase {
             out.record(.answer(game: game, round: index + 1, answer: AnswerRecord(
-                player: seat.ref, typed: text, correct: judged.correct, ms: now - opened, points: judged.points,
+                player: seat.ref, typed: text, correct: judged.correct, ms: elapsed, points: judged.points,
                 // Homework is acknowledged only once stored: a restart must not lose a try's answer.
                 streak: judged.streak, item: judged.item, announced: outcome.broadcast != nil || homework != nil)))
         }
@@ -407,7 +415,7 @@ final class Room {
             switch phase {
             case .countdown(let until) where until <= now:
                 openOrPause(0, now: now, out: &out)
-            case .open(let index, _, let deadline) where deadline <= now:
+            case .open(let index, _, let deadline) where deadline <= now && unsentRound == nil:
                 closeRound(index, now: now, out: &out)
             case .gap(let next, let until) where until <= now:
                 openOrPause(next, now: now, out: &out)
@@ -465,7 +473,19 @@ final class Room {
         let opening = race.openRound(index: index, id: lastRoundID)
         if let game { out.record(.roundOpened(game: game, round: index + 1, label: opening.label, items: opening.items)) }
         out.send(opening.event, to: connectedSessions)
+        out.roundStarted(RoundStart(room: key, id: lastRoundID, recipients: participants.compactMap { $0.session?.id }))
+        unsentRound = lastRoundID
         phase = .open(index: index, opened: now, deadline: now + opening.limitMs)
+    }
+
+    /// The open round's question left the server at `now` (see `Effect.roundStarted`): its time
+    /// counts from then, so the seconds a commit held it are not taken from the players. Nobody
+    /// can have answered it before it left (they had not seen it); a stale answer typed without
+    /// an `id` in between counts from the question's send, as any other.
+    func roundStarted(id: Int, now: Millis) {
+        guard unsentRound == id, case .open(let index, let opened, let deadline) = phase else { return }
+        unsentRound = nil
+        if now > opened { phase = .open(index: index, opened: now, deadline: deadline + (now - opened)) }
     }
 
     private func checkRoundComplete(now: Millis, out: inout Outbox) {
@@ -479,6 +499,7 @@ final class Room {
         let closing = race.closeRound(participants: participants, standings: standings())
         // The round is closed now: whatever comes next (gap, next question, game end) must not close it again.
         phase = .lobby
+        unsentRound = nil
         // Recorded before the event: the shell holds the event until the record is committed.
         recordClose(closing, round: index + 1, out: &out)
         sendTable(closing.event, out: &out)
@@ -565,6 +586,7 @@ final class Room {
             stopped = true
         }
         phase = .lobby
+        unsentRound = nil
         participants = []
         progressWaiting = false
         let standings = standings()

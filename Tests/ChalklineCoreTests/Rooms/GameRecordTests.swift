@@ -24,6 +24,7 @@ struct GameRecordTests {
                 payload.string.split(separator: "\n").map { "send " + ServerLine(String($0)).type }
             case .report: ["report"]
             case .close: ["close-connection"]
+            case .roundStarted: []
             }
         }
     }
