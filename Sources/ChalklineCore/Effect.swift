@@ -23,7 +23,7 @@ public enum Effect {
     /// Effects after it wait for that reply, so replies keep the order of their commands.
     case report(ReportRequest)
     /// A round's question (or word level's board) has just been handed to its recipients: the
-    /// shell performs this when that send leaves, which is later than the core opened the round
+    /// shell performs this once that send is written, which is later than the core opened the round
     /// when a commit held it (a `round_end` waits for its results to be on disk, and the next
     /// question waits behind it). The shell then calls `ServerCore.roundStarted`, and the
     /// round's time counts from there: a slow disk never takes a student's seconds.

@@ -70,6 +70,9 @@ public final class ServerShell {
     /// without reading may have been cut short (a stop and `SIGCONT` interrupt the wait, and
     /// libuv then returns without reading), so it does not move the floor.
     private var readInThisPoll = false
+    /// Rounds whose question was handed to its players this iteration: their time starts when
+    /// `endOfIteration` has written it.
+    private var startedThisIteration: [RoundStart] = []
     /// The connections with output this iteration, written in `endOfIteration`.
     let output = OutputQueue()
     private var graceTimer: DeadlineTimer?
@@ -299,7 +302,8 @@ public final class ServerShell {
             // shutdown event before it says why, in the protocol's own words).
             connections[id]?.closeAfterFlush(code: shuttingDown ? 1001 : 1000)
         case .roundStarted(let start):
-            core.roundStarted(start, now: clock.now)
+            // The question is queued for its players, not yet written: its time starts at the write.
+            startedThisIteration.append(start)
         case .record, .report:
             break  // handled in `execute`, never held
         }
@@ -314,6 +318,11 @@ public final class ServerShell {
         // Records from the whole iteration go to disk as one job (one transaction).
         storage?.flush()
         flushAll()
+        if !startedThisIteration.isEmpty {
+            let now = clock.now
+            for start in startedThisIteration { core.roundStarted(start, now: now) }
+            startedThisIteration.removeAll(keepingCapacity: true)
+        }
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
     }
 

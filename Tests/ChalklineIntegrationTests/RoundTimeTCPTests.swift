@@ -17,6 +17,9 @@ import Testing
         let question = try room.pat.expect("question")
         let asked = Date()
         let answer = try #require(product(of: question.string("text") ?? ""))
+        // A reply means the server is past the turn that wrote the question (whose time starts
+        // once it is written): the stop cannot fall between the write and that start.
+        #expect(try room.pat.command("/ping").type == "ok")
         let pid = server.process.processIdentifier
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }

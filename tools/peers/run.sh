@@ -5,6 +5,7 @@
 #
 #   tools/peers/run.sh [RUNS]        (default 3; `make bench-peers` runs it)
 #   ONLY=websocket tools/peers/run.sh   the WebSocket pairs alone
+#   ONLY=answers tools/peers/run.sh     the answers pairs and issue 28's targets alone
 #
 # Pairs:
 #   answers    floor-server vs chalkline-server (SQLite on disk, as in class), driven by the same
@@ -12,6 +13,12 @@
 #              of 0.2 s, at 200, 230 and 260 rooms (about 25,000, 29,000 and 33,000 answers
 #              offered a second). Each side's error-free rate is its best run with no error
 #              (no late answer judged wrong, no already_answered, no answer with no question).
+#              Issue 28's targets, each run on its own: server CPU per judged answer (every
+#              thread, floor-bench's server_cpu) against the floor's at the highest load both
+#              carried error-free in that run; chalkline's best error-free rate against the
+#              floor's; and overload: chalkline at 1.5x the rooms of its best error-free level
+#              in that run, its answers judged a second against that level's, and how many
+#              answers got no reply at all.
 #   fan-out    the same client, one room of 1,000 players, 10 questions of 2 s with 1 s between:
 #              each question's kernel arrival at each player minus the room's first, p99.
 #   broadcast  fanout-client: a room of 1,000 receiving 1,000 host `/say` lines against
@@ -24,7 +31,8 @@
 #              per seated connection with 20 rooms x 500 seated, and a `/say` to 1,000.
 set -euo pipefail
 RUNS=${1:-3}
-# ONLY=websocket runs only the WebSocket pairs (about 2 minutes a run).
+# ONLY=websocket runs only the WebSocket pairs (about 2 minutes a run); ONLY=answers only the
+# answers pairs and the overload run (about 1.5 minutes a run).
 ONLY=${ONLY:-}
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${PEERS_OUT:-/tmp/chalkline-peers}"
@@ -71,12 +79,15 @@ chalkline_server() { # PORT DB: starts it, sets SP
 stop() { kill -TERM "$SP" 2>/dev/null || true; wait "$SP" 2>/dev/null || true; }
 field() { grep -o "\b$1=[0-9.]*" | head -1 | cut -d= -f2; }
 # floor-bench's figures: answers/s, errors (late answers judged wrong, already_answered, no round)
-answers() { # FILE -> "rate errors"
-    local rate wrong already noround other
-    rate=$(field answers_per_s <"$1"); wrong=$(field ok_wrong <"$1")
+answers() { # FILE -> "rate errors unanswered cpu": unanswered = answers sent that got no reply
+    local rate right wrong already noround other sent cpu
+    rate=$(field answers_per_s <"$1"); wrong=$(field ok_wrong <"$1"); right=$(field ok_correct <"$1")
     already=$(field err_already <"$1"); noround=$(field err_noround <"$1"); other=$(field err_other <"$1")
-    echo "$rate $((wrong + already + noround + other))"
+    sent=$(field answers_sent <"$1")
+    cpu=$(sed -n 's/^server_cpu.* us\/answer=\([0-9.]*\).*/\1/p' "$1")
+    echo "${rate:-0} $((wrong + already + noround + other)) $((sent - right - wrong - already - noround)) ${cpu:-0}"
 }
+gt() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a > b) }'; }
 list() { local IFS=/; echo "$*"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 wm() { echo ${1} | tr ' ' '\n' | median; }
@@ -86,11 +97,17 @@ LEVELS=${LEVELS:-"200 230 260"}   # rooms of 20
 declare -a floor_fan ck_fan redis_say ck_say
 declare -A web_cpu web_err web_rss web_say    # by chalkline / chalkline-ws: each run's figure
 rss_kb() { awk '/VmRSS/{print $2}' /proc/"$1"/status; }
-declare -A rate err                 # by "floor 200", "chalkline 230", ...: each run's figure
+declare -A rate err cpu             # by "floor 200", "chalkline 230", ...: each run's figure
+# Issue 28, each run's own figures: "2" CPU ratio at the highest load both carried error-free,
+# "3" best error-free rates' ratio, "4" the overload run.
+declare -a t2 t3 t4 t4ok
 declare -A clean=([floor]=0 [chalkline]=0)   # each side's best rate in a run with no error
 for run in $(seq "$RUNS"); do
     if [ "$ONLY" != websocket ]; then
+    declare -A best=([floor]=0 [chalkline]=0) bestAt=([chalkline]=0)
+    both=""   # the highest level both sides carried error-free in this run
     for rooms in $LEVELS; do
+        clean_here=0
         for side in floor chalkline; do
             quiet; next_port; rm -f "$out"/bench.sqlite*
             if [ "$side" = floor ]; then
@@ -100,12 +117,35 @@ for run in $(seq "$RUNS"); do
             fi
             "$out/floor-bench" "$port" "$rooms" 20 20 200 0.8 "$SP" 0 "$side" >"$out/answers-$side-$rooms.txt" 2>/dev/null || true
             stop
-            read -r r e < <(answers "$out/answers-$side-$rooms.txt")
-            rate["$side $rooms"]+="$r "; err["$side $rooms"]+="$e "
-            if [ "$e" = 0 ] && awk -v a="$r" -v b="${clean[$side]}" 'BEGIN { exit !(a > b) }'; then clean[$side]=$r; fi
-            echo "run $run, $side at $rooms rooms: $r answers/s, $e errors" >&2
+            read -r r e u c < <(answers "$out/answers-$side-$rooms.txt")
+            rate["$side $rooms"]+="$r "; err["$side $rooms"]+="$e "; cpu["$side $rooms"]+="$c "
+            if [ "$e" = 0 ] && gt "$r" "${clean[$side]}"; then clean[$side]=$r; fi
+            if [ "$e" = 0 ] && gt "$r" "${best[$side]}"; then best[$side]=$r; bestAt[$side]=$rooms; fi
+            [ "$e" = 0 ] && clean_here=$((clean_here + 1))
+            echo "run $run, $side at $rooms rooms: $r answers/s, $e errors, $u unanswered, $c us/answer server CPU" >&2
         done
+        [ "$clean_here" = 2 ] && both=$rooms
     done
+    if [ -n "$both" ]; then
+        f=$(echo ${cpu["floor $both"]} | awk '{print $NF}'); k=$(echo ${cpu["chalkline $both"]} | awk '{print $NF}')
+        t2+=("$both rooms: $k/$f = $(ratio "$k" "$f")")
+    else
+        t2+=("no level error-free on both sides")
+    fi
+    t3+=("$(ratio "${best[chalkline]}" "${best[floor]:-1}")")
+    # Overload: 1.5x the rooms chalkline carried error-free in this run (its lowest level if none).
+    base=${bestAt[chalkline]}; [ "$base" = 0 ] && base=${LEVELS%% *}
+    over=$((base * 3 / 2))
+    quiet; next_port; rm -f "$out"/bench.sqlite*
+    chalkline_server "$port" "$out/bench.sqlite"
+    "$out/floor-bench" "$port" "$over" 20 20 200 0.8 "$SP" 0 chalkline >"$out/answers-overload-$over.txt" 2>/dev/null || true
+    stop
+    read -r r e u c < <(answers "$out/answers-overload-$over.txt")
+    at=$(echo ${rate["chalkline $base"]} | awk '{print $NF}')
+    t4+=("$over rooms: $r/s ($e refused, $u unanswered) = $(ratio "$r" "$at") of $at at $base")
+    gt "$(ratio "$r" "$at")" 0.799 && [ "$u" = 0 ] && t4ok+=(yes) || t4ok+=(no)
+    echo "run $run, chalkline overloaded at $over rooms: $r answers/s, $e refused, $u unanswered ($at at $base rooms)" >&2
+    [ "$ONLY" = answers ] && continue
 
     quiet; next_port
     "$out/floor-server" "$port" 2>/dev/null & SP=$!; wait_port "$port"
@@ -127,6 +167,7 @@ for run in $(seq "$RUNS"); do
          "say redis ${redis_say[-1]} chalkline ${ck_say[-1]}/s" >&2
 
     fi
+    [ "$ONLY" = answers ] && continue
     for proto in chalkline chalkline-ws; do
         quiet; next_port; chalkline_server "$port" :memory:
         "$out/floor-bench" "$port" 100 20 20 200 0.8 "$SP" 0 "$proto" >"$out/web-$proto.txt" 2>/dev/null || true; stop
@@ -144,7 +185,7 @@ for run in $(seq "$RUNS"); do
          "bytes/seat ${web_rss[chalkline-ws]} vs ${web_rss[chalkline]}; say ${web_say[chalkline-ws]} vs ${web_say[chalkline]}" >&2
 done
 
-if [ "$ONLY" != websocket ]; then
+if [ -z "$ONLY" ]; then
 # Memory: RSS with nobody connected, then with 10,020 connections seated in 20 lobbies.
 quiet; next_port
 chalkline_server "$port" :memory:
@@ -170,11 +211,25 @@ for rooms in $LEVELS; do
     fl=$(echo ${rate["floor $rooms"]} | tr ' ' '\n' | median); ck=$(echo ${rate["chalkline $rooms"]} | tr ' ' '\n' | median)
     echo "| answers/s at $rooms rooms x 20 (errors) | $(echo ${rate["floor $rooms"]} | tr ' ' '/') ($(echo ${err["floor $rooms"]} | tr ' ' '/')) | $(echo ${rate["chalkline $rooms"]} | tr ' ' '/') ($(echo ${err["chalkline $rooms"]} | tr ' ' '/')) | $(ratio "$ck" "$fl") | |"
 done
+for rooms in $LEVELS; do
+    echo "| server CPU per judged answer (µs) at $rooms rooms | $(echo ${cpu["floor $rooms"]} | tr ' ' '/') | $(echo ${cpu["chalkline $rooms"]} | tr ' ' '/') | $(ratio "$(wm "${cpu["chalkline $rooms"]}")" "$(wm "${cpu["floor $rooms"]}")") | |"
+done
 echo "| answers/s, best run with no error | ${clean[floor]} | ${clean[chalkline]} | $(ratio "${clean[chalkline]}" "${clean[floor]}") | ≥ 0.90 |"
+if [ -z "$ONLY" ]; then
 echo "| question fan-out p99, 1 room x 1,000 (ms) | floor $(list "${floor_fan[@]}") | $(list "${ck_fan[@]}") | $(ratio "$cf" "$ff") | ≤ 1.5 |"
 echo "| /say deliveries/s, 1,000 x 1,000 | redis $(list "${redis_say[@]}") | $(list "${ck_say[@]}") | $(ratio "$cs" "$rs") | ≥ 1.0 |"
 echo "| RSS per seated connection (bytes) | | $per ($rss0 kB idle, $rss1 kB with 10,020) | | ≤ 1,024 |"
 fi
+echo
+echo "Issue 28's targets, each run on its own:"
+echo
+echo "| run | 2: server CPU per judged answer, chalkline/floor, at the highest load both carried error-free (≤ 1.5) | 3: best error-free answers/s, chalkline/floor (≥ 0.9) | 4: overloaded at 1.5x chalkline's error-free rooms, answers/s against there (≥ 0.8, every answer replied to) |"
+echo "|---|---|---|---|"
+for i in "${!t3[@]}"; do
+    echo "| $((i + 1)) | ${t2[$i]} | ${t3[$i]} | ${t4[$i]}: ${t4ok[$i]} |"
+done
+fi
+[ "$ONLY" = answers ] && exit 0
 echo
 echo "| WebSocket against TCP (chalkline-server both) | TCP | WebSocket | ratio | target |"
 echo "|---|---|---|---|---|"

@@ -105,9 +105,11 @@ public struct RoundEndEvent: Message {
     var top: EncodedTop?
     public var json: JSON {
         .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
-                 ("results", rowsJSON(results, top?.results, \.json)), ("standings", rowsJSON(standings, top?.standings, \.json))]
-                + teamsField(teams) + [("answer_text", .string(answerText))] + (place?.json ?? []))
+                 ("results", rowsJSON(results, top?.results, \.json, hole: top?.hole(EncodedTop.resultsHole))),
+                 ("standings", rowsJSON(standings, top?.standings, \.json, hole: top?.hole(EncodedTop.standingsHole)))]
+                + teamsField(teams) + [("answer_text", .string(answerText))] + (place?.json ?? top?.placeFields ?? []))
     }
+    var placeJSON: [(String, JSON)] { place?.json ?? [] }
     /// Best first: most points, then fastest.
     static func ranked(_ results: [RoundResult]) -> [RoundResult] {
         results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) })
@@ -140,11 +142,13 @@ extension RoundEndEvent: PersonalTable {
         shared.results = []
         shared.standings = []
         shared.top = EncodedTop(results: top.encodedRows(\.json), standings: standingsCut.topJSON)
+        let template = CutTemplate(shared, sharedStandings: standingsCut.top.count)
         return { seat, name in
             var cut = shared
-            cut.results = rest[name].map { top + [$0] } ?? top
+            let own = rest[name]
+            cut.results = own.map { top + [$0] } ?? top
             (cut.standings, cut.place) = standingsCut.rows(for: seat)
-            return cut
+            return template.message(cut, ownResult: own?.json)
         }
     }
 
@@ -169,9 +173,11 @@ public struct GameEndEvent: Message {
     public var homework: HomeworkPlace?
     var top: EncodedTop?
     public var json: JSON {
-        .object([EventType.gameEnd.field, ("standings", rowsJSON(standings, top?.standings, \.json))] + teamsField(teams)
-                + [("game", .string(game))] + (place?.json ?? []) + (homework.map { [("homework", $0.json)] } ?? []))
+        .object([EventType.gameEnd.field, ("standings", rowsJSON(standings, top?.standings, \.json, hole: top?.hole(EncodedTop.standingsHole)))]
+                + teamsField(teams) + [("game", .string(game))] + (place?.json ?? top?.placeFields ?? [])
+                + (homework.map { [("homework", $0.json)] } ?? []))
     }
+    var placeJSON: [(String, JSON)] { place?.json ?? [] }
     public var text: String {
         var lines = [homework == nil ? "Game over! Final standings:" : "Homework done! Standings of everyone who has finished:"]
         lines += TextFormat.standings(standings, limit: place == nil ? 50 : standings.count)
@@ -188,10 +194,11 @@ extension GameEndEvent: PersonalTable {
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON)
+        let template = CutTemplate(shared, sharedStandings: standingsCut.top.count)
         return { seat, _ in
             var cut = shared
             (cut.standings, cut.place) = standingsCut.rows(for: seat)
-            return cut
+            return template.message(cut)
         }
     }
 }

@@ -14,6 +14,9 @@ public protocol Message {
     var json: JSON { get }
     /// One or more lines for people, without the final newline.
     var text: String { get }
+    /// The bytes for one format; by default `json` encoded or `text`, and a newline. A message
+    /// can make them more cheaply (a big room's cut table, from its template).
+    func rendered(_ format: OutputFormat) -> Payload
 }
 
 extension Message {

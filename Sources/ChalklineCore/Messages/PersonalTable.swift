@@ -14,6 +14,10 @@ protocol PersonalTable: Message {
     /// copy, cut or projected, carries them whole: at most eight rows, and no student's name.
     var teams: [TeamStanding]? { get set }
     var standings: [Standing] { get set }
+    /// The rows every cut shares, encoded once; set on the event the cuts are made from.
+    var top: EncodedTop? { get set }
+    /// `players` and `rank`, in a cut event; nothing otherwise.
+    var placeJSON: [(String, JSON)] { get }
 }
 
 extension PersonalTable {
@@ -86,12 +90,62 @@ struct EncodedTop: Sendable {
     var standings: [JSON] = []
     /// A word-puzzle level's clues, the same for everyone.
     var clues: JSON?
+    /// The event is being made into its cut's template: each table ends in a hole for the
+    /// player's own row, and the place fields are a hole (see `CutTemplate`).
+    var holes = false
+
+    static let resultsHole = 0
+    static let standingsHole = 1
+    static let placeHole = 2
+
+    func hole(_ number: Int) -> JSON? { holes ? JSONTemplate.element(number) : nil }
+    var placeFields: [(String, JSON)] { holes ? [JSONTemplate.field(Self.placeHole)] : [] }
 }
 
-/// Rows as a JSON array: the first ones already encoded when a cut shares them, the rest now.
-func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON) -> JSON {
+/// Rows as a JSON array: the first ones already encoded when a cut shares them, the rest now,
+/// and a template's hole last.
+func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hole: JSON? = nil) -> JSON {
     guard let encoded else { return .array(rows.map(json)) }
-    return .array(encoded + rows.dropFirst(encoded.count).map(json))
+    return .array(encoded + rows.dropFirst(encoded.count).map(json) + (hole.map { [$0] } ?? []))
+}
+
+/// A big room's cut of one event for every player, from one encoding of what they all share:
+/// the event with its top rows (`top`) and holes where each player's own rows and place go.
+struct CutTemplate {
+    let template: JSONTemplate
+    /// How many standings rows every cut shares: a row past them is the player's own.
+    let sharedStandings: Int
+
+    init<Event: PersonalTable>(_ shared: Event, sharedStandings: Int) {
+        var holed = shared
+        holed.top?.holes = true
+        template = JSONTemplate(holed.json)
+        self.sharedStandings = sharedStandings
+    }
+
+    /// `cut` is the player's own event (its text is made from it, if they read text); its own
+    /// result row, if the event has results and theirs is not among the top.
+    func message<Event: PersonalTable>(_ cut: Event, ownResult: JSON? = nil) -> any Message {
+        var fills: [[UInt8]?] = [nil, nil, nil]
+        fills[EncodedTop.resultsHole] = ownResult?.encoded()
+        if cut.standings.count > sharedStandings, let own = cut.standings.last { fills[EncodedTop.standingsHole] = own.json.encoded() }
+        fills[EncodedTop.placeHole] = JSONTemplate.fields(cut.placeJSON)
+        return TemplatedCut(template: template, fills: fills, event: cut)
+    }
+}
+
+/// One player's cut table: its JSON line from the round's template, its text (rarely asked for,
+/// a person at netcat in a big room) from the event itself.
+struct TemplatedCut: Message {
+    let template: JSONTemplate
+    let fills: [[UInt8]?]
+    let event: any Message
+    var json: JSON { event.json }
+    var text: String { event.text }
+
+    func rendered(_ format: OutputFormat) -> Payload {
+        format == .json ? Payload(template.render(fills)) : event.rendered(.text)
+    }
 }
 
 extension Array {

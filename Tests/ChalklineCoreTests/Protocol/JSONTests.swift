@@ -19,6 +19,14 @@ struct JSONTests {
         #expect(encode(.int(-42)) == "-42")
     }
 
+    /// Integers are written digit by digit, not through `String`: every width, both signs, the ends.
+    @Test func integersAsSwiftPrintsThem() {
+        var values = [0, 1, -1, 9, 10, -10, 99, 100, 1_000, 987_654_321, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 0..<18 { power *= 10; values += [power - 1, power, -power, -power + 1] }
+        for value in values { #expect(encode(.int(value)) == String(value)) }
+    }
+
     /// The copy of unescaped runs must keep the bytes before the first escape, between two
     /// escapes next to each other, and after the last.
     @Test func escapesAtTheEdgesAndSideBySide() {

@@ -90,9 +90,10 @@ public struct LevelEndEvent: Message {
 
     public var json: JSON {
         .object([EventType.levelEnd.field, ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
-                 ("clues", top?.clues ?? .array(clues.map(\.endJSON))), ("standings", rowsJSON(standings, top?.standings, \.json))]
-                + teamsField(teams) + (place?.json ?? []))
+                 ("clues", top?.clues ?? .array(clues.map(\.endJSON))), ("standings", rowsJSON(standings, top?.standings, \.json, hole: top?.hole(EncodedTop.standingsHole)))]
+                + teamsField(teams) + (place?.json ?? top?.placeFields ?? []))
     }
+    var placeJSON: [(String, JSON)] { place?.json ?? [] }
 
     public var text: String {
         let solved = clues.count { $0.solvedBy != nil }
@@ -114,10 +115,11 @@ extension LevelEndEvent: PersonalTable {
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))
+        let template = CutTemplate(shared, sharedStandings: standingsCut.top.count)
         return { seat, _ in
             var cut = shared
             (cut.standings, cut.place) = standingsCut.rows(for: seat)
-            return cut
+            return template.message(cut)
         }
     }
 }

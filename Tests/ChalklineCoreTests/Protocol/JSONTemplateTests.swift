@@ -1,0 +1,44 @@
+import Testing
+@testable import ChalklineCore
+
+/// A template's line is byte for byte the tree encoded with the fills in place, holes left
+/// empty taking their comma with them.
+@Suite struct JSONTemplateTests {
+    private func line(_ value: JSON) -> [UInt8] { value.encoded() + [0x0A] }
+
+    @Test func holesFilledAndEmptyGiveTheTreesOwnBytes() {
+        let template = JSONTemplate(.object([("type", "x"), ("rows", .array([1, 2, JSONTemplate.element(0)])),
+                                             ("none", .array([JSONTemplate.element(1)])), JSONTemplate.field(2), ("tail", "t\"q")]))
+        #expect(template.render([nil, nil, nil]) == line(.object([("type", "x"), ("rows", .array([1, 2])), ("none", .array([])), ("tail", "t\"q")])))
+        #expect(template.render([JSON.int(3).encoded(), JSON.string("a").encoded(), JSONTemplate.fields([("rank", 4), ("of", 9)])])
+                == line(.object([("type", "x"), ("rows", .array([1, 2, 3])), ("none", .array(["a"])), ("rank", 4), ("of", 9), ("tail", "t\"q")])))
+        // Fewer fills than holes: the rest stay empty.
+        #expect(template.render([JSON.int(3).encoded()]) == line(.object([("type", "x"), ("rows", .array([1, 2, 3])), ("none", .array([])), ("tail", "t\"q")])))
+    }
+
+    @Test func aFieldHoleAtTheEndAndStringsThatLookLikeHoles() {
+        let template = JSONTemplate(.object([("type", "x"), ("s", .string("\u{1}\u{0}\"\":")), JSONTemplate.field(0)]))
+        #expect(template.render([nil]) == line(.object([("type", "x"), ("s", .string("\u{1}\u{0}\"\":"))])))
+        #expect(template.render([JSONTemplate.fields([("n", .null)])]) == line(.object([("type", "x"), ("s", .string("\u{1}\u{0}\"\":")), ("n", .null)])))
+        #expect(JSONTemplate.fields([]) == nil)
+    }
+
+    /// Every player's cut of a big room's round_end, game_end and level_end is the bytes the
+    /// cut event itself encodes to: players in the top ten, below it, tied, and without a row.
+    @Test func everyCutIsTheEventsOwnEncoding() {
+        let names = (1...25).map { "p\($0)" }
+        let standings = Standing.rank(names.enumerated().map { (seat: $0.offset + 1, name: $0.element, score: ($0.offset % 7) * 100, correctMs: Millis($0.offset)) })
+        let results = names.enumerated().map { RoundResult(name: $0.element, correct: $0.offset % 3 != 0, points: ($0.offset % 5) * 10,
+                                                            ms: $0.offset % 4 == 0 ? nil : Millis(100 * $0.offset)) }
+        let teams = [TeamStanding(rank: 1, name: "Red", score: 250, members: 13), TeamStanding(rank: 2, name: "Blue", score: 200, members: 12)]
+        let roundEnd = RoundEndEvent(id: 7, reveal: "7 x 3 = 21", answer: 21, answerText: "21", results: results, standings: standings, teams: teams)
+        let gameEnd = GameEndEvent(standings: standings, game: "ABCD-1")
+        for (event, top) in [(roundEnd as any PersonalTable, 10), (gameEnd, 10), (roundEnd, 5), (gameEnd, 3)] {
+            let cut = event.cutter(top: top)
+            for seat in 0...26 {
+                let message = cut(seat, seat == 0 ? "nobody" : "p\(seat)")
+                #expect(message.rendered(.json).bytes == message.json.encoded() + [0x0A], "seat \(seat), top \(top)")
+            }
+        }
+    }
+}
