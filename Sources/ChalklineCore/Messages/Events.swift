@@ -109,7 +109,6 @@ public struct RoundEndEvent: Message {
                  ("standings", rowsJSON(standings, top?.standings, \.json, hole: top?.hole(EncodedTop.standingsHole)))]
                 + teamsField(teams) + [("answer_text", .string(answerText))] + (place?.json ?? top?.placeFields ?? []))
     }
-    var placeJSON: [(String, JSON)] { place?.json ?? [] }
     /// Best first: most points, then fastest.
     static func ranked(_ results: [RoundResult]) -> [RoundResult] {
         results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) })
@@ -142,13 +141,14 @@ extension RoundEndEvent: PersonalTable {
         shared.results = []
         shared.standings = []
         shared.top = EncodedTop(results: top.encodedRows(\.json), standings: standingsCut.topJSON)
-        let template = CutTemplate(shared, sharedStandings: standingsCut.top.count)
+        let template = CutTemplate(shared, standings: standingsCut)
         return { seat, name in
-            var cut = shared
             let own = rest[name]
-            cut.results = own.map { top + [$0] } ?? top
-            (cut.standings, cut.place) = standingsCut.rows(for: seat)
-            return template.message(cut, ownResult: own?.json)
+            return template.message(seat: seat, ownResult: own?.json) { standing, place in
+                var cut = shared.cut(standingsCut, own: standing, place: place)
+                cut.results = own.map { top + [$0] } ?? top
+                return cut
+            }
         }
     }
 
@@ -177,7 +177,6 @@ public struct GameEndEvent: Message {
                 + teamsField(teams) + [("game", .string(game))] + (place?.json ?? top?.placeFields ?? [])
                 + (homework.map { [("homework", $0.json)] } ?? []))
     }
-    var placeJSON: [(String, JSON)] { place?.json ?? [] }
     public var text: String {
         var lines = [homework == nil ? "Game over! Final standings:" : "Homework done! Standings of everyone who has finished:"]
         lines += TextFormat.standings(standings, limit: place == nil ? 50 : standings.count)
@@ -194,11 +193,9 @@ extension GameEndEvent: PersonalTable {
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON)
-        let template = CutTemplate(shared, sharedStandings: standingsCut.top.count)
+        let template = CutTemplate(shared, standings: standingsCut)
         return { seat, _ in
-            var cut = shared
-            (cut.standings, cut.place) = standingsCut.rows(for: seat)
-            return template.message(cut)
+            template.message(seat: seat) { shared.cut(standingsCut, own: $0, place: $1) }
         }
     }
 }

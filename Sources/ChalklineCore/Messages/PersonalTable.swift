@@ -16,11 +16,20 @@ protocol PersonalTable: Message {
     var standings: [Standing] { get set }
     /// The rows every cut shares, encoded once; set on the event the cuts are made from.
     var top: EncodedTop? { get set }
-    /// `players` and `rank`, in a cut event; nothing otherwise.
-    var placeJSON: [(String, JSON)] { get }
+    /// Where the player stands, in a cut event.
+    var place: YourPlace? { get set }
 }
 
 extension PersonalTable {
+    /// This shared event as one player's cut: the shared top of the standings and their own
+    /// row after it (when not among them), and their place.
+    func cut(_ standings: StandingsCut, own: Standing?, place: YourPlace?) -> Self {
+        var cut = self
+        cut.standings = own.map { standings.top + [$0] } ?? standings.top
+        cut.place = place
+        return cut
+    }
+
     /// For an event whose only table of names is its standings; `round_end` also hides its results'.
     func projected(rows: Int?, hideNames: Bool) -> Self {
         var copy = self
@@ -73,14 +82,14 @@ struct StandingsCut {
         count = standings.count
     }
 
-    /// The first rows and `seat`'s own row (if not among them), and where
-    /// `seat` stands; nil place for a seat with no row.
-    func rows(for seat: Int) -> ([Standing], YourPlace?) {
+    /// `seat`'s own row when it is not among the first, and where `seat` stands (nil for a
+    /// seat with no row).
+    func own(for seat: Int) -> (row: Standing?, place: YourPlace?) {
         if let own = top.first(where: { $0.seat == seat }) {
-            return (top, YourPlace(players: count, rank: own.rank, score: own.score))
+            return (nil, YourPlace(players: count, rank: own.rank, score: own.score))
         }
-        guard let own = bySeat[seat] else { return (top, nil) }
-        return (top + [own], YourPlace(players: count, rank: own.rank, score: own.score))
+        guard let own = bySeat[seat] else { return (nil, nil) }
+        return (own, YourPlace(players: count, rank: own.rank, score: own.score))
     }
 }
 
@@ -113,38 +122,38 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 /// the event with its top rows (`top`) and holes where each player's own rows and place go.
 struct CutTemplate {
     let template: JSONTemplate
-    /// How many standings rows every cut shares: a row past them is the player's own.
-    let sharedStandings: Int
+    let standings: StandingsCut
 
-    init<Event: PersonalTable>(_ shared: Event, sharedStandings: Int) {
+    init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut) {
         var holed = shared
         holed.top?.holes = true
         template = JSONTemplate(holed.json)
-        self.sharedStandings = sharedStandings
+        self.standings = standings
     }
 
-    /// `cut` is the player's own event (its text is made from it, if they read text); its own
-    /// result row, if the event has results and theirs is not among the top.
-    func message<Event: PersonalTable>(_ cut: Event, ownResult: JSON? = nil) -> any Message {
+    /// `seat`'s cut: its own result row (an event with results, theirs not among the top), its
+    /// own standing and place; `event` makes the whole cut event, for `text` and `json` only.
+    func message(seat: Int, ownResult: JSON? = nil, event: @escaping (Standing?, YourPlace?) -> any Message) -> any Message {
+        let (own, place) = standings.own(for: seat)
         var fills: [[UInt8]?] = [nil, nil, nil]
         fills[EncodedTop.resultsHole] = ownResult?.encoded()
-        if cut.standings.count > sharedStandings, let own = cut.standings.last { fills[EncodedTop.standingsHole] = own.json.encoded() }
-        fills[EncodedTop.placeHole] = JSONTemplate.fields(cut.placeJSON)
-        return TemplatedCut(template: template, fills: fills, event: cut)
+        fills[EncodedTop.standingsHole] = own?.json.encoded()
+        fills[EncodedTop.placeHole] = place.flatMap { JSONTemplate.fields($0.json) }
+        return TemplatedCut(template: template, fills: fills, event: { event(own, place) })
     }
 }
 
-/// One player's cut table: its JSON line from the round's template, its text (rarely asked for,
-/// a person at netcat in a big room) from the event itself.
+/// One player's cut table: its JSON line from the round's template; its text (rarely asked for,
+/// a person at netcat in a big room) from the cut event, made only then.
 struct TemplatedCut: Message {
     let template: JSONTemplate
     let fills: [[UInt8]?]
-    let event: any Message
-    var json: JSON { event.json }
-    var text: String { event.text }
+    let event: () -> any Message
+    var json: JSON { event().json }
+    var text: String { event().text }
 
     func rendered(_ format: OutputFormat) -> Payload {
-        format == .json ? Payload(template.render(fills)) : event.rendered(.text)
+        format == .json ? Payload(template.render(fills)) : event().rendered(.text)
     }
 }
 

@@ -93,7 +93,6 @@ public struct LevelEndEvent: Message {
                  ("clues", top?.clues ?? .array(clues.map(\.endJSON))), ("standings", rowsJSON(standings, top?.standings, \.json, hole: top?.hole(EncodedTop.standingsHole)))]
                 + teamsField(teams) + (place?.json ?? top?.placeFields ?? []))
     }
-    var placeJSON: [(String, JSON)] { place?.json ?? [] }
 
     public var text: String {
         let solved = clues.count { $0.solvedBy != nil }
@@ -115,11 +114,9 @@ extension LevelEndEvent: PersonalTable {
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))
-        let template = CutTemplate(shared, sharedStandings: standingsCut.top.count)
+        let template = CutTemplate(shared, standings: standingsCut)
         return { seat, _ in
-            var cut = shared
-            (cut.standings, cut.place) = standingsCut.rows(for: seat)
-            return template.message(cut)
+            template.message(seat: seat) { shared.cut(standingsCut, own: $0, place: $1) }
         }
     }
 }
