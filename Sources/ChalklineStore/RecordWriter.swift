@@ -75,15 +75,15 @@ struct RecordWriter {
             guard let gameID = ids[game.serial] else { return }
             let roundRow = try db.insert("INSERT INTO round (game_id, number, label, opened_at) VALUES (?, ?, ?, ?)",
                                          [SQLValue(gameID), SQLValue(round), SQLValue(label), at])
-            rowIDs.rounds[RowIDs.Round(game: gameID, number: round)] = roundRow
+            rowIDs.games[gameID, default: RowIDs.Game()].rounds[round] = roundRow
             for item in items {
-                rowIDs.questions[RowIDs.Question(round: roundRow, n: item.n)] = try db.insert(
+                rowIDs.games[gameID, default: RowIDs.Game()].questions[RowIDs.Question(round: roundRow, n: item.n)] = try db.insert(
                     "INSERT INTO question (round_id, n, text, answer, detail) VALUES (?, ?, ?, ?, ?)",
                     [SQLValue(roundRow), SQLValue(item.n), SQLValue(item.text), SQLValue(item.answer), SQLValue(item.detail)])
             }
         case let .answer(game, round, answer):
             guard let gameID = ids[game.serial], let roundRow = try roundID(game: gameID, number: round, db) else { return }
-            let questionRow = try answer.item.flatMap { try questionID(round: roundRow, n: $0, db) }
+            let questionRow = try answer.item.flatMap { try questionID(game: gameID, round: roundRow, n: $0, db) }
             let playerRow = try playerID(answer.player, game: gameID, db)
             answers.append([SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed),
                             SQLValue(answer.correct), SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
@@ -123,35 +123,33 @@ struct RecordWriter {
     }
 
     private mutating func roundID(game: Int64, number: Int, _ db: SQLWriting) throws -> Int64? {
-        try rowID(\.rounds, RowIDs.Round(game: game, number: number),
-                  "SELECT id FROM round WHERE game_id = ? AND number = ?", [SQLValue(game), SQLValue(number)], db)
+        try rowID(game, \.rounds, number, "SELECT id FROM round WHERE game_id = ? AND number = ?", [SQLValue(game), SQLValue(number)], db)
     }
 
-    private mutating func questionID(round: Int64, n: Int, _ db: SQLWriting) throws -> Int64? {
-        try rowID(\.questions, RowIDs.Question(round: round, n: n),
+    private mutating func questionID(game: Int64, round: Int64, n: Int, _ db: SQLWriting) throws -> Int64? {
+        try rowID(game, \.questions, RowIDs.Question(round: round, n: n),
                   "SELECT id FROM question WHERE round_id = ? AND n = ?", [SQLValue(round), SQLValue(n)], db)
     }
 
-    /// The id under `key` in one of `rowIDs`' caches, or else the one `sql` finds, remembered.
-    private mutating func rowID<Key: Hashable>(_ cache: WritableKeyPath<RowIDs, [Key: Int64]>, _ key: Key, _ sql: String,
-                                               _ arguments: [SQLValue], _ db: SQLWriting) throws -> Int64? {
-        if let id = rowIDs[keyPath: cache][key] { return id }
+    /// The id under `key` in one of `game`'s caches, or else the one `sql` finds, remembered.
+    private mutating func rowID<Key: Hashable>(_ game: Int64, _ cache: WritableKeyPath<RowIDs.Game, [Key: Int64]>, _ key: Key,
+                                               _ sql: String, _ arguments: [SQLValue], _ db: SQLWriting) throws -> Int64? {
+        if let id = rowIDs.games[game]?[keyPath: cache][key] { return id }
         let id = try db.id(sql, arguments)
-        rowIDs[keyPath: cache][key] = id
+        rowIDs.games[game, default: RowIDs.Game()][keyPath: cache][key] = id
         return id
     }
 
     /// A player's row in a game, made on first sight: late joiners appear with their first answer.
     /// Keyed by seat, not name: a second player under a name someone left is a second row.
     private mutating func playerID(_ player: PlayerRef, game: Int64, _ db: SQLWriting) throws -> Int64 {
-        let key = RowIDs.Player(game: game, seat: player.seat)
-        if let id = rowIDs.players[key] { return id }
+        if let id = rowIDs.games[game]?.players[player.seat] { return id }
         try db.run("INSERT INTO player (game_id, seat, name, bot, team) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                    [SQLValue(game), SQLValue(player.seat), SQLValue(player.name), SQLValue(player.bot), SQLValue(player.team)])
         guard let id = try db.id("SELECT id FROM player WHERE game_id = ? AND seat = ?", [SQLValue(game), SQLValue(player.seat)]) else {
             throw StoreError.missingRow("player \(player.name) of game \(game)")
         }
-        rowIDs.players[key] = id
+        rowIDs.games[game, default: RowIDs.Game()].players[player.seat] = id
         return id
     }
 }
