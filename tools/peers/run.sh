@@ -172,7 +172,7 @@ for run in $(seq "$RUNS"); do
         quiet; next_port; chalkline_server "$port" :memory:
         "$out/floor-bench" "$port" 100 20 20 200 0.8 "$SP" 0 "$proto" >"$out/web-$proto.txt" 2>/dev/null || true; stop
         web_cpu[$proto]+="$(sed -n 's/^server_cpu.* us\/answer=\([0-9.]*\).*/\1/p' "$out/web-$proto.txt") "
-        read -r _ e < <(answers "$out/web-$proto.txt"); web_err[$proto]+="$e "
+        read -r _ e _ _ < <(answers "$out/web-$proto.txt"); web_err[$proto]+="$e "
         quiet; next_port; chalkline_server "$port" :memory:
         sleep 1; idle=$(rss_kb "$SP")
         "$out/floor-bench" "$port" 20 500 1 200 0.8 "$SP" 0 "$proto" >"$out/web-mem-$proto.txt" 2>/dev/null || true; stop
