@@ -43,15 +43,21 @@ import Testing
         #expect(closed.contains { $0.type == "round_end" })
     }
 
-    @Test func anAnswerThatArrivedInTimeButWasReadLateIsJudged() throws {
+    /// The question opens at 1 s (deadline 11 s); Bob's right answer is read at 11.4 s, before
+    /// the timer ran (the loop was busy), having arrived at `arrival`. What Bob is sent, and the clock.
+    func answerReadLate(arrived arrival: Millis) throws -> ([ServerLine], InProcessServer) {
         let (_, clock, ann, bob) = try room()
         clock.setTime(1_000)
         let question = try #require(try ann.step("/start").messages(to: bob).first { $0.type == "question" })
-        // The loop was busy: the answer came in at 10.9 s and is read at 11.4 s, before the timer ran.
         clock.setTime(11_400)
-        clock.arrival = 10_900
-        let reply = try #require(try bob.step("/answer id=\(question.int("id") ?? 0) \(AnswerNamesItsQuestionTests.product(question))")
-            .messages(to: bob).first)
+        clock.arrival = arrival
+        let step = try bob.step("/answer id=\(question.int("id") ?? 0) \(AnswerNamesItsQuestionTests.product(question))")
+        return (step.messages(to: bob), clock)
+    }
+
+    @Test func anAnswerThatArrivedInTimeButWasReadLateIsJudged() throws {
+        let (sent, clock) = try answerReadLate(arrived: 10_900)
+        let reply = try #require(sent.first)
         #expect(reply.type == "ok")
         #expect(reply.bool("correct") == true)
         // Counted to the deadline at most: the slowest right answer's points, 500.
@@ -60,13 +66,8 @@ import Testing
     }
 
     @Test func anAnswerThatArrivedAfterTheDeadlineIsTooLateWhenEverItIsRead() throws {
-        let (_, clock, ann, bob) = try room()
-        clock.setTime(1_000)
-        let question = try #require(try ann.step("/start").messages(to: bob).first { $0.type == "question" })
-        clock.setTime(11_400)
-        clock.arrival = 11_001
-        let step = try bob.step("/answer id=\(question.int("id") ?? 0) \(AnswerNamesItsQuestionTests.product(question))")
-        #expect(step.messages(to: bob).first?.string("code") == "no_question")
-        #expect(step.messages(to: bob).contains { $0.type == "round_end" })
+        let (sent, _) = try answerReadLate(arrived: 11_001)
+        #expect(sent.first?.string("code") == "no_question")
+        #expect(sent.contains { $0.type == "round_end" })
     }
 }
