@@ -23,8 +23,6 @@ package final class LineConnection {
     private var output: [UInt8] = []
     private var outputStart = 0
     private var wantsWritable = false
-    private static let chunkSize = 65536
-    nonisolated(unsafe) private static let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 16)
 
     /// The TCP handshake finished: lines sent before this were queued and go out now.
     package var onOpen: () -> Void = {}
@@ -142,10 +140,10 @@ package final class LineConnection {
 
     private func readAvailable() {
         while state == .open {
-            let n = wantsArrivalTimes ? receiveStamped() : recv(fd, Self.chunk, Self.chunkSize, 0)
+            let n = wantsArrivalTimes ? receiveStamped() : recv(fd, reactor.readBuffer, Reactor.readBufferSize, 0)
             if n > 0 {
-                deliver(UnsafeRawBufferPointer(start: Self.chunk, count: n))
-                if n < Self.chunkSize { return }
+                deliver(UnsafeRawBufferPointer(start: reactor.readBuffer, count: n))
+                if n < Reactor.readBufferSize { return }
             } else if n == 0 {
                 return fail(nil)
             } else {
@@ -158,26 +156,25 @@ package final class LineConnection {
 
     /// SO_TIMESTAMPNS and SCM_TIMESTAMPNS on Linux (Glibc's macros do not reach Swift).
     private static let soTimestampNS: Int32 = 35
-    nonisolated(unsafe) private static let control = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 16)
 
     /// `recv` through `recvmsg`, keeping the kernel's arrival stamp of the data read.
     private func receiveStamped() -> Int {
-        var iov = iovec(iov_base: Self.chunk, iov_len: Self.chunkSize)
+        var iov = iovec(iov_base: reactor.readBuffer, iov_len: Reactor.readBufferSize)
         return withUnsafeMutablePointer(to: &iov) { iovp in
             var message = msghdr()
             message.msg_iov = iovp
             message.msg_iovlen = 1
-            message.msg_control = Self.control
+            message.msg_control = reactor.controlBuffer
             message.msg_controllen = 128
             let n = recvmsg(fd, &message, 0)
             arrivalTime = nil
             // One control message is all we ask for: {size_t len; int level; int type; timespec}.
             if n > 0, message.msg_controllen >= 32 {
-                let level = Self.control.load(fromByteOffset: 8, as: Int32.self)
-                let type = Self.control.load(fromByteOffset: 12, as: Int32.self)
+                let level = reactor.controlBuffer.load(fromByteOffset: 8, as: Int32.self)
+                let type = reactor.controlBuffer.load(fromByteOffset: 12, as: Int32.self)
                 if level == SOL_SOCKET && type == Self.soTimestampNS {
-                    let seconds = Self.control.load(fromByteOffset: 16, as: Int.self)
-                    let nanoseconds = Self.control.load(fromByteOffset: 24, as: Int.self)
+                    let seconds = reactor.controlBuffer.load(fromByteOffset: 16, as: Int.self)
+                    let nanoseconds = reactor.controlBuffer.load(fromByteOffset: 24, as: Int.self)
                     arrivalTime = UInt64(seconds) * 1_000_000_000 + UInt64(nanoseconds)
                 }
             }

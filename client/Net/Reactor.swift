@@ -12,13 +12,24 @@ package final class Reactor {
     private var handlers: [Handler?] = []
     private var timers = TimerHeap()
     private var stopped = false
+    /// Every read of this reactor's connections lands here, and control messages (arrival
+    /// stamps) in `controlBuffer`: one per reactor, as a reactor runs on one thread. (One for
+    /// the whole process was shared by reactors on other threads: two tests in parallel read
+    /// each other's bytes.)
+    package static let readBufferSize = 65536
+    package let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Reactor.readBufferSize, alignment: 16)
+    package let controlBuffer = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 16)
 
     package init() {
         epfd = epoll_create1(Int32(EPOLL_CLOEXEC))
         precondition(epfd >= 0, "epoll_create1 failed: \(errno)")
     }
 
-    deinit { close(epfd) }
+    deinit {
+        close(epfd)
+        readBuffer.deallocate()
+        controlBuffer.deallocate()
+    }
 
     package func watch(_ fd: Int32, writable: Bool = false, _ handler: @escaping Handler) {
         if Int(fd) >= handlers.count { handlers += Array(repeating: nil, count: Int(fd) + 1 - handlers.count) }
