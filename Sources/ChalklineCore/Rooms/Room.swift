@@ -481,7 +481,7 @@ final class Room {
     /// The open round's question left the server at `now` (see `Effect.roundStarted`): its time
     /// counts from then, so the seconds a commit held it are not taken from the players. Nobody
     /// can have answered it before it left (they had not seen it); a stale answer typed without
-    /// an `id` in between counts from the question's send, as any other.
+    /// an `id` in between is timed from the round's opening.
     func roundStarted(id: Int, now: Millis) {
         guard unsentRound == id, case .open(let index, let opened, let deadline) = phase else { return }
         unsentRound = nil
