@@ -69,14 +69,22 @@ public enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "]"))
         case .object(let fields):
             out.append(UInt8(ascii: "{"))
-            for (i, (key, value)) in fields.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSON.writeString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
-            }
+            JSON.writeFields(fields[...], first: true, to: &out)
             out.append(UInt8(ascii: "}"))
         case .encoded(let bytes): out.append(contentsOf: bytes)
+        }
+    }
+
+    /// `"key":value` for each field, comma-separated, and a comma first unless `first`: the
+    /// inside of an object, or the rest of one whose first fields a caller wrote itself.
+    public static func writeFields(_ fields: ArraySlice<(String, JSON)>, first: Bool, to out: inout [UInt8]) {
+        var first = first
+        for (key, value) in fields {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+            writeString(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+            value.write(to: &out)
         }
     }
 
@@ -105,21 +113,26 @@ public enum JSON: Equatable, Sendable {
 
     /// Runs of bytes that need no escape (nearly every string the server writes) are copied
     /// whole; a byte at a time, this was the answer path's costliest function under callgrind.
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    public static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { bytes in
-            var start = 0
-            for i in bytes.indices {
-                let byte = bytes[i]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
-                escape(byte, to: &out)
-                start = i + 1
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        // A native or literal string lends its bytes as they are; only a bridged one is copied.
+        if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
+            var copy = s
+            copy.withUTF8 { writeEscaped($0, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = 0
+        for i in bytes.indices {
+            let byte = bytes[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            escape(byte, to: &out)
+            start = i + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
     private static func escape(_ byte: UInt8, to out: inout [UInt8]) {

@@ -83,8 +83,14 @@ public struct RoundResult: Equatable, Sendable {
     public var points: Int
     /// Time to answer; nil when they did not answer.
     public var ms: Millis?
+    /// Written straight to bytes: every round's results, a row a player (`JSONObjectWriter`).
     var json: JSON {
-        .object([("name", .string(name)), ("correct", .bool(correct)), ("points", .int(points)), ("ms", ms.map { .int(Int($0)) } ?? .null)])
+        var row = JSONObjectWriter()
+        row.string("name", name)
+        row.bool("correct", correct)
+        row.int("points", points)
+        row.int("ms", ms.map { Int($0) })
+        return row.finished()
     }
 }
 

@@ -21,7 +21,11 @@ public protocol Message {
 
 extension Message {
     /// The bytes for one format; public so the shell can send replies it completes itself (`/report`).
-    public func rendered(_ format: OutputFormat) -> Payload {
+    public func rendered(_ format: OutputFormat) -> Payload { renderedFromTree(format) }
+
+    /// `json` encoded, or `text`, and a newline: what `rendered` gives unless a message makes
+    /// its bytes more cheaply.
+    public func renderedFromTree(_ format: OutputFormat) -> Payload {
         switch format {
         case .json:
             var bytes = json.encoded()
@@ -53,6 +57,28 @@ public struct OkReply: Message {
     public var text: String { makeText() }
 
     public var json: JSON { .object([EventType.ok.field, ("cmd", .string(cmd))] + fields) }
+
+    /// The commonest line the server writes (every answer's reply), written straight to bytes:
+    /// through `json` it built a tree of its fields and walked it twice.
+    public func rendered(_ format: OutputFormat) -> Payload {
+        guard format == .json else { return renderedFromTree(format) }
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.jsonPrefix.count + cmd.utf8.count + 24 * fields.count + 4)
+        out.append(contentsOf: Self.jsonPrefix)
+        JSON.writeString(cmd, to: &out)
+        JSON.writeFields(fields[...], first: false, to: &out)
+        out.append(UInt8(ascii: "}"))
+        out.append(0x0A)
+        return Payload(out)
+    }
+
+    /// `{"type":"ok","cmd":`, as `json` begins.
+    private static let jsonPrefix: [UInt8] = {
+        var out = JSON.object([EventType.ok.field]).encoded()
+        out.removeLast()
+        out += Array(#","cmd":"#.utf8)
+        return out
+    }()
 }
 
 /// `{"type":"error","cmd":...,"code":...,"message":...}`; the code is for programs, the message for people.

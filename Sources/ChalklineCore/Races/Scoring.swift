@@ -43,7 +43,14 @@ public struct Standing: Equatable, Sendable {
         self.seat = seat
     }
 
-    public var json: JSON { .object([("rank", .int(rank)), ("name", .string(name)), ("score", .int(score))]) }
+    /// Written straight to bytes: every table's rows (`JSONObjectWriter`).
+    public var json: JSON {
+        var row = JSONObjectWriter()
+        row.int("rank", rank)
+        row.string("name", name)
+        row.int("score", score)
+        return row.finished()
+    }
 }
 
 extension Standing {

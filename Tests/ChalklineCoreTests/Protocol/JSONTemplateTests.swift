@@ -42,3 +42,18 @@ import Testing
         }
     }
 }
+
+/// Rows written straight to bytes are what their objects encode to.
+@Suite struct JSONObjectWriterTests {
+    @Test func rowsAreTheObjectsBytes() {
+        for name in ["ann", "", "quote\" back\\slash \u{1} é 漢"] {
+            for ms: Millis? in [nil, 0, 12_345] {
+                let result = RoundResult(name: name, correct: ms != nil, points: -3, ms: ms)
+                #expect(result.json.encoded() == JSON.object([("name", .string(name)), ("correct", .bool(ms != nil)), ("points", -3),
+                                                              ("ms", ms.map { .int(Int($0)) } ?? .null)]).encoded())
+            }
+            let standing = Standing(rank: 12, name: name, score: Int.max, correctMs: 0)
+            #expect(standing.json.encoded() == JSON.object([("rank", 12), ("name", .string(name)), ("score", .int(Int.max))]).encoded())
+        }
+    }
+}

@@ -19,6 +19,19 @@ struct JSONTests {
         #expect(encode(.int(-42)) == "-42")
     }
 
+    /// An `ok` reply written straight to bytes is what encoding its tree gives.
+    @Test func okRepliesWrittenStraightAreTheirTreesBytes() {
+        let replies = [
+            OkReply("answer", [("id", 3), ("correct", true), ("points", 988), ("score", 1988), ("streak", 2)], text: "Right!"),
+            OkReply("ping", text: "pong"),
+            OkReply("say \"x\"\n", [("text", .string("tab\there \u{1}")), ("list", .array([.null, .double(2.5), .object([("a", .array([]))])]))], text: "t"),
+        ]
+        for reply in replies {
+            #expect(reply.rendered(.json).bytes == reply.json.encoded() + [0x0A])
+            #expect(reply.rendered(.text).string == reply.text + "\n")
+        }
+    }
+
     /// Integers are written digit by digit, not through `String`: every width, both signs, the ends.
     @Test func integersAsSwiftPrintsThem() {
         var values = [0, 1, -1, 9, 10, -10, 99, 100, 1_000, 987_654_321, Int.max, Int.min, Int.min + 1]
