@@ -79,6 +79,20 @@ struct ProtocolDocTests {
         #expect(unknown.isEmpty, "protocol.md lists event types the core never sends: \(unknown)")
     }
 
+    /// The welcome and `/name`'s reply name the catalog's kinds (`RaceCatalog.createHint`);
+    /// protocol.md and README quote those lines, and must name the same kinds, or a new kind
+    /// leaves them out of date with no other test to say so.
+    @Test func quotedWelcomeLinesNameTheCatalogsKinds() throws {
+        for file in ["protocol.md", "README.md"] {
+            let text = try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8)
+            let quoted = text.split(separator: "\n").filter { $0.contains("/create GAME (") }
+            #expect(!quoted.isEmpty, "\(file) quotes no welcome line")
+            for line in quoted {
+                #expect(line.contains(RaceCatalog.createHint), "\(file): \(line)")
+            }
+        }
+    }
+
     @Test func everyKindInTheCatalogIsInTheKindsTable() throws {
         let documented = Self.tableKeys(under: "Kinds of game", in: try Self.protocolText())
         #expect(documented == RaceCatalog.names, "protocol.md's kinds table must list the catalog, in its order")
