@@ -1,3 +1,4 @@
+import ChalklineCore
 import ChalklineTesting
 import Foundation
 import Testing
@@ -40,11 +41,15 @@ import Testing
         #expect(JSONValue.int(mine["ms"]) == 2000)
     }
 
-    /// Another process holds SQLite's write lock for 3 s while round 1 closes: its `round_end`
-    /// and question 2 (gap 0, 2 s) wait for the commit. Question 2's time starts when it leaves,
-    /// so pat's answer right after it is judged, and fast.
+    /// Another process holds SQLite's write lock while round 1 closes: its `round_end` and
+    /// question 2 (gap 0, 2 s) wait for the commit. Question 2's time starts when it leaves, so
+    /// pat's answer right after it is judged, and fast.
     @Test func aQuestionHeldBehindASlowCommitGetsItsWholeTime() throws {
-        let harness = try ServerHarness(.live)
+        // The server's own clock says when 3 s have passed: a connection left silent outside any
+        // room is told `bye` (idle) after `idleTimeout`, and no commit holds that line.
+        var config = ServerConfig()
+        config.idleTimeout = 3_000
+        let harness = try ServerHarness(.live, config: config)
         let server = try #require(harness.live)
         let room = try Classroom(harness, time: 2, rounds: 2)
         let locker = try SQLiteLocker(server.databasePath)
@@ -53,8 +58,10 @@ import Testing
         let first = try room.pat.expect("question")
         let reply = try room.pat.command("/answer id=\(first.int("id") ?? 0) \(product(of: first.string("text") ?? "") ?? 0)")
         #expect(reply.bool("correct") == true, "\(reply)")
-        // Longer than the question's 2 s: the commit of round 1 cannot finish meanwhile.
-        Thread.sleep(forTimeInterval: 3)
+        // The lock is held past the question's 2 s, by the server's clock: the commit of round 1
+        // cannot finish meanwhile.
+        let clock = try harness.jsonClient()
+        #expect(try clock.expect("bye", timeout: 10).string("reason") == "idle")
         locker.release()
         _ = try room.pat.expect("round_end", timeout: 10)
         let second = try room.pat.expect("question", timeout: 10)
@@ -65,14 +72,13 @@ import Testing
         #expect(try room.pat.expect("game_end", timeout: 10).type == "game_end")
     }
 
-    private func waitUntilStopped(_ pid: Int32, timeout: Double = 5) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)...].hasPrefix("T") { return }
-            Thread.sleep(forTimeInterval: 0.01)
+    /// Waits for the kernel to report the child stopped (or gone), leaving its status for
+    /// `Process` to collect (`WNOWAIT`): SIGSTOP cannot be caught, so one of the two comes.
+    private func waitUntilStopped(_ pid: Int32) throws {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WSTOPPED | WEXITED | WNOWAIT) == 0, info.si_code == CLD_STOPPED else {
+            throw TestFailure("the server did not stop (si_code \(info.si_code), errno \(errno))")
         }
-        throw TestFailure("the server did not stop")
     }
 }
 
