@@ -2,7 +2,9 @@ import Foundation
 
 /// A client program on a real terminal: a detached tmux session of a fixed size, on a tmux
 /// server of its own (a private socket), read back with `capture-pane` exactly as a person
-/// would see it. Waits poll the screen until a deadline; nothing sleeps for a fixed time.
+/// would see it. A wait reads the screen again each time the program writes to its terminal
+/// (tmux copies the pane's output to a pipe, `pipe-pane`), until the screen shows what is
+/// expected or a deadline passes; nothing sleeps or polls on a timer.
 final class TmuxScreen {
     let socket: String
     let columns: Int
@@ -10,6 +12,9 @@ final class TmuxScreen {
     private var lastScreen = ""
     /// The tmux server's process, ended by id if `kill-server` leaves it running.
     private var serverPID: Int32?
+    /// The read end of the FIFO tmux copies the pane's output into: readable when the screen
+    /// may have changed.
+    private var output: Int32 = -1
 
     /// Starts `chalkline ARGUMENTS` in a `columns` x `rows` terminal. The terminal stays after
     /// the program exits, so what it printed last and its exit status can still be read.
@@ -28,6 +33,13 @@ final class TmuxScreen {
         try tmux(["-f", config, "new-session", "-d", "-s", "t", "-x", "\(columns)", "-y", "\(rows)", "sh", "-c",
                   "\(command); echo \"[exited $?]\"; exec sleep 600"])
         serverPID = Int32((try? tmux(["display-message", "-p", "-t", "t", "#{pid}"]))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+        // Opened before tmux's writer, without blocking; output the program wrote before the
+        // pipe existed is on the screen, and every wait reads the screen first.
+        let fifo = socket + ".out"
+        guard mkfifo(fifo, 0o600) == 0 else { throw TestFailure("mkfifo \(fifo): errno \(errno)") }
+        output = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard output >= 0 else { throw TestFailure("open \(fifo): errno \(errno)") }
+        try tmux(["pipe-pane", "-O", "-t", "t", "exec cat > " + Self.quote(fifo)])
     }
 
     /// The screen as text, one line a row, trailing spaces removed.
@@ -35,7 +47,8 @@ final class TmuxScreen {
         (try? tmux(["capture-pane", "-p", "-t", "t"])) ?? ""
     }
 
-    /// Polls until `matches` holds for the screen; returns that screen.
+    /// Reads the screen until `matches` holds for it, again each time the program writes to
+    /// its terminal; returns that screen.
     @discardableResult
     func wait(timeout: Double = 10, for what: String, _ matches: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
@@ -43,14 +56,25 @@ final class TmuxScreen {
             let screen = capture()
             lastScreen = screen
             if matches(screen) { return screen }
-            guard Date() < deadline else {
-                throw TestFailure("the screen never showed \(what) within \(timeout) s; it shows:\n\(screen)")
+            guard Date() < deadline, waitForOutput(until: deadline) else {
+                throw TestFailure("the screen never showed \(what) within \(timeout) s; it shows:\n\(capture())")
             }
-            usleep(30_000)
         }
     }
 
-    /// Polls until the screen contains `fragment`; returns the screen.
+    /// Blocks until the pane writes something (taking it out of the pipe) or the deadline
+    /// passes; false at the deadline, or if tmux's writer has gone.
+    private func waitForOutput(until deadline: Date) -> Bool {
+        var ready = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+        let ms = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, Double(Int32.max))).rounded(.up))
+        guard poll(&ready, 1, ms) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        var took = false
+        while case let n = read(output, &buffer, buffer.count), n > 0 { took = true }
+        return took
+    }
+
+    /// Waits until the screen contains `fragment`; returns the screen.
     @discardableResult
     func expect(_ fragment: String, timeout: Double = 10) throws -> String {
         try wait(timeout: timeout, for: "\"\(fragment)\"") { $0.contains(fragment) }
@@ -67,7 +91,7 @@ final class TmuxScreen {
     /// Presses named keys: `Enter`, `Escape`, `PageDown`, `Up`...
     func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "t"] + keys) }
 
-    /// The program's exit status once it has exited (the shell's `[exited N]` line), polling
+    /// The program's exit status once it has exited (the shell's `[exited N]` line), waiting
     /// until the deadline.
     func exitStatus(timeout: Double = 10) throws -> Int32 {
         let screen = try wait(timeout: timeout, for: "the program's exit") { $0.contains("[exited ") }
@@ -114,6 +138,8 @@ final class TmuxScreen {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        if output >= 0 { close(output) }
+        try? FileManager.default.removeItem(atPath: socket + ".out")
         // Only our own server: the id must still be a tmux run on this socket.
         if let pid = serverPID, let line = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8),
            line.contains(socket) {
