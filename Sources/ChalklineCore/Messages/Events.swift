@@ -146,7 +146,7 @@ extension RoundEndEvent: PersonalTable {
         var shared = self
         shared.results = []
         shared.standings = []
-        shared.top = EncodedTop(results: top.encodedRows(\.json), standings: standingsCut.topJSON)
+        shared.top = EncodedTop(results: top.map(\.json), standings: standingsCut.topJSON)
         let template = CutTemplate(shared, standings: standingsCut)
         return { seat, name in
             let own = rest[name]

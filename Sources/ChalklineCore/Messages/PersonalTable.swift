@@ -77,7 +77,7 @@ struct StandingsCut {
 
     init(_ standings: [Standing], top size: Int) {
         top = Array(standings.prefix(size))
-        topJSON = top.encodedRows(\.json)
+        topJSON = top.map(\.json)  // rows are written straight to bytes (`JSONObjectWriter`)
         bySeat = Dictionary(standings.dropFirst(size).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
         count = standings.count
     }
@@ -155,9 +155,4 @@ struct TemplatedCut: Message {
     func rendered(_ format: OutputFormat) -> Payload {
         format == .json ? Payload(template.render(fills)) : event().rendered(.text)
     }
-}
-
-extension Array {
-    /// Each row's JSON, encoded to bytes now.
-    func encodedRows(_ json: (Element) -> JSON) -> [JSON] { map { .encoded(json($0).encoded()) } }
 }
