@@ -61,9 +61,6 @@ public final class Store: @unchecked Sendable {
         if let database { return database }
         var config = Configuration()
         config.busyMode = .timeout(5)
-        // FULL: a commit is on the disk, not only in the OS cache, before the shell sends the
-        // result it protects. With WAL that is one fsync a commit, a few a minute.
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         let database: any DatabaseWriter
         if isMemory {
             database = try DatabaseQueue(configuration: config)
@@ -77,10 +74,22 @@ public final class Store: @unchecked Sendable {
         } else {
             // A pool is SQLite in WAL mode: the report command reads while the server writes.
             database = try DatabasePool(path: path, configuration: config)
+            try Store.syncEveryCommit(database)
         }
         if !config.readonly { try Schema.migrator.migrate(database) }
         self.database = database
         return database
+    }
+
+    /// FULL: a commit is on the disk, not only in the OS cache, before the shell sends the
+    /// result it protects (a `round_end`, an answer's `ok` in homework), so a laptop whose battery
+    /// dies mid-class has every result its students were shown. With WAL that is one `fdatasync`
+    /// of the log a commit, and commits are batched (see `StorageQueue`). Set on the pool's one
+    /// writing connection after the pool is made: GRDB's WAL set-up sets NORMAL (synced only at
+    /// checkpoints) after `prepareDatabase` runs, which silently undid this setting until it moved
+    /// here.
+    static func syncEveryCommit(_ database: any DatabaseWriter) throws {
+        try database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
     }
 
     public func checkWritable() throws {

@@ -91,6 +91,16 @@ final class PlayedGames: @unchecked Sendable {
         #expect(try Store(path: path).appliedMigrations() == ["v1", "v2", "v3", "v4", "v5", "v6", "v7"])
     }
 
+    /// The connection that writes results syncs the log at every commit (`synchronous` 2, FULL):
+    /// what the storage gate holds a `round_end` for is on the disk, not in the OS cache. GRDB's
+    /// WAL set-up turns it to NORMAL (1), which held for every commit until this was checked.
+    @Test func theWritingConnectionSyncsEveryCommit() throws {
+        let path = temporaryDatabasePath()
+        defer { LiveServer.removeDatabase(path) }
+        let store = Store(path: path)
+        #expect(try store.open().writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+    }
+
     /// A database as the v1 server left it: one game, in which ann answered 7 x 8 right.
     private static func makeVersionOneDatabase(_ path: String) throws {
         let old = try DatabaseQueue(path: path)
