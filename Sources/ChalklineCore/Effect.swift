@@ -69,6 +69,14 @@ public final class Payload: @unchecked Sendable {
 
     public convenience init(_ string: String) { self.init(Array(string.utf8)) }
 
+    /// `count` bytes written in place by `write`, which must fill them all: a line made straight
+    /// into its payload (a big room's cut tables), with no array to copy from.
+    public init(count: Int, writing write: (UnsafeMutableRawBufferPointer) -> Void) {
+        self.count = count
+        pointer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        write(UnsafeMutableRawBufferPointer(start: pointer, count: count))
+    }
+
     /// The same bytes in the other framing the shell speaks (WebSocket text frames), made by
     /// the shell for the first recipient that needs it and shared by every other: one event is
     /// framed once, however many browsers hear it. Loop thread only, like the payload itself.

@@ -17,7 +17,12 @@ struct Outbox {
     }
 
     mutating func send(_ message: some Message, to session: Session) {
-        effects.append(.send([session.id], message.rendered(session.format)))
+        send(message.rendered(session.format), to: session)
+    }
+
+    /// Bytes already made in `session`'s format (a big room's cut table).
+    mutating func send(_ payload: Payload, to session: Session) {
+        effects.append(.send([session.id], payload))
     }
 
     mutating func record(_ record: GameRecord) {

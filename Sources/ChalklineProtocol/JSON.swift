@@ -38,6 +38,12 @@ public enum JSON: Equatable, Sendable {
         return out
     }
 
+    /// The encoding, without copying a value that is already encoded (a table's row).
+    public var bytes: [UInt8] {
+        if case .encoded(let bytes) = self { return bytes }
+        return encoded()
+    }
+
     /// About the bytes `write` needs (strings unescaped, numbers at 20), so `encoded` allocates
     /// its buffer once: a big room's `round_end` to each player grew it two or three times.
     var sizeEstimate: Int {

@@ -48,6 +48,12 @@ public struct JSONObjectWriter {
         JSON.null.write(to: &bytes)
     }
 
+    /// The fields alone, without the braces: what a template's field hole takes (`JSONTemplate`).
+    public consuming func fieldBytes() -> [UInt8] {
+        bytes.removeFirst()
+        return bytes
+    }
+
     /// The object, as a value other trees can hold (`JSON.encoded`).
     public consuming func finished() -> JSON {
         bytes.append(UInt8(ascii: "}"))

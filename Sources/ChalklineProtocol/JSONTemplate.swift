@@ -48,18 +48,48 @@ public struct JSONTemplate: Sendable {
     /// The line with each hole filled from `fills[number]` (nil or missing: left empty), and a
     /// newline after it.
     public func render(_ fills: [[UInt8]?]) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(sharedBytes + fills.reduce(1) { $0 + ($1?.count ?? 0) + 1 })
-        out.append(contentsOf: segments[0])
-        for (k, hole) in holes.enumerated() {
-            if hole.number < fills.count, let fill = fills[hole.number] {
-                if hole.comma { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: fill)
-            }
-            out.append(contentsOf: segments[k + 1])
+        [UInt8](unsafeUninitializedCapacity: count(fills)) { buffer, written in
+            written = render(fills, into: UnsafeMutableRawBufferPointer(buffer))
         }
-        out.append(0x0A)
-        return out
+    }
+
+    /// The bytes `render(fills)` makes, newline included.
+    public func count(_ fills: [[UInt8]?]) -> Int {
+        var count = sharedBytes + 1
+        for hole in holes {
+            guard let fill = fill(hole.number, fills) else { continue }
+            count += fill.count + (hole.comma ? 1 : 0)
+        }
+        return count
+    }
+
+    /// Writes `render(fills)` into `out`, which has room for `count(fills)` bytes (checked), and
+    /// returns how many it wrote: the caller's own buffer (a payload), with no line in between.
+    @discardableResult
+    public func render(_ fills: [[UInt8]?], into out: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(out.count >= count(fills), "a template rendered into too small a buffer")
+        var at = 0
+        func put(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { from in
+                guard let base = from.baseAddress else { return }  // empty: nothing to copy
+                out.baseAddress!.advanced(by: at).copyMemory(from: base, byteCount: from.count)
+            }
+            at += bytes.count
+        }
+        put(segments[0])
+        for (k, hole) in holes.enumerated() {
+            if let fill = fill(hole.number, fills) {
+                if hole.comma { out[at] = UInt8(ascii: ","); at += 1 }
+                put(fill)
+            }
+            put(segments[k + 1])
+        }
+        out[at] = 0x0A
+        return at + 1
+    }
+
+    private func fill(_ number: Int, _ fills: [[UInt8]?]) -> [UInt8]? {
+        number < fills.count ? fills[number] : nil
     }
 
     /// Fields as a field hole takes them: `"players":20,"rank":3`; nil for none.

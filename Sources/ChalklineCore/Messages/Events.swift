@@ -138,7 +138,7 @@ public struct RoundEndEvent: Message {
 
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
-    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+    func cutter(top size: Int) -> TableCutter {
         let ranked = Self.ranked(results)
         let top = Array(ranked.prefix(Limits.tableTop))
         let rest = Dictionary(ranked.dropFirst(Limits.tableTop).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -147,14 +147,10 @@ extension RoundEndEvent: PersonalTable {
         shared.results = []
         shared.standings = []
         shared.top = EncodedTop(results: top.map(\.json), standings: standingsCut.topJSON)
-        let template = CutTemplate(shared, standings: standingsCut)
-        return { seat, name in
-            let own = rest[name]
-            return template.message(seat: seat, ownResult: own?.json) { standing, place in
-                var cut = shared.cut(standingsCut, own: standing, place: place)
-                cut.results = own.map { top + [$0] } ?? top
-                return cut
-            }
+        return TableCutter(shared, standings: standingsCut, ownResults: rest.mapValues(\.json.bytes)) { [shared] _, name, standing, place in
+            var cut = shared.cut(standingsCut, own: standing, place: place)
+            cut.results = rest[name].map { top + [$0] } ?? top
+            return cut
         }
     }
 
@@ -194,15 +190,12 @@ public struct GameEndEvent: Message {
 }
 
 extension GameEndEvent: PersonalTable {
-    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+    func cutter(top size: Int) -> TableCutter {
         let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON)
-        let template = CutTemplate(shared, standings: standingsCut)
-        return { seat, _ in
-            template.message(seat: seat) { shared.cut(standingsCut, own: $0, place: $1) }
-        }
+        return TableCutter(shared, standings: standingsCut) { [shared] in shared.cut(standingsCut, own: $2, place: $3) }
     }
 }
 

@@ -3,10 +3,10 @@
 /// send every player a thousand rows a round; the host's screen and the watchers keep the full
 /// table. A room of at most `Limits.fullTablePlayers` players sees the full event, unchanged.
 protocol PersonalTable: Message {
-    /// What makes the event as `seat` (called `name`) gets it in a big room, or under `board=`:
-    /// the first `top` rows and the player's own. What every cut shares (the sorted top of the
-    /// table) is worked out once, here, not once a player.
-    func cutter(top: Int) -> (_ seat: Int, _ name: String) -> any Message
+    /// What makes the event as each player gets it in a big room, or under `board=`: the first
+    /// `top` rows and the player's own. What every cut shares (the sorted top of the table, its
+    /// encoding) is worked out once, here, not once a player.
+    func cutter(top: Int) -> TableCutter
     /// The event as the projector (host and watchers) gets it under `board=` and `names=`: the
     /// first `rows` standings (all when nil), and no names in its tables when `hideNames`.
     func projected(rows: Int?, hideNames: Bool) -> Self
@@ -61,6 +61,15 @@ public struct YourPlace: Equatable, Sendable {
     public var score: Int
 
     var json: [(String, JSON)] { [("players", .int(players)), ("rank", .int(rank))] }
+
+    /// `json`'s fields as a cut's template takes them (`"players":20,"rank":3`), written straight
+    /// to bytes: every player of a big room gets theirs each round.
+    var fieldBytes: [UInt8] {
+        var fields = JSONObjectWriter(capacity: 32)
+        fields.int("players", players)
+        fields.int("rank", rank)
+        return fields.fieldBytes()
+    }
 
     /// `You are 412th of 1,000 with 2,350 points.`
     var text: String {
@@ -120,39 +129,44 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 
 /// A big room's cut of one event for every player, from one encoding of what they all share:
 /// the event with its top rows (`top`) and holes where each player's own rows and place go.
-struct CutTemplate {
+/// A player's json line is that template with their rows and place copied in, straight into its
+/// payload; made through a cut event a player (a closure, a boxed message and three copies of
+/// the line each), the cuts were the largest cost of a room's answers under callgrind. The text,
+/// rarely asked for in a big room (a person at netcat), is made from the cut event itself.
+struct TableCutter {
     let template: JSONTemplate
     let standings: StandingsCut
+    /// Each result row below the top, encoded, by player name (`round_end` only: the round's
+    /// results are by name); a player's cut adds their own.
+    let ownResults: [String: [UInt8]]
+    /// The whole cut event of the player in `seat` called `name`, given their own standing (when
+    /// not among the top) and place: for text, and for tests to hold the json line to.
+    let event: (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message
 
-    init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut) {
+    init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut, ownResults: [String: [UInt8]] = [:],
+                               event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
         var holed = shared
         holed.top?.holes = true
         template = JSONTemplate(holed.json)
         self.standings = standings
+        self.ownResults = ownResults
+        self.event = event
     }
 
-    /// `seat`'s cut: its own result row (an event with results, theirs not among the top), its
-    /// own standing and place; `event` makes the whole cut event, for `text` and `json` only.
-    func message(seat: Int, ownResult: JSON? = nil, event: @escaping (Standing?, YourPlace?) -> any Message) -> any Message {
+    /// The cut of the player in `seat` called `name`, in `format`.
+    func rendered(seat: Int, name: String, _ format: OutputFormat) -> Payload {
         let (own, place) = standings.own(for: seat)
+        guard format == .json else { return event(seat, name, own, place).rendered(format) }
         var fills: [[UInt8]?] = [nil, nil, nil]
-        fills[EncodedTop.resultsHole] = ownResult?.encoded()
-        fills[EncodedTop.standingsHole] = own?.json.encoded()
-        fills[EncodedTop.placeHole] = place.flatMap { JSONTemplate.fields($0.json) }
-        return TemplatedCut(template: template, fills: fills, event: { event(own, place) })
+        fills[EncodedTop.resultsHole] = ownResults[name]
+        fills[EncodedTop.standingsHole] = own?.json.bytes
+        fills[EncodedTop.placeHole] = place?.fieldBytes
+        return Payload(count: template.count(fills)) { template.render(fills, into: $0) }
     }
-}
 
-/// One player's cut table: its JSON line from the round's template; its text (rarely asked for,
-/// a person at netcat in a big room) from the cut event, made only then.
-struct TemplatedCut: Message {
-    let template: JSONTemplate
-    let fills: [[UInt8]?]
-    let event: () -> any Message
-    var json: JSON { event().json }
-    var text: String { event().text }
-
-    func rendered(_ format: OutputFormat) -> Payload {
-        format == .json ? Payload(template.render(fills)) : event().rendered(.text)
+    /// The cut event of the player in `seat` called `name`.
+    func message(seat: Int, name: String) -> any Message {
+        let (own, place) = standings.own(for: seat)
+        return event(seat, name, own, place)
     }
 }

@@ -555,7 +555,7 @@ final class Room {
             if seat === host || !seat.plays {
                 projector.append(session)
             } else if let cut {
-                out.send(cut(seat.number, seat.name), to: session)
+                out.send(cut.rendered(seat: seat.number, name: seat.name, session.format), to: session)
             } else {
                 uncut.append(session)
             }

@@ -36,8 +36,10 @@ import Testing
         for (event, top) in [(roundEnd as any PersonalTable, 10), (gameEnd, 10), (roundEnd, 5), (gameEnd, 3)] {
             let cut = event.cutter(top: top)
             for seat in 0...26 {
-                let message = cut(seat, seat == 0 ? "nobody" : "p\(seat)")
-                #expect(message.rendered(.json).bytes == message.json.encoded() + [0x0A], "seat \(seat), top \(top)")
+                let name = seat == 0 ? "nobody" : "p\(seat)"
+                #expect(cut.rendered(seat: seat, name: name, .json).bytes == cut.message(seat: seat, name: name).json.encoded() + [0x0A],
+                        "seat \(seat), top \(top)")
+                #expect(cut.rendered(seat: seat, name: name, .text).string == cut.message(seat: seat, name: name).text + "\n")
             }
         }
     }

@@ -109,14 +109,11 @@ public struct LevelEndEvent: Message {
 }
 
 extension LevelEndEvent: PersonalTable {
-    func cutter(top size: Int) -> (_ seat: Int, _ name: String) -> any Message {
+    func cutter(top size: Int) -> TableCutter {
         let standingsCut = StandingsCut(standings, top: size)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))
-        let template = CutTemplate(shared, standings: standingsCut)
-        return { seat, _ in
-            template.message(seat: seat) { shared.cut(standingsCut, own: $0, place: $1) }
-        }
+        return TableCutter(shared, standings: standingsCut) { [shared] in shared.cut(standingsCut, own: $2, place: $3) }
     }
 }
