@@ -171,9 +171,25 @@ struct SQLiteWriting: SQLWriting {
         try SQLiteDatabase(db: db).row(sql, arguments).map { $0["id"] as Int64 }
     }
 
+    /// Up to `rowsPerInsert` rows a statement: SQLite's work around each statement (its
+    /// `AUTOINCREMENT` counter read and written back, the end-of-statement checks) is then done
+    /// once for many answers, not once an answer. A batch's last, shorter run has a statement of
+    /// its length: each length is prepared once, and GRDB keeps it.
     func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws {
-        let statement = try db.cachedStatement(
-            sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-        for row in rows { try statement.run(row, in: db) }
+        var start = 0
+        var flat: [SQLValue] = []
+        while start < rows.count {
+            let count = min(Self.rowsPerInsert, rows.count - start)
+            let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+            let statement = try db.cachedStatement(
+                sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: count).joined(separator: ", "))
+            flat.removeAll(keepingCapacity: true)
+            for values in rows[start..<(start + count)] { flat.append(contentsOf: values) }
+            try statement.run(flat, in: db)
+            start += count
+        }
     }
+
+    /// 64 answers of 9 columns are 576 parameters, far below SQLite's limit (32,766).
+    static let rowsPerInsert = 64
 }

@@ -1,3 +1,4 @@
+import ChalklineCore
 @testable import ChalklineStore
 import Foundation
 import GRDB
@@ -99,6 +100,33 @@ final class PlayedGames: @unchecked Sendable {
         defer { LiveServer.removeDatabase(path) }
         let store = Store(path: path)
         #expect(try store.open().writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+    }
+
+    /// Answers go in many to a statement (`SQLiteWriting.rowsPerInsert`): a batch of 150, two
+    /// full statements and a shorter one, and then 3 more, are every row in the order they came,
+    /// each with its own values.
+    @Test func answersWrittenManyToAStatementAreEveryRowInOrder() throws {
+        let path = temporaryDatabasePath()
+        defer { LiveServer.removeDatabase(path) }
+        let store = Store(path: path)
+        let game = GameRef(serial: 1, room: "QXRM", number: 1)
+        let players = (1...3).map { PlayerRef(seat: $0, name: "p\($0)") }
+        func answers(_ range: ClosedRange<Int>) -> [StampedRecord] {
+            range.map { i in
+                StampedRecord(.answer(game: game, round: 1, answer: AnswerRecord(player: players[i % 3], typed: "\(i)", correct: i % 2 == 0,
+                                                                                  ms: Millis(i), points: i * 10, streak: nil, item: 1)), at: Date())
+            }
+        }
+        try store.write([StampedRecord(.gameStarted(game: game, kind: "times", settings: "{}", players: players), at: Date()),
+                         StampedRecord(.roundOpened(game: game, round: 1, label: "7 x 8", items: [RoundItem(n: 1, text: "7 x 8", answer: "56")]), at: Date())]
+                        + answers(1...150))
+        try store.write(answers(151...153))
+        let rows = try store.read { try Row.fetchAll($0, sql: "SELECT a.typed, a.ms, a.points, a.correct, p.name FROM answer a JOIN player p ON p.id = a.player_id ORDER BY a.id") }
+        #expect(rows.count == 153)
+        for (i, row) in zip(1..., rows) {
+            #expect(row["typed"] as String == "\(i)" && row["ms"] as Int == i && row["points"] as Int == i * 10
+                    && row["correct"] as Bool == (i % 2 == 0) && row["name"] as String == "p\(i % 3 + 1)", "answer \(i)")
+        }
     }
 
     /// A database as the v1 server left it: one game, in which ann answered 7 x 8 right.
