@@ -45,6 +45,7 @@ public final class Store: @unchecked Sendable {
     public let path: String
     private var database: (any DatabaseWriter)?
     private var writer: RecordWriter
+    private let insertTexts = InsertTexts()
 
     /// `server` is the name stored with each game (`game.server`).
     public init(path: String, server: String? = nil) {
@@ -129,7 +130,7 @@ public final class Store: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         let database = try open()
         do {
-            try writer.write(batch) { body in try database.write { db in try body(SQLiteWriting(db: db)) } }
+            try writer.write(batch) { body in try database.write { db in try body(SQLiteWriting(db: db, texts: insertTexts)) } }
         } catch {
             // The next try opens afresh: a file made writable again, or a disk remounted, is
             // only seen by a new connection (a read-only one stays read-only).
@@ -157,6 +158,7 @@ public final class Store: @unchecked Sendable {
 /// SQLite's C API (`Statement.run`).
 struct SQLiteWriting: SQLWriting {
     let db: Database
+    let texts: InsertTexts
 
     func run(_ sql: String, _ arguments: [SQLValue]) throws {
         try db.cachedStatement(sql: sql).run(arguments, in: db)
@@ -171,18 +173,18 @@ struct SQLiteWriting: SQLWriting {
         try SQLiteDatabase(db: db).row(sql, arguments).map { $0["id"] as Int64 }
     }
 
-    /// Up to `rowsPerInsert` rows a statement: SQLite's work around each statement (its
-    /// `AUTOINCREMENT` counter read and written back, the end-of-statement checks) is then done
-    /// once for many answers, not once an answer. A batch's last, shorter run has a statement of
-    /// its length: each length is prepared once, and GRDB keeps it.
+    /// Many rows a statement: SQLite's work around each statement (its `AUTOINCREMENT` counter
+    /// read and written back, the end-of-statement checks) is then done once for many answers,
+    /// not once an answer. A batch goes in runs of 64, 32, ... 1 rows, so the statements have
+    /// seven shapes, each prepared once and kept by GRDB.
     func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws {
         var start = 0
         var flat: [SQLValue] = []
+        flat.reserveCapacity(min(rows.count, Self.rowsPerInsert) * columns.count)
         while start < rows.count {
-            let count = min(Self.rowsPerInsert, rows.count - start)
-            let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
-            let statement = try db.cachedStatement(
-                sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: count).joined(separator: ", "))
+            var count = Self.rowsPerInsert
+            while count > rows.count - start { count /= 2 }
+            let statement = try db.cachedStatement(sql: texts.insert(table, columns, rows: count))
             flat.removeAll(keepingCapacity: true)
             for values in rows[start..<(start + count)] { flat.append(contentsOf: values) }
             try statement.run(flat, in: db)
@@ -192,4 +194,19 @@ struct SQLiteWriting: SQLWriting {
 
     /// 64 answers of 9 columns are 576 parameters, far below SQLite's limit (32,766).
     static let rowsPerInsert = 64
+}
+
+/// The text of each multi-row INSERT, made once: the store's one writing thread asks for it
+/// every batch. Used by one thread at a time, as its store is.
+final class InsertTexts: @unchecked Sendable {
+    private var texts: [String: String] = [:]
+
+    func insert(_ table: String, _ columns: [String], rows: Int) -> String {
+        let key = "\(table) \(rows)"
+        if let text = texts[key] { return text }
+        let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+        let text = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
+        texts[key] = text
+        return text
+    }
 }
