@@ -12,11 +12,15 @@ import Glibc
 struct StorageTime {
     private var second = Int.min
     private var prefix: [UInt8] = []
+    /// The last text made, and its millisecond: at full load many answers land in one.
+    private var lastMs = Int.min
+    private var last = ""
 
     mutating func text(_ date: Date) -> String {
         // The same arithmetic as Foundation's formatter (reference date to Unix time, then
         // milliseconds, plus a half), so even the last digit agrees.
         let ms = Int(((date.timeIntervalSinceReferenceDate + 978_307_200) * 1000 + 0.5).rounded(.down))
+        if ms == lastMs { return last }
         let (s, milli) = ms.quotientAndRemainder(dividingBy: 1000)
         let whole = milli < 0 ? s - 1 : s
         let fraction = milli < 0 ? milli + 1000 : milli
@@ -41,7 +45,9 @@ struct StorageTime {
         }
         var bytes = prefix
         Self.digits(fraction, 3, into: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        lastMs = ms
+        last = String(decoding: bytes, as: UTF8.self)
+        return last
     }
 
     private static func digits(_ value: Int, _ width: Int, into bytes: inout [UInt8]) {

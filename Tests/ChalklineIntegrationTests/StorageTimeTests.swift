@@ -15,6 +15,8 @@ import Testing
         // Milliseconds one after another, across a second's edge, as the server stamps them.
         for ms in 1_795_478_399_990...1_795_478_400_010 { dates.append(Date(timeIntervalSince1970: Double(ms) / 1000)) }
         for _ in 0..<500 { dates.append(Date(timeIntervalSince1970: Double(Int64.random(in: 0...4_102_444_800_000, using: &random)) / 1000)) }
+        // Several in one millisecond, then the next (the last text is kept for its millisecond).
+        for offset in [0.0001, 0.0002, 0.0004, 0.0011, 0.0012] { dates.append(Date(timeIntervalSince1970: 1_795_478_123.456 + offset)) }
         // And what the server really stamps: `Date()`, with sub-millisecond digits.
         for _ in 0..<500 { dates.append(Date(timeIntervalSince1970: Double.random(in: 1_700_000_000...1_900_000_000, using: &random))) }
         for date in dates {
