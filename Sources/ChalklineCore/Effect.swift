@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Identifies one connection for the lifetime of the process; the shell hands them out, never reused.
 public struct ConnectionID: Hashable, Comparable, Sendable, CustomStringConvertible {
     public let raw: UInt64
@@ -54,26 +58,31 @@ public struct ReportRequest: Sendable, Equatable {
 
 /// Rendered bytes held in one allocation that never moves, so the shell can hand the same
 /// pointer to `uv_try_write`/`uv_write` for every recipient and keep it alive by retaining
-/// the payload until each write callback.
+/// the payload until each write callback. The memory is `malloc`'s, freed with `free`: a line
+/// written into a `ByteWriter` becomes a payload without a copy (`init(_:)` taking the writer).
 public final class Payload: @unchecked Sendable {
     public let pointer: UnsafeMutableRawPointer
     public let count: Int
 
     public init(_ bytes: [UInt8]) {
-        count = bytes.count
-        pointer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
-        bytes.withUnsafeBytes { src in
-            if let base = src.baseAddress { pointer.copyMemory(from: base, byteCount: count) }
-        }
+        var writer = ByteWriter(capacity: bytes.count)
+        writer.append(bytes)
+        (pointer, count) = writer.take()
     }
 
     public convenience init(_ string: String) { self.init(Array(string.utf8)) }
+
+    /// The bytes `writer` wrote, its buffer taken over as it is.
+    public init(_ writer: consuming ByteWriter) {
+        (pointer, count) = writer.take()
+    }
 
     /// `count` bytes written in place by `write`, which must fill them all: a line made straight
     /// into its payload (a big room's cut tables), with no array to copy from.
     public init(count: Int, writing write: (UnsafeMutableRawBufferPointer) -> Void) {
         self.count = count
-        pointer = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 1)
+        guard let memory = malloc(max(count, 1)) else { fatalError("out of memory") }
+        pointer = memory
         write(UnsafeMutableRawBufferPointer(start: pointer, count: count))
     }
 
@@ -86,5 +95,5 @@ public final class Payload: @unchecked Sendable {
     public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: pointer, count: count)) }
     public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    deinit { pointer.deallocate() }
+    deinit { free(pointer) }
 }

@@ -32,10 +32,9 @@ public enum JSON: Equatable, Sendable {
     /// One line of compact JSON, no trailing newline (but room for one: `Message.rendered`
     /// adds it).
     public func encoded() -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(sizeEstimate + 1)
+        var out = ByteWriter(capacity: sizeEstimate + 1)
         write(to: &out)
-        return out
+        return out.bytes()
     }
 
     /// The encoding, without copying a value that is already encoded (a table's row).
@@ -46,7 +45,7 @@ public enum JSON: Equatable, Sendable {
 
     /// About the bytes `write` needs (strings unescaped, numbers at 20), so `encoded` allocates
     /// its buffer once: a big room's `round_end` to each player grew it two or three times.
-    var sizeEstimate: Int {
+    public var sizeEstimate: Int {
         switch self {
         case .null: 4
         case .bool: 5
@@ -58,13 +57,13 @@ public enum JSON: Equatable, Sendable {
         }
     }
 
-    public func write(to out: inout [UInt8]) {
+    public func write(to out: inout ByteWriter) {
         switch self {
-        case .null: out.append(contentsOf: JSON.nullBytes)
-        case .bool(let b): out.append(contentsOf: b ? JSON.trueBytes : JSON.falseBytes)
+        case .null: out.append("null")
+        case .bool(let b): out.append(b ? "true" : "false")
         case .int(let i): JSON.writeInt(i, to: &out)
         case .double(let d):
-            if d.isFinite { out.append(contentsOf: String(d).utf8) } else { out.append(contentsOf: JSON.nullBytes) }
+            if d.isFinite { out.append(Array(String(d).utf8)) } else { out.append("null") }
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
@@ -77,13 +76,13 @@ public enum JSON: Equatable, Sendable {
             out.append(UInt8(ascii: "{"))
             JSON.writeFields(fields[...], first: true, to: &out)
             out.append(UInt8(ascii: "}"))
-        case .encoded(let bytes): out.append(contentsOf: bytes)
+        case .encoded(let bytes): out.append(bytes)
         }
     }
 
     /// `"key":value` for each field, comma-separated, and a comma first unless `first`: the
     /// inside of an object, or the rest of one whose first fields a caller wrote itself.
-    public static func writeFields(_ fields: ArraySlice<(String, JSON)>, first: Bool, to out: inout [UInt8]) {
+    public static func writeFields(_ fields: ArraySlice<(String, JSON)>, first: Bool, to out: inout ByteWriter) {
         var first = first
         for (key, value) in fields {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -95,14 +94,10 @@ public enum JSON: Equatable, Sendable {
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
-    // Appended as arrays, not as a String's UTF-8 view: the view's append goes a byte at a time.
-    private static let nullBytes: [UInt8] = Array("null".utf8)
-    private static let trueBytes: [UInt8] = Array("true".utf8)
-    private static let falseBytes: [UInt8] = Array("false".utf8)
 
     /// Digits straight into the output: through `String(i)` every number of every reply cost a
     /// string's allocation and a byte-at-a-time append (under callgrind, 200 instructions a number).
-    static func writeInt(_ value: Int, to out: inout [UInt8]) {
+    public static func writeInt(_ value: Int, to out: inout ByteWriter) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
@@ -113,13 +108,13 @@ public enum JSON: Equatable, Sendable {
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            out.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            out.append(UnsafeRawBufferPointer(rebasing: buffer[start...]))
         }
     }
 
     /// Runs of bytes that need no escape (nearly every string the server writes) are copied
     /// whole; a byte at a time, this was the answer path's costliest function under callgrind.
-    public static func writeString(_ s: String, to out: inout [UInt8]) {
+    public static func writeString(_ s: String, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         // A native or literal string lends its bytes as they are; only a bridged one is copied.
         if s.utf8.withContiguousStorageIfAvailable({ writeEscaped($0, to: &out) }) == nil {
@@ -129,27 +124,27 @@ public enum JSON: Equatable, Sendable {
         out.append(UInt8(ascii: "\""))
     }
 
-    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+    private static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteWriter) {
         var start = 0
         for i in bytes.indices {
             let byte = bytes[i]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == 0x7F else { continue }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+            out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
             escape(byte, to: &out)
             start = i + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
     }
 
-    private static func escape(_ byte: UInt8, to out: inout [UInt8]) {
+    private static func escape(_ byte: UInt8, to out: inout ByteWriter) {
         switch byte {
-        case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-        case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-        case 0x0A: out.append(contentsOf: [92, UInt8(ascii: "n")])
-        case 0x0D: out.append(contentsOf: [92, UInt8(ascii: "r")])
-        case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
+        case UInt8(ascii: "\""): out.append(#"\""#)
+        case UInt8(ascii: "\\"): out.append(#"\\"#)
+        case 0x0A: out.append(#"\n"#)
+        case 0x0D: out.append(#"\r"#)
+        case 0x09: out.append(#"\t"#)
         default:
-            out.append(contentsOf: [92, UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+            out.append(#"\u00"#)
             out.append(hex[Int(byte >> 4)])
             out.append(hex[Int(byte & 0xF)])
         }

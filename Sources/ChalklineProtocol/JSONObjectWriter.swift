@@ -2,12 +2,12 @@
 /// to, without building the tree and walking it twice. For the values the server writes most
 /// often, the rows of every table (a room of 20 wrote some 60 a round); keys are literals, so
 /// they need no escaping.
-public struct JSONObjectWriter {
-    private var bytes: [UInt8] = []
+public struct JSONObjectWriter: ~Copyable {
+    private var bytes: ByteWriter
     private var first = true
 
     public init(capacity: Int = 64) {
-        bytes.reserveCapacity(capacity)
+        bytes = ByteWriter(capacity: capacity)
         bytes.append(UInt8(ascii: "{"))
     }
 
@@ -17,7 +17,7 @@ public struct JSONObjectWriter {
         if !first { bytes.append(UInt8(ascii: ",")) }
         first = false
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(key)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
     }
@@ -50,13 +50,12 @@ public struct JSONObjectWriter {
 
     /// The fields alone, without the braces: what a template's field hole takes (`JSONTemplate`).
     public consuming func fieldBytes() -> [UInt8] {
-        bytes.removeFirst()
-        return bytes
+        Array(bytes.bytes().dropFirst())
     }
 
     /// The object, as a value other trees can hold (`JSON.encoded`).
     public consuming func finished() -> JSON {
         bytes.append(UInt8(ascii: "}"))
-        return .encoded(bytes)
+        return .encoded(bytes.bytes())
     }
 }

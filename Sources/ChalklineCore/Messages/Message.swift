@@ -28,9 +28,11 @@ extension Message {
     public func renderedFromTree(_ format: OutputFormat) -> Payload {
         switch format {
         case .json:
-            var bytes = json.encoded()
-            bytes.append(0x0A)
-            return Payload(bytes)
+            let json = json
+            var line = ByteWriter(capacity: json.sizeEstimate + 1)
+            json.write(to: &line)
+            line.append(0x0A)
+            return Payload(line)
         case .text:
             var bytes = Array(text.utf8)
             bytes.append(0x0A)
@@ -62,9 +64,8 @@ public struct OkReply: Message {
     /// through `json` it built a tree of its fields and walked it twice.
     public func rendered(_ format: OutputFormat) -> Payload {
         guard format == .json else { return renderedFromTree(format) }
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.jsonPrefix.count + cmd.utf8.count + 24 * fields.count + 4)
-        out.append(contentsOf: Self.jsonPrefix)
+        var out = ByteWriter(capacity: Self.jsonPrefix.count + cmd.utf8.count + 24 * fields.count + 4)
+        out.append(Self.jsonPrefix)
         JSON.writeString(cmd, to: &out)
         JSON.writeFields(fields[...], first: false, to: &out)
         out.append(UInt8(ascii: "}"))
