@@ -77,15 +77,6 @@ public final class Payload: @unchecked Sendable {
         (pointer, count) = writer.take()
     }
 
-    /// `count` bytes written in place by `write`, which must fill them all: a line made straight
-    /// into its payload (a big room's cut tables), with no array to copy from.
-    public init(count: Int, writing write: (UnsafeMutableRawBufferPointer) -> Void) {
-        self.count = count
-        guard let memory = malloc(max(count, 1)) else { fatalError("out of memory") }
-        pointer = memory
-        write(UnsafeMutableRawBufferPointer(start: pointer, count: count))
-    }
-
     /// The same bytes in the other framing the shell speaks (WebSocket text frames), made by
     /// the shell for the first recipient that needs it and shared by every other: one event is
     /// framed once, however many browsers hear it. Loop thread only, like the payload itself.

@@ -51,6 +51,12 @@ public struct ByteWriter: ~Copyable {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// Takes back the last `n` bytes written (a comma nothing followed).
+    public mutating func removeLast(_ n: Int = 1) {
+        precondition(n <= count, "removing more than was written")
+        count -= n
+    }
+
     @inline(never)
     private mutating func grow(to needed: Int) {
         capacity = max(capacity * 2, needed)

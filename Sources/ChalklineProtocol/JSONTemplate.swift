@@ -48,49 +48,31 @@ public struct JSONTemplate: Sendable {
     /// The line with each hole filled from `fills[number]` (nil or missing: left empty), and a
     /// newline after it.
     public func render(_ fills: [[UInt8]?]) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: count(fills)) { buffer, written in
-            written = render(fills, into: UnsafeMutableRawBufferPointer(buffer))
+        var out = ByteWriter(capacity: sharedBytes + 64)
+        render(into: &out) { number, out in
+            if number < fills.count, let fill = fills[number] { out.append(fill) }
         }
+        return out.bytes()
     }
 
-    /// The bytes `render(fills)` makes, newline included.
-    public func count(_ fills: [[UInt8]?]) -> Int {
-        var count = sharedBytes + 1
-        for hole in holes {
-            guard let fill = fill(hole.number, fills) else { continue }
-            count += fill.count + (hole.comma ? 1 : 0)
-        }
-        return count
-    }
-
-    /// Writes `render(fills)` into `out`, which has room for `count(fills)` bytes (checked), and
-    /// returns how many it wrote: the caller's own buffer (a payload), with no line in between.
-    @discardableResult
-    public func render(_ fills: [[UInt8]?], into out: UnsafeMutableRawBufferPointer) -> Int {
-        precondition(out.count >= count(fills), "a template rendered into too small a buffer")
-        var at = 0
-        func put(_ bytes: [UInt8]) {
-            bytes.withUnsafeBytes { from in
-                guard let base = from.baseAddress else { return }  // empty: nothing to copy
-                out.baseAddress!.advanced(by: at).copyMemory(from: base, byteCount: from.count)
-            }
-            at += bytes.count
-        }
-        put(segments[0])
+    /// Writes the line into `out`, each hole filled by `fill(number, &out)`, which writes what
+    /// goes there (one value for an element hole, `"key":value` fields for a field hole) or
+    /// nothing (the hole is left empty, its comma with it); then a newline. A player's own rows
+    /// go straight into their line, with no array made for them.
+    public func render(into out: inout ByteWriter, fill: (_ number: Int, _ out: inout ByteWriter) -> Void) {
+        out.append(segments[0])
         for (k, hole) in holes.enumerated() {
-            if let fill = fill(hole.number, fills) {
-                if hole.comma { out[at] = UInt8(ascii: ","); at += 1 }
-                put(fill)
-            }
-            put(segments[k + 1])
+            if hole.comma { out.append(UInt8(ascii: ",")) }
+            let before = out.count
+            fill(hole.number, &out)
+            if hole.comma && out.count == before { out.removeLast() }
+            out.append(segments[k + 1])
         }
-        out[at] = 0x0A
-        return at + 1
+        out.append(0x0A)
     }
 
-    private func fill(_ number: Int, _ fills: [[UInt8]?]) -> [UInt8]? {
-        number < fills.count ? fills[number] : nil
-    }
+    /// The bytes every line shares (its size less the fills').
+    public var sharedCount: Int { sharedBytes }
 
     /// Fields as a field hole takes them: `"players":20,"rank":3`; nil for none.
     public static func fields(_ fields: [(String, JSON)]) -> [UInt8]? {

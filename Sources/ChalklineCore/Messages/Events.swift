@@ -83,14 +83,16 @@ public struct RoundResult: Equatable, Sendable {
     public var points: Int
     /// Time to answer; nil when they did not answer.
     public var ms: Millis?
+    var json: JSON { JSONObjectWriter.encoded(capacity: 64) { write(to: &$0) } }
+
     /// Written straight to bytes: every round's results, a row a player (`JSONObjectWriter`).
-    var json: JSON {
-        var row = JSONObjectWriter()
-        row.string("name", name)
-        row.bool("correct", correct)
-        row.int("points", points)
-        row.int("ms", ms.map { Int($0) })
-        return row.finished()
+    func write(to out: inout ByteWriter) {
+        var row = JSONObjectWriter(in: &out)
+        row.string("name", name, &out)
+        row.bool("correct", correct, &out)
+        row.int("points", points, &out)
+        row.int("ms", ms.map { Int($0) }, &out)
+        row.close(&out)
     }
 }
 

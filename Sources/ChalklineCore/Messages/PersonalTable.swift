@@ -63,12 +63,11 @@ public struct YourPlace: Equatable, Sendable {
     var json: [(String, JSON)] { [("players", .int(players)), ("rank", .int(rank))] }
 
     /// `json`'s fields as a cut's template takes them (`"players":20,"rank":3`), written straight
-    /// to bytes: every player of a big room gets theirs each round.
-    var fieldBytes: [UInt8] {
-        var fields = JSONObjectWriter(capacity: 32)
-        fields.int("players", players)
-        fields.int("rank", rank)
-        return fields.fieldBytes()
+    /// into the line: every player of a big room gets theirs each round.
+    func writeFields(to out: inout ByteWriter) {
+        var fields = JSONObjectWriter(fieldsAfterFirst: false)
+        fields.int("players", players, &out)
+        fields.int("rank", rank, &out)
     }
 
     /// `You are 412th of 1,000 with 2,350 points.`
@@ -157,11 +156,16 @@ struct TableCutter {
     func rendered(seat: Int, name: String, _ format: OutputFormat) -> Payload {
         let (own, place) = standings.own(for: seat)
         guard format == .json else { return event(seat, name, own, place).rendered(format) }
-        var fills: [[UInt8]?] = [nil, nil, nil]
-        fills[EncodedTop.resultsHole] = ownResults[name]
-        fills[EncodedTop.standingsHole] = own?.json.bytes
-        fills[EncodedTop.placeHole] = place?.fieldBytes
-        return Payload(count: template.count(fills)) { template.render(fills, into: $0) }
+        var line = ByteWriter(capacity: template.sharedCount + 128)
+        template.render(into: &line) { hole, out in
+            switch hole {
+            case EncodedTop.resultsHole: if let row = ownResults[name] { out.append(row) }
+            case EncodedTop.standingsHole: own?.write(to: &out)
+            case EncodedTop.placeHole: place?.writeFields(to: &out)
+            default: break
+            }
+        }
+        return Payload(line)
     }
 
     /// The cut event of the player in `seat` called `name`.

@@ -43,13 +43,16 @@ public struct Standing: Equatable, Sendable {
         self.seat = seat
     }
 
-    /// Written straight to bytes: every table's rows (`JSONObjectWriter`).
-    public var json: JSON {
-        var row = JSONObjectWriter()
-        row.int("rank", rank)
-        row.string("name", name)
-        row.int("score", score)
-        return row.finished()
+    public var json: JSON { JSONObjectWriter.encoded(capacity: 48) { write(to: &$0) } }
+
+    /// Written straight to bytes: every table's rows (`JSONObjectWriter`), a player's own row
+    /// straight into their cut table.
+    public func write(to out: inout ByteWriter) {
+        var row = JSONObjectWriter(in: &out)
+        row.int("rank", rank, &out)
+        row.string("name", name, &out)
+        row.int("score", score, &out)
+        row.close(&out)
     }
 }
 
