@@ -119,7 +119,14 @@ public struct RoundEndEvent: Message {
     }
     /// Best first: most points, then fastest.
     static func ranked(_ results: [RoundResult]) -> [RoundResult] {
-        results.sorted(by: { ($0.points, -($0.ms ?? .max)) > ($1.points, -($1.ms ?? .max)) })
+        rankedIndices(results).map { results[$0] }
+    }
+
+    /// `ranked`, as indices into `results` (so each row's encoding can follow it).
+    static func rankedIndices(_ results: [RoundResult]) -> [Int] {
+        results.indices.sorted(by: { a, b in
+            (results[a].points, -(results[a].ms ?? .max)) > (results[b].points, -(results[b].ms ?? .max))
+        })
     }
     public var text: String {
         var lines = ["Time! \(reveal)"]
@@ -141,25 +148,37 @@ public struct RoundEndEvent: Message {
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
     func cutter(top size: Int) -> TableCutter {
-        let ranked = Self.ranked(results)
-        let top = Array(ranked.prefix(Limits.tableTop))
-        let rest = Dictionary(ranked.dropFirst(Limits.tableTop).map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let standingsCut = StandingsCut(standings, top: size)
+        let rows = self.top.map(\.results).flatMap { $0.count == results.count ? $0 : nil } ?? results.map(\.json)
+        let ranked = Self.rankedIndices(results)
+        let top = ranked.prefix(Limits.tableTop).map { results[$0] }
+        var rest: [String: RoundResult] = [:], restRows: [String: [UInt8]] = [:]
+        for i in ranked.dropFirst(Limits.tableTop) where rest[results[i].name] == nil {
+            rest[results[i].name] = results[i]
+            restRows[results[i].name] = rows[i].bytes
+        }
+        let standingsCut = StandingsCut(standings, top: size, encoded: self.top?.standings)
         var shared = self
         shared.results = []
         shared.standings = []
-        shared.top = EncodedTop(results: top.map(\.json), standings: standingsCut.topJSON)
-        return TableCutter(shared, standings: standingsCut, ownResults: rest.mapValues(\.json.bytes)) { [shared] _, name, standing, place in
+        shared.top = EncodedTop(results: ranked.prefix(Limits.tableTop).map { rows[$0] }, standings: standingsCut.topJSON)
+        return TableCutter(shared, standings: standingsCut, ownResults: restRows) { [shared, rest] _, name, standing, place in
             var cut = shared.cut(standingsCut, own: standing, place: place)
             cut.results = rest[name].map { top + [$0] } ?? top
             return cut
         }
     }
 
+    func withEncodedRows() -> RoundEndEvent {
+        var copy = self
+        copy.top = EncodedTop(results: results.map(\.json), standings: standings.map(\.json))
+        return copy
+    }
+
     /// The round's results stay whole (the host sees who was right and wrong); only the
     /// standings are cut, and names go from both when hidden.
     func projected(rows: Int?, hideNames: Bool) -> RoundEndEvent {
         var copy = self
+        copy.top = nil  // rows encoded for the whole table are not this one's
         copy.standings = standings.projected(rows: rows, hideNames: hideNames)
         if hideNames { for i in copy.results.indices { copy.results[i].name = "" } }
         return copy
@@ -193,7 +212,7 @@ public struct GameEndEvent: Message {
 
 extension GameEndEvent: PersonalTable {
     func cutter(top size: Int) -> TableCutter {
-        let standingsCut = StandingsCut(standings, top: size)
+        let standingsCut = StandingsCut(standings, top: size, encoded: top?.standings)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON)

@@ -10,6 +10,10 @@ protocol PersonalTable: Message {
     /// The event as the projector (host and watchers) gets it under `board=` and `names=`: the
     /// first `rows` standings (all when nil), and no names in its tables when `hideNames`.
     func projected(rows: Int?, hideNames: Bool) -> Self
+    /// The event with every row of its tables encoded once (all of them in `top`): the
+    /// projector's copy and every player's cut then copy those bytes, and no row of a big room's
+    /// table is encoded twice a round.
+    func withEncodedRows() -> Self
     /// The room's team standings, set before the event is sent (see `Room.sendTable`); every
     /// copy, cut or projected, carries them whole: at most eight rows, and no student's name.
     var teams: [TeamStanding]? { get set }
@@ -34,6 +38,14 @@ extension PersonalTable {
     func projected(rows: Int?, hideNames: Bool) -> Self {
         var copy = self
         copy.standings = standings.projected(rows: rows, hideNames: hideNames)
+        copy.top = nil  // rows encoded for the whole table are not this one's
+        return copy
+    }
+
+    /// For an event whose only table is its standings.
+    func withEncodedRows() -> Self {
+        var copy = self
+        copy.top = EncodedTop(standings: standings.map(\.json))
         return copy
     }
 }
@@ -83,9 +95,14 @@ struct StandingsCut {
     let bySeat: [Int: Standing]
     let count: Int
 
-    init(_ standings: [Standing], top size: Int) {
+    /// `encoded`: the standings' rows already encoded (`withEncodedRows`), if they are.
+    init(_ standings: [Standing], top size: Int, encoded: [JSON]? = nil) {
         top = Array(standings.prefix(size))
-        topJSON = top.map(\.json)  // rows are written straight to bytes (`JSONObjectWriter`)
+        if let encoded, encoded.count == standings.count {
+            topJSON = Array(encoded.prefix(size))
+        } else {
+            topJSON = top.map(\.json)
+        }
         bySeat = Dictionary(standings.dropFirst(size).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
         count = standings.count
     }

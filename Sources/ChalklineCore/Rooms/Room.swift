@@ -547,8 +547,9 @@ final class Room {
             out.send(event, to: connectedSessions)
             return
         }
-        let projected: any Message = rows == nil && !hideNames ? event : table.projected(rows: rows, hideNames: hideNames)
-        let cut = cutsPlayers ? table.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
+        let encoded = table.withEncodedRows()
+        let projected: any Message = rows == nil && !hideNames ? encoded : encoded.projected(rows: rows, hideNames: hideNames)
+        let cut = cutsPlayers ? encoded.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
         var projector = watchers, uncut: [Session] = []
         for seat in seats {
             guard let session = seat.session else { continue }
@@ -560,7 +561,7 @@ final class Room {
                 uncut.append(session)
             }
         }
-        if !uncut.isEmpty { out.send(event, to: uncut) }
+        if !uncut.isEmpty { out.send(encoded, to: uncut) }
         out.send(projected, to: projector)
     }
 

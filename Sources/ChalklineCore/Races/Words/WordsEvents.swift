@@ -110,7 +110,7 @@ public struct LevelEndEvent: Message {
 
 extension LevelEndEvent: PersonalTable {
     func cutter(top size: Int) -> TableCutter {
-        let standingsCut = StandingsCut(standings, top: size)
+        let standingsCut = StandingsCut(standings, top: size, encoded: top?.standings)
         var shared = self
         shared.standings = []
         shared.top = EncodedTop(standings: standingsCut.topJSON, clues: .encoded(JSON.array(clues.map(\.endJSON)).encoded()))
