@@ -15,17 +15,28 @@ struct AnswerLine {
             self.init(question: nil, text: rest)
             return
         }
-        let afterKey = rest.dropFirst(3)
-        let digits = afterKey.prefix { $0.isASCII && $0.isNumber }
-        let after = afterKey.dropFirst(digits.count)
-        guard !digits.isEmpty, digits.count <= 9, let id = Int(digits), after.first == " " || after.first == "\t" else {
+        // Bytes, not characters: the id is ASCII digits, the blanks after it ASCII too.
+        var i = bytes.index(bytes.startIndex, offsetBy: 3)
+        var id = 0, digits = 0
+        while i < bytes.endIndex, let digit = bytes[i].asciiDigit, digits < 10 {
+            id = id * 10 + digit
+            digits += 1
+            i = bytes.index(after: i)
+        }
+        guard digits > 0, digits <= 9, i < bytes.endIndex, bytes[i].isBlank else {
             throw ErrorReply("answer", .badArgs, "Use /answer id=N TEXT, with N the question's id, or just /answer TEXT.")
         }
-        self.init(question: id, text: String(after.drop { $0 == " " || $0 == "\t" }))
+        while i < bytes.endIndex, bytes[i].isBlank { i = bytes.index(after: i) }
+        self.init(question: id, text: String(Substring(bytes[i...])))
     }
 
     init(question: Int?, text: String) {
         self.question = question
         self.text = text
     }
+}
+
+extension UInt8 {
+    /// The digit's value, for an ASCII digit.
+    var asciiDigit: Int? { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) ? Int(self - UInt8(ascii: "0")) : nil }
 }

@@ -38,6 +38,14 @@ struct ClientLineTests {
         #expect(ClientLine.parse("/answer  forty  two ") == .command(verb: "answer", args: ["forty", "two"], rest: "forty  two"))
     }
 
+    /// Blanks are found byte by byte: a space before a combining mark still separates two words
+    /// (as one `Character` it would glue them), and letters outside ASCII are kept whole.
+    @Test func blanksBeforeCombiningMarksAndWordsOutsideASCII() {
+        #expect(ClientLine.parse("a \u{301}b") == .command(verb: "answer", args: ["a", "\u{301}b"], rest: "a \u{301}b"))
+        #expect(ClientLine.parse("/SAY  héllo\twörld 漢字 ") == .command(verb: "say", args: ["héllo", "wörld", "漢字"], rest: "héllo\twörld 漢字"))
+        #expect(ClientLine.parse("/ÉCOLE x") == .command(verb: "école", args: ["x"], rest: "x"))
+    }
+
     @Test(arguments: ["", " ", "\t", "  \t  "])
     func blankLinesAreEmpty(line: String) {
         #expect(ClientLine.parse(line) == .empty)
