@@ -19,9 +19,10 @@ struct Command: Sendable {
     /// What was typed, for the handler.
     struct Call {
         var verb: String
-        var args: [String]
         /// The text after the verb as typed, for commands that take a sentence.
         var rest: String
+        /// Its words (split on each use: an answer never asks).
+        var args: [String] { rest.splitOnBlanks() }
         var session: Session
         var now: Millis
         /// The earliest the line can have reached the server (`ServerCore.receive`): answers are timed by it.

@@ -120,12 +120,12 @@ extension ServerCore {
     static let commandsByName: [String: Command] = Dictionary(uniqueKeysWithValues: commands.map { ($0.name, $0) })
 
     func handle(_ line: ClientLine, from session: Session, now: Millis, arrived: Millis, out: inout Outbox) {
-        guard case let .command(verb, args, rest) = line else { return }
+        guard case let .command(verb, rest) = line else { return }
         do throws(ErrorReply) {
             guard let command = Self.commandsByName[verb] else {
                 throw ErrorReply(verb, .unknownCommand, "There is no command /\(Visible.shown(verb)). Type /help for the list.")
             }
-            let call = Command.Call(verb: verb, args: args, rest: rest, session: session, now: now, arrived: arrived)
+            let call = Command.Call(verb: verb, rest: rest, session: session, now: now, arrived: arrived)
             if command.guessed {
                 try guessing(verb, session, now) { () throws(ErrorReply) in try run(command, call, &out) }
             } else {

@@ -2,9 +2,16 @@
 public enum ClientLine: Equatable, Sendable {
     /// An empty (or all-blank) line: ignored, no reply.
     case empty
-    /// `/verb arg ...`: `verb` lowercased, `args` split on blanks, `rest` the text after the verb
-    /// as typed (for commands such as `/answer` and `/say` that take a whole sentence).
-    case command(verb: String, args: [String], rest: String)
+    /// `/verb arg ...`: `verb` lowercased, `rest` the text after the verb as typed (for commands
+    /// such as `/answer` and `/say` that take a whole sentence); its words are `args`.
+    case command(verb: String, rest: String)
+
+    /// The words after the verb, split on blanks. Split when a command asks for them: an answer,
+    /// nearly every line the server reads, takes its sentence whole and never does.
+    public var args: [String] {
+        guard case .command(_, let rest) = self else { return [] }
+        return rest.splitOnBlanks()
+    }
 
     /// Any line that is not a command is an answer, exactly as `/answer LINE`.
     ///
@@ -15,14 +22,14 @@ public enum ClientLine: Equatable, Sendable {
         let trimmed = line.trimmingBlanks()
         if trimmed.isEmpty { return .empty }
         guard trimmed.utf8.first == UInt8(ascii: "/") else {
-            return .command(verb: "answer", args: trimmed.splitOnBlanks(), rest: trimmed)
+            return .command(verb: "answer", rest: trimmed)
         }
         let body = trimmed.utf8.dropFirst()
         let verbEnd = body.firstIndex(where: \.isBlank) ?? body.endIndex
         var verb = String(Substring(body[..<verbEnd]))
         if verb.utf8.contains(where: { !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) { verb = verb.lowercased() }
         let rest = Substring(body[verbEnd...]).trimmingBlanks()
-        return .command(verb: verb, args: rest.splitOnBlanks(), rest: rest)
+        return .command(verb: verb, rest: rest)
     }
 }
 
