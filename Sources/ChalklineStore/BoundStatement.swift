@@ -8,12 +8,17 @@ extension Statement {
     /// each call; the server records every answer, and at full load that was a large part of the
     /// writer's time.
     func run(_ arguments: [SQLValue], in db: Database) throws {
+        try run(arguments[...], in: db)
+    }
+
+    /// `run` with a slice of a batch's values (many rows of one multi-row INSERT), not a copy.
+    func run(_ arguments: ArraySlice<SQLValue>, in db: Database) throws {
         let statement = sqliteStatement
         // GRDB checks the count on every call; so must this, or a missing argument would
         // silently reuse the previous row's value.
         precondition(arguments.count == Int(sqlite3_bind_parameter_count(statement)), "wrong number of arguments for \(sql)")
         sqlite3_reset(statement)
-        for (i, argument) in arguments.enumerated() {
+        for (i, argument) in zip(0..., arguments) {
             let index = Int32(i + 1)
             let bound: Int32
             switch argument {

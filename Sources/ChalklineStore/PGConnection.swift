@@ -140,14 +140,16 @@ extension PGConnection: SQLWriting, SQLDatabase {
     /// At most `rowsPerInsert` rows a statement (PostgreSQL takes 65,535 parameters).
     static let rowsPerInsert = 1000
 
-    func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws {
+    func insertRows(_ table: String, _ columns: [String], _ values: [SQLValue]) throws {
         let one = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
+        let rows = values.count / columns.count
         var start = 0
-        while start < rows.count {
-            let chunk = rows[start..<min(rows.count, start + Self.rowsPerInsert)]
+        while start < rows {
+            let count = min(rows - start, Self.rowsPerInsert)
             try query("INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES "
-                      + Array(repeating: one, count: chunk.count).joined(separator: ", "), chunk.flatMap { $0 })
-            start += chunk.count
+                      + Array(repeating: one, count: count).joined(separator: ", "),
+                      Array(values[(start * columns.count)..<((start + count) * columns.count)]))
+            start += count
         }
     }
 

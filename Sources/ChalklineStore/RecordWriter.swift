@@ -9,9 +9,10 @@ protocol SQLWriting {
     func insert(_ sql: String, _ arguments: [SQLValue]) throws -> Int64
     /// The `id` column of the first row `sql` finds, if any.
     func id(_ sql: String, _ arguments: [SQLValue]) throws -> Int64?
-    /// Many rows into `table`: SQLite runs one prepared statement a row (in-process, nothing is
-    /// cheaper); PostgreSQL sends multi-row INSERTs, one network round trip for hundreds of rows.
-    func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws
+    /// Many rows into `table`, their values one after another (`columns.count` a row): both send
+    /// multi-row INSERTs (SQLite, to pay its per-statement work once for many rows; PostgreSQL,
+    /// one network round trip for hundreds of rows).
+    func insertRows(_ table: String, _ columns: [String], _ values: [SQLValue]) throws
 }
 
 /// Turns records into rows, for either store. Row ids are remembered, so an answer costs one
@@ -35,7 +36,7 @@ struct RecordWriter {
         var ids = gameIDs
         do {
             try commit { db in
-                var answers: [[SQLValue]] = []
+                var answers: [SQLValue] = []
                 for stamped in batch {
                     // Answers wait to go together; anything else may read or change what they
                     // point at, so they go first.
@@ -53,14 +54,14 @@ struct RecordWriter {
 
     static let answerColumns = ["round_id", "question_id", "player_id", "typed", "correct", "ms", "points", "streak", "at"]
 
-    private func flush(_ answers: inout [[SQLValue]], _ db: SQLWriting) throws {
+    private func flush(_ answers: inout [SQLValue], _ db: SQLWriting) throws {
         guard !answers.isEmpty else { return }
         try db.insertRows("answer", Self.answerColumns, answers)
         answers.removeAll(keepingCapacity: true)
     }
 
     private mutating func apply(_ stamped: StampedRecord, _ db: SQLWriting, _ ids: inout [Int: Int64],
-                                _ answers: inout [[SQLValue]]) throws {
+                                _ answers: inout [SQLValue]) throws {
         let at = SQLValue(time.text(stamped.at))
         switch stamped.record {
         case let .gameStarted(game, kind, settings, players):
@@ -82,11 +83,18 @@ struct RecordWriter {
                     [SQLValue(roundRow), SQLValue(item.n), SQLValue(item.text), SQLValue(item.answer), SQLValue(item.detail)])
             }
         case let .answer(game, round, answer):
-            guard let gameID = ids[game.serial], let roundRow = try roundID(game: gameID, number: round, db) else { return }
-            let questionRow = try answer.item.flatMap { try questionID(game: gameID, round: roundRow, n: $0, db) }
-            let playerRow = try playerID(answer.player, game: gameID, db)
-            answers.append([SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed),
-                            SQLValue(answer.correct), SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
+            guard let gameID = ids[game.serial] else { return }
+            let roundRow: Int64, questionRow: Int64?, playerRow: Int64
+            if let known = rowIDs.games[gameID]?.ids(round: round, item: answer.item, seat: answer.player.seat) {
+                (roundRow, questionRow, playerRow) = known
+            } else {
+                guard let found = try roundID(game: gameID, number: round, db) else { return }
+                roundRow = found
+                questionRow = try answer.item.flatMap { try questionID(game: gameID, round: found, n: $0, db) }
+                playerRow = try playerID(answer.player, game: gameID, db)
+            }
+            answers.append(contentsOf: [SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed),
+                                        SQLValue(answer.correct), SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
         case let .roundClosed(game, round):
             guard let gameID = ids[game.serial] else { return }
             try db.run("UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?", [at, SQLValue(gameID), SQLValue(round)])

@@ -15,6 +15,15 @@ struct RowIDs {
         var questions: [Question: Int64] = [:]
         /// Player row ids by seat.
         var players: [Int: Int64] = [:]
+
+        /// An answer's round, question (none without an `item`) and player ids, when all are
+        /// known: after a round's first answer, every answer's are, found in one step.
+        func ids(round number: Int, item: Int?, seat: Int) -> (round: Int64, question: Int64?, player: Int64)? {
+            guard let round = rounds[number], let player = players[seat] else { return nil }
+            guard let item else { return (round, nil, player) }
+            guard let question = questions[Question(round: round, n: item)] else { return nil }
+            return (round, question, player)
+        }
     }
 
     var games: [Int64: Game] = [:]

@@ -177,17 +177,14 @@ struct SQLiteWriting: SQLWriting {
     /// read and written back, the end-of-statement checks) is then done once for many answers,
     /// not once an answer. A batch goes in runs of 64, 32, ... 1 rows, so the statements have
     /// seven shapes, each prepared once and kept by GRDB.
-    func insertRows(_ table: String, _ columns: [String], _ rows: [[SQLValue]]) throws {
+    func insertRows(_ table: String, _ columns: [String], _ values: [SQLValue]) throws {
+        let rows = values.count / columns.count
         var start = 0
-        var flat: [SQLValue] = []
-        flat.reserveCapacity(min(rows.count, Self.rowsPerInsert) * columns.count)
-        while start < rows.count {
+        while start < rows {
             var count = Self.rowsPerInsert
-            while count > rows.count - start { count /= 2 }
+            while count > rows - start { count /= 2 }
             let statement = try db.cachedStatement(sql: texts.insert(table, columns, rows: count))
-            flat.removeAll(keepingCapacity: true)
-            for values in rows[start..<(start + count)] { flat.append(contentsOf: values) }
-            try statement.run(flat, in: db)
+            try statement.run(values[(start * columns.count)..<((start + count) * columns.count)], in: db)
             start += count
         }
     }
