@@ -62,6 +62,10 @@ public final class Store: @unchecked Sendable {
         if let database { return database }
         var config = Configuration()
         config.busyMode = .timeout(5)
+        // A multi-row INSERT keeps a statement journal (each page it changes, so a failing row
+        // can undo the statement's earlier ones): in memory, not a temporary file that took two
+        // `pwrite`s a page, eight times the WAL's own writes at full load.
+        config.prepareDatabase { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") }
         let database: any DatabaseWriter
         if isMemory {
             database = try DatabaseQueue(configuration: config)

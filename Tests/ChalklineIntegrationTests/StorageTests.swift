@@ -100,6 +100,8 @@ final class PlayedGames: @unchecked Sendable {
         defer { LiveServer.removeDatabase(path) }
         let store = Store(path: path)
         #expect(try store.open().writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+        // And keeps a multi-row INSERT's statement journal in memory (2), not in a temporary file.
+        #expect(try store.open().writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA temp_store") } == 2)
     }
 
     /// Answers go in many to a statement (`SQLiteWriting.rowsPerInsert`): a batch of 150, two
