@@ -395,7 +395,7 @@ final class Room {
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
-        if outcome.reply is OkReply { reportProgress(now: now, out: &out) }
+        if !(outcome.reply is ErrorReply) { reportProgress(now: now, out: &out) }
         checkRoundComplete(now: now, out: &out)
     }
 

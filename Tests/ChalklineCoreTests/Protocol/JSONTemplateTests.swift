@@ -61,6 +61,18 @@ import Testing
 
 /// Rows written straight to bytes are what their objects encode to.
 @Suite struct JSONObjectWriterTests {
+    /// A quiz answer's reply, written straight to bytes, is the line `OkReply` makes of its fields.
+    @Test func aQuizAnswersReplyIsTheOkReplysLine() {
+        for (correct, points, streak) in [(true, 995, 3), (false, 0, 0), (true, Int.max, -1)] {
+            let reply = QuizAnswerReply(id: 12, correct: correct, points: points, score: -points, streak: streak)
+            let ok = OkReply("answer", [("id", 12), ("correct", .bool(correct)), ("points", .int(points)), ("score", .int(-points)),
+                                        ("streak", .int(streak))], text: "")
+            #expect(reply.rendered(.json).bytes == ok.json.encoded() + [0x0A])
+            #expect(reply.rendered(.json).bytes == ok.rendered(.json).bytes)
+            #expect(reply.rendered(.text).string == reply.okReply.text + "\n")
+        }
+    }
+
     @Test func rowsAreTheObjectsBytes() {
         for name in ["ann", "", "quote\" back\\slash \u{1} é 漢"] {
             for ms: Millis? in [nil, 0, 12_345] {

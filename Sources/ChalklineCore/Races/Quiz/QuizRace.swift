@@ -74,11 +74,7 @@ final class QuizRace<Kind: QuizKind>: Race {
             seat.streak = 0
         }
         answers[key] = RoundResult(name: seat.name, correct: correct, points: points, ms: elapsedMs)
-        let reply = OkReply("answer", [("id", .int(current.id)), ("correct", .bool(correct)), ("points", .int(points)),
-                                       ("score", .int(seat.score)), ("streak", .int(seat.streak))],
-                            text: correct
-                                ? "Right! +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score)), streak \(seat.streak))."
-                                : "Wrong. (score \(NumberText.thousands(seat.score)))")
+        let reply = QuizAnswerReply(id: current.id, correct: correct, points: points, score: seat.score, streak: seat.streak)
         return AnswerOutcome(reply: reply, broadcast: nil,
                              judged: JudgedAnswer(correct: correct, points: points, streak: seat.streak, item: 1))
     }
