@@ -67,9 +67,9 @@ public enum JSON: Equatable, Sendable {
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
+            for i in items.indices {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                item.write(to: &out)
+                items[i].write(to: &out)
             }
             out.append(UInt8(ascii: "]"))
         case .object(let fields):
@@ -84,12 +84,14 @@ public enum JSON: Equatable, Sendable {
     /// inside of an object, or the rest of one whose first fields a caller wrote itself.
     public static func writeFields(_ fields: ArraySlice<(String, JSON)>, first: Bool, to out: inout ByteWriter) {
         var first = first
-        for (key, value) in fields {
+        // By index, not `for (key, value) in`: that copied each field's value (an enum with
+        // arrays in it) before writing it.
+        for i in fields.indices {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
-            writeString(key, to: &out)
+            writeString(fields[i].0, to: &out)
             out.append(UInt8(ascii: ":"))
-            value.write(to: &out)
+            fields[i].1.write(to: &out)
         }
     }
 
