@@ -2,11 +2,14 @@
 ///
 /// Owned by the loop thread and touched only there (a plain class, no locks): the shell calls
 /// it from libuv callbacks and executes the returned effects in order.
+///
+/// Its hottest properties are not checked for exclusive access at run time
+/// (`@exclusivity(unchecked)`): touched on one thread, never across a call that could reach them again.
 public final class ServerCore {
     public let config: ServerConfig
-    var sessions: [ConnectionID: Session] = [:]
+    @exclusivity(unchecked) var sessions: [ConnectionID: Session] = [:]
     /// Rooms by `Room.key`: classes' rooms by code, homework tries by code and student.
-    var rooms: [String: Room] = [:]
+    @exclusivity(unchecked) var rooms: [String: Room] = [:]
     /// Homework by code (`/assign`), open or past due, until the process ends.
     var assignments: [String: Assignment] = [:]
     /// Homework tries running now (rooms of `rooms` with `homework`): they have their own cap,

@@ -10,18 +10,19 @@ import CLibUV
 /// pool is bounded (`keptArrays` of at most `keptCapacity` payloads), so 10,000 idle connections
 /// hold no arrays and a `/say` storm's big arrays are let go.
 ///
-/// Owned by the loop thread.
+/// Owned by the loop thread. Its properties are not checked for exclusive access at run time
+/// (`@exclusivity(unchecked)`), as `Connection`'s are not: nothing here calls out while holding one.
 final class OutputQueue {
     static let keptArrays = 256
     static let keptCapacity = 32
 
     /// Connections with output this iteration, in the order of their first.
-    private var pending: [Connection] = []
-    private var flushing: [Connection] = []
-    private var isFlushing = false
-    private var spare: [[Payload]] = []
+    @exclusivity(unchecked) private var pending: [Connection] = []
+    @exclusivity(unchecked) private var flushing: [Connection] = []
+    @exclusivity(unchecked) private var isFlushing = false
+    @exclusivity(unchecked) private var spare: [[Payload]] = []
     /// A connection's buffers while it is written (libuv copies them into a write request).
-    var buffers: [uv_buf_t] = []
+    @exclusivity(unchecked) var buffers: [uv_buf_t] = []
 
     /// An empty array to gather `connection`'s output in, which is now pending.
     func start(_ connection: Connection) -> [Payload] {

@@ -9,7 +9,8 @@ import Logging
 /// watchers, feeds the core `(input, now)` and carries out the effects it returns. It knows no
 /// game rule.
 ///
-/// Owned by the loop thread (the thread that calls `run`) and touched only there.
+/// Owned by the loop thread (the thread that calls `run`) and touched only there. Its hottest properties are not
+/// checked for exclusive access at run time (`@exclusivity(unchecked)`, as `Connection`'s).
 public final class ServerShell {
     public struct Options: Sendable {
         public var bind: String
@@ -49,7 +50,7 @@ public final class ServerShell {
     let core: ServerCore
     let loop: UnsafeMutablePointer<uv_loop_t>
     let clock = MonotonicClock()
-    private var connections = ConnectionTable<Connection>()
+    @exclusivity(unchecked) private var connections = ConnectionTable<Connection>()
     private var listener: Listener?
     private var timer: DeadlineTimer?
     private var beforePoll: LoopPhaseHook?
@@ -59,7 +60,7 @@ public final class ServerShell {
     /// The timer fired: the core's deadlines are fired in `afterPoll`, once the iteration has
     /// read what came in (libuv runs timers before the poll, so a loop running behind would
     /// otherwise close a round before reading answers that reached it in time).
-    private var deadlineDue = false
+    @exclusivity(unchecked) private var deadlineDue = false
     /// When the last poll that read anything returned: what a later poll reads came after
     /// it. Answers are timed against their deadline by it, so a loop that reads them late
     /// (busy with other rooms, or stopped) does not make them late. Only the first poll after a
@@ -69,10 +70,10 @@ public final class ServerShell {
     /// Something was read in this iteration's poll (see `arrivalFloor`). A poll that returned
     /// without reading may have been cut short (a stop and `SIGCONT` interrupt the wait, and
     /// libuv then returns without reading), so it does not move the floor.
-    private var readInThisPoll = false
+    @exclusivity(unchecked) private var readInThisPoll = false
     /// Rounds whose question was handed to its players this iteration: their time starts when
     /// `endOfIteration` has written it.
-    private var startedThisIteration: [RoundStart] = []
+    @exclusivity(unchecked) private var startedThisIteration: [RoundStart] = []
     /// The connections with output this iteration, written in `endOfIteration`.
     let output = OutputQueue()
     private var graceTimer: DeadlineTimer?

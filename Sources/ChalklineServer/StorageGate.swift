@@ -9,7 +9,8 @@ import ChalklineCore
 /// or a report read) the rest of that call is gated by the ticket; before it, and in calls
 /// without one, an effect waits only if it goes to a connection that has output held.
 ///
-/// Owned by the loop thread and touched only there.
+/// Owned by the loop thread and touched only there. Its hottest properties are not
+/// checked for exclusive access at run time (`@exclusivity(unchecked)`, as `Connection`'s).
 final class StorageGate {
     enum Item {
         case effect(Effect)
@@ -19,15 +20,15 @@ final class StorageGate {
 
     private let perform: (Effect) -> Void
     /// Runs of items not yet carried out, oldest first; only the first item of a run can be next.
-    private var held: [ArraySlice<Item>] = []
+    @exclusivity(unchecked) private var held: [ArraySlice<Item>] = []
     /// Items submitted while `drain` was running (a send that drops a slow client runs more effects).
-    private var incoming: [ArraySlice<Item>] = []
-    private var draining = false
+    @exclusivity(unchecked) private var incoming: [ArraySlice<Item>] = []
+    @exclusivity(unchecked) private var draining = false
     /// Every connection some held item goes to: later output to them must wait its turn.
-    private var blocked = Set<ConnectionID>()
+    @exclusivity(unchecked) private var blocked = Set<ConnectionID>()
     /// Answered tickets whose `.wait` has not been reached: effects to carry out in its place
     /// (a `storage_failed` for the host) and, for a read, the reply.
-    private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
+    @exclusivity(unchecked) private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
 
     /// Delivers a read's reply (`/report`) to the connection that asked; by default an
     /// ordinary send. The shell sets it so a reply someone asked for never counts as them

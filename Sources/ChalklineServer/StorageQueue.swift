@@ -12,7 +12,8 @@ import Foundation
 /// go without locks. A failed write keeps its records, in order, at the head of the queue: the
 /// next job (a round closing, or the retry timer) tries them again.
 ///
-/// Owned by the loop thread and touched only there; only `Job.run` executes on a pool thread.
+/// Owned by the loop thread and touched only there; only `Job.run` executes on a pool thread. Its hottest properties are not
+/// checked for exclusive access at run time (`@exclusivity(unchecked)`, as `Connection`'s).
 final class StorageQueue {
     /// What a finished job tells the shell.
     struct Finished {
@@ -32,15 +33,15 @@ final class StorageQueue {
     private let loop: UnsafeMutablePointer<uv_loop_t>
     private let now: () -> Millis
     private let finished: (Finished) -> Void
-    private var records: [StampedRecord] = []
+    @exclusivity(unchecked) private var records: [StampedRecord] = []
     /// Tickets waiting for the records queued before them to be committed.
-    private var commits: [Int] = []
-    private var reads: [(ticket: Int, work: @Sendable (any ResultsStore) -> Payload)] = []
+    @exclusivity(unchecked) private var commits: [Int] = []
+    @exclusivity(unchecked) private var reads: [(ticket: Int, work: @Sendable (any ResultsStore) -> Payload)] = []
     private var lastTicket = 0
-    private var inFlight = false
-    private var failing = false
+    @exclusivity(unchecked) private var inFlight = false
+    @exclusivity(unchecked) private var failing = false
     private var retryTimer: DeadlineTimer?
-    private var stopped = false
+    @exclusivity(unchecked) private var stopped = false
     /// A failing database is retried after `retryMs`, then twice as long each time it fails
     /// again, up to `maxRetryMs`: a broken disk is not hammered with the whole backlog on
     /// every round's commit. While waiting, commits are answered without a write.
@@ -63,7 +64,7 @@ final class StorageQueue {
     static let batchRecords = 512
     private var batchTimer: DeadlineTimer?
     /// When the oldest record still queued must be written by, or nil when none waits.
-    private var batchDeadline: Millis?
+    @exclusivity(unchecked) private var batchDeadline: Millis?
 
     init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
          finished: @escaping (Finished) -> Void) {

@@ -3,6 +3,9 @@
 /// reads; timing, scoring, streaks and the round's end are the same for every kind, here.
 ///
 /// Owned by the loop thread (through its room) and touched only there.
+///
+/// Its hottest properties are not checked for exclusive access at run time
+/// (`@exclusivity(unchecked)`): touched on one thread, never across a call that could reach them again.
 final class QuizRace<Kind: QuizKind>: Race {
     private(set) var settings: QuizSettings<Kind>
     private var questions: Kind.Questions
@@ -10,7 +13,7 @@ final class QuizRace<Kind: QuizKind>: Race {
     /// The open question's place in the game, 1-based.
     private var currentRound = 0
     /// This round's answers, by seat.
-    private var answers: [ObjectIdentifier: RoundResult] = [:]
+    @exclusivity(unchecked) private var answers: [ObjectIdentifier: RoundResult] = [:]
 
     init(settings: QuizSettings<Kind>) {
         self.settings = settings
