@@ -93,8 +93,17 @@ struct RecordWriter {
                 questionRow = try answer.item.flatMap { try questionID(game: gameID, round: found, n: $0, db) }
                 playerRow = try playerID(answer.player, game: gameID, db)
             }
-            answers.append(contentsOf: [SQLValue(roundRow), SQLValue(questionRow), SQLValue(playerRow), SQLValue(answer.typed),
-                                        SQLValue(answer.correct), SQLValue(answer.ms), SQLValue(answer.points), SQLValue(answer.streak), at])
+            // One value at a time (in `answerColumns`' order): a literal array here was an
+            // allocation an answer.
+            answers.append(SQLValue(roundRow))
+            answers.append(SQLValue(questionRow))
+            answers.append(SQLValue(playerRow))
+            answers.append(SQLValue(answer.typed))
+            answers.append(SQLValue(answer.correct))
+            answers.append(SQLValue(answer.ms))
+            answers.append(SQLValue(answer.points))
+            answers.append(SQLValue(answer.streak))
+            answers.append(at)
         case let .roundClosed(game, round):
             guard let gameID = ids[game.serial] else { return }
             try db.run("UPDATE round SET closed_at = ? WHERE game_id = ? AND number = ?", [at, SQLValue(gameID), SQLValue(round)])
