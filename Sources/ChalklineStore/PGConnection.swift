@@ -141,6 +141,7 @@ extension PGConnection: SQLWriting, SQLDatabase {
     static let rowsPerInsert = 1000
 
     func insertRows(_ table: String, _ columns: [String], _ values: [SQLValue]) throws {
+        precondition(values.count % columns.count == 0, "rows of \(table) with a value missing")
         let one = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
         let rows = values.count / columns.count
         var start = 0

@@ -182,6 +182,7 @@ struct SQLiteWriting: SQLWriting {
     /// not once an answer. A batch goes in runs of 64, 32, ... 1 rows, so the statements have
     /// seven shapes, each prepared once and kept by GRDB.
     func insertRows(_ table: String, _ columns: [String], _ values: [SQLValue]) throws {
+        precondition(values.count % columns.count == 0, "rows of \(table) with a value missing")
         let rows = values.count / columns.count
         var start = 0
         while start < rows {
@@ -203,7 +204,7 @@ final class InsertTexts: @unchecked Sendable {
     private var texts: [String: String] = [:]
 
     func insert(_ table: String, _ columns: [String], rows: Int) -> String {
-        let key = "\(table) \(rows)"
+        let key = "\(table)(\(columns.joined(separator: ","))) \(rows)"
         if let text = texts[key] { return text }
         let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
         let text = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")

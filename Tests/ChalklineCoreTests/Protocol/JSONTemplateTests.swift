@@ -27,6 +27,7 @@ import Testing
     private static func afresh(_ message: any Message) -> [UInt8] {
         if var event = message as? RoundEndEvent { event.top = nil; return event.json.encoded() }
         if var event = message as? GameEndEvent { event.top = nil; return event.json.encoded() }
+        if var event = message as? LevelEndEvent { event.top = nil; return event.json.encoded() }
         Issue.record("not a table event: \(message)")
         return []
     }
@@ -41,7 +42,10 @@ import Testing
         let teams = [TeamStanding(rank: 1, name: "Red", score: 250, members: 13), TeamStanding(rank: 2, name: "Blue", score: 200, members: 12)]
         let roundEnd = RoundEndEvent(id: 7, reveal: "7 x 3 = 21", answer: 21, answerText: "21", results: results, standings: standings, teams: teams)
         let gameEnd = GameEndEvent(standings: standings, game: "ABCD-1")
-        let events: [(any PersonalTable, Int)] = [(roundEnd, 10), (gameEnd, 10), (roundEnd, 5), (gameEnd, 3)]
+        let clues = (1...7).map { WordsClueView(n: $0, clue: "clue \"\($0)\"", letters: 5, word: "WORD\($0)", solvedBy: $0 % 2 == 0 ? "p\($0)" : nil,
+                                                 points: $0 % 2 == 0 ? 100 : nil) }
+        let levelEnd = LevelEndEvent(level: 2, round: 2, levels: 5, clues: clues, standings: standings, teams: teams)
+        let events: [(any PersonalTable, Int)] = [(roundEnd, 10), (gameEnd, 10), (roundEnd, 5), (gameEnd, 3), (levelEnd, 10), (levelEnd, 4)]
         // The same from the event with its rows encoded once (as a room sends it): the same bytes.
         for (event, top) in events + events.map { ($0.0.withEncodedRows(), $0.1) } {
             #expect(event.json.encoded() == event.withEncodedRows().json.encoded())
@@ -69,8 +73,10 @@ import Testing
                                         ("streak", .int(streak))], text: "")
             #expect(reply.rendered(.json).bytes == ok.json.encoded() + [0x0A])
             #expect(reply.rendered(.json).bytes == ok.rendered(.json).bytes)
-            #expect(reply.rendered(.text).string == reply.okReply.text + "\n")
         }
+        #expect(QuizAnswerReply(id: 3, correct: true, points: 1_995, score: 12_000, streak: 4).rendered(.text).string
+                == "Right! +1,995 points (score 12,000, streak 4).\n")
+        #expect(QuizAnswerReply(id: 3, correct: false, points: 0, score: 12_000, streak: 0).rendered(.text).string == "Wrong. (score 12,000)\n")
     }
 
     @Test func rowsAreTheObjectsBytes() {
