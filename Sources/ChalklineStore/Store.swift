@@ -200,15 +200,26 @@ struct SQLiteWriting: SQLWriting {
 
 /// The text of each multi-row INSERT, made once: the store's one writing thread asks for it
 /// every batch. Used by one thread at a time, as its store is.
+/// A table is always written with the same columns (checked in debug builds, where the tests
+/// run): its texts are found by table and rows alone, with no key built from the columns.
 final class InsertTexts: @unchecked Sendable {
     private var texts: [String: String] = [:]
+    private var columnsOf: [String: [String]] = [:]
 
     func insert(_ table: String, _ columns: [String], rows: Int) -> String {
-        let key = "\(table)(\(columns.joined(separator: ","))) \(rows)"
+        assert(sameColumns(table, columns), "\(table) written with other columns")
+        let key = "\(table) \(rows)"
         if let text = texts[key] { return text }
         let row = "(" + columns.map { _ in "?" }.joined(separator: ", ") + ")"
         let text = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES " + Array(repeating: row, count: rows).joined(separator: ", ")
         texts[key] = text
         return text
+    }
+
+    /// Debug builds only (inside `assert`): the first columns a table was written with are its.
+    private func sameColumns(_ table: String, _ columns: [String]) -> Bool {
+        let first = columnsOf[table, default: columns]
+        columnsOf[table] = first
+        return first == columns
     }
 }
