@@ -13,10 +13,16 @@ import Testing
     @Test func anAnswerThatReachedAStoppedServerInTimeIsJudgedWhenItWakes() throws {
         let harness = try ServerHarness(.live)
         let server = try #require(harness.live)
+        // The stopped server cannot say when time is up: a second one can. A connection left
+        // silent outside any room there is told `bye` (idle) after `idleTimeout`.
+        var clockConfig = ServerConfig()
+        clockConfig.idleTimeout = 3_000
+        let clockServer = try ServerHarness(.live, config: clockConfig)
         let room = try Classroom(harness, time: 2)
         #expect(try room.host.command("/start").type == "ok")
         let question = try room.pat.expect("question")
-        let asked = Date()
+        // Connected once the question has arrived: its `bye` comes 3 s later, past the 2 s.
+        let clock = try clockServer.jsonClient()
         let answer = try #require(product(of: question.string("text") ?? ""))
         // A reply means the server is past the turn that wrote the question (whose time starts
         // once it is written): the stop cannot fall between the write and that start.
@@ -27,7 +33,7 @@ import Testing
         try waitUntilStopped(pid)
         try room.pat.send("/answer id=\(question.int("id") ?? 0) \(answer)")
         // The scenario is the stall itself: time runs out while the server cannot read.
-        Thread.sleep(until: asked.addingTimeInterval(2.6))
+        #expect(try clock.expect("bye", timeout: 10).string("reason") == "idle")
         kill(pid, SIGCONT)
         var reply = try room.pat.next()
         while !reply.isReply { reply = try room.pat.next() }
