@@ -547,7 +547,9 @@ final class Room {
             out.send(event, to: connectedSessions)
             return
         }
-        let encoded = table.withEncodedRows()
+        // Rows encoded once for the cuts to share; a projector-only copy (hidden names in a room
+        // nobody's table is cut for) re-encodes its rows anyway.
+        let encoded = cutsPlayers ? table.withEncodedRows() : table
         let projected: any Message = rows == nil && !hideNames ? encoded : encoded.projected(rows: rows, hideNames: hideNames)
         let cut = cutsPlayers ? encoded.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
         var projector = watchers, uncut: [Session] = []
