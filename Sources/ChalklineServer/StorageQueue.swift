@@ -59,12 +59,18 @@ final class StorageQueue {
     /// until `batchRecords` have queued, whichever comes first; the promise is only that a
     /// round's results are on disk before its `round_end`. Written at once, every loop
     /// iteration with an answer in it was a transaction and an fsync of its own: at 380 answers
-    /// a second the writer spent 0.4 ms of CPU an answer.
-    static let batchMs: Millis = 200
-    static let batchRecords = 512
+    /// a second the writer spent 0.4 ms of CPU an answer. When a write starts is `WriteSchedule`'s rule.
+    static let batchMs = WriteSchedule.batchMs
+    static let batchRecords = WriteSchedule.batchRecords
     private var batchTimer: DeadlineTimer?
     /// When the oldest record still queued must be written by, or nil when none waits.
     @exclusivity(unchecked) private var batchDeadline: Millis?
+    /// When the batch timer is armed for, or nil when it is not.
+    @exclusivity(unchecked) private var armedAt: Millis?
+    /// When the last write started (`WriteSchedule.commitWindowMs` counts from it).
+    @exclusivity(unchecked) private var lastStart: Millis?
+    /// When the next write is to start, if one waits for its time.
+    var nextWrite: Millis? { armedAt }
 
     init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
          finished: @escaping (Finished) -> Void) {
@@ -79,7 +85,10 @@ final class StorageQueue {
             submit()
         }
         // When it fires the batch is due, whatever the clock's rounding says: write it.
-        batchTimer = DeadlineTimer(loop: loop) { [unowned self] in if mayWrite { submit() } }
+        batchTimer = DeadlineTimer(loop: loop) { [unowned self] in
+            armedAt = nil
+            if mayWrite { submit() }
+        }
     }
 
     /// Queues a record for the next write (`flush` starts it).
@@ -129,19 +138,23 @@ final class StorageQueue {
     }
 
     /// Starts a job for what was queued, at the end of each loop iteration, so one batch is
-    /// one transaction: at once for a ticket (someone is waiting), else when the batch is due
-    /// (see `batchMs`). While storage is failing, plain records wait for the retry timer rather
-    /// than hammer a broken disk.
+    /// one transaction: for a ticket (someone is waiting) at once, or when the commit window
+    /// of the last write closes; else when the batch is due (see `WriteSchedule`). While storage
+    /// is failing, plain records wait for the retry timer rather than hammer a broken disk.
     func flush() {
-        guard mayWrite, !records.isEmpty || hasTickets else { return }
+        guard mayWrite else { return }
         let now = now()
-        let due = batchDeadline ?? now + Self.batchMs
-        if hasTickets || records.count >= Self.batchRecords || due <= now || stopped {
+        guard let at = WriteSchedule.startAt(now: now, records: records.count, tickets: hasTickets, stopping: stopped,
+                                             lastStart: lastStart, oldestDue: batchDeadline) else { return }
+        if at <= now {
             submit()
-        } else if batchDeadline == nil {
-            // Armed once a batch: the loop calls this every iteration.
-            batchDeadline = due
-            batchTimer?.arm(at: due, now: now)
+            return
+        }
+        if !records.isEmpty && batchDeadline == nil { batchDeadline = now + Self.batchMs }
+        // Armed once for a time: the loop calls this every iteration.
+        if armedAt != at {
+            armedAt = at
+            batchTimer?.arm(at: at, now: now)
         }
     }
 
@@ -169,7 +182,9 @@ final class StorageQueue {
         // A job that only answers tickets leaves the pending retry where it is.
         if writing { retryTimer?.arm(at: nil, now: 0) }
         batchTimer?.arm(at: nil, now: 0)
+        armedAt = nil
         batchDeadline = nil
+        lastStart = now()
         inFlight = true
         let job = Job(store: store, records: writing ? records : [], reads: reads.map(\.work))
         let tickets = (commits + reads.map(\.ticket)).sorted()

@@ -16,16 +16,20 @@ import Testing
         var queue: StorageQueue!
         var finished: [StorageQueue.Finished] = []
         let game = GameRef(serial: 1, room: "QXRM", number: 1)
+        /// Called with each finished job before the queue looks at what is left.
+        var onFinished: ((Int) -> Void)?
 
-        init() throws {
+        /// `jobs`: how many jobs the test causes; once they are done the queue stops, closing
+        /// its timers so `uv_run` returns. `now`: the queue's clock (the real one by default).
+        init(jobs: Int = 1, now: (() -> Millis)? = nil) throws {
             uv_loop_init(loop)
             store = Store(path: path)
             try store.open()
             let clock = MonotonicClock()
-            queue = StorageQueue(store: store, loop: loop, now: { clock.now }) { [unowned self] done in
+            queue = StorageQueue(store: store, loop: loop, now: now ?? { clock.now }) { [unowned self] done in
                 finished.append(done)
-                // Nothing more is coming: closing the timers lets `uv_run` return.
-                queue.stop()
+                onFinished?(finished.count)
+                if finished.count == jobs { queue.stop() }
             }
         }
 
@@ -73,5 +77,51 @@ import Testing
         uv_run(h.loop, UV_RUN_DEFAULT)
         #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[ticket]])
         #expect(try h.typedAnswers() == ["54"])
+    }
+
+    /// A round ending while the last write is still on disk waits for the commit window that
+    /// write opened, not for the write alone, so the round ends close together share a commit;
+    /// then it goes without anything else asking.
+    @Test func aCommitAskedDuringAWriteWaitsForItsWindow() throws {
+        var now: Millis = 5_000
+        let h = try Harness(jobs: 2, now: { now })
+        h.recordAnswer("56")
+        let first = h.queue.commit()
+        h.queue.flush()
+        h.queue.append(StampedRecord(.roundClosed(game: h.game, round: 1), at: Date()))
+        let second = h.queue.commit()
+        h.queue.flush()
+        var nextWrite: Millis?
+        h.onFinished = { jobs in
+            guard jobs == 1 else { return }
+            now += 4
+            h.queue.flush()
+            nextWrite = h.queue.nextWrite
+        }
+        uv_run(h.loop, UV_RUN_DEFAULT)
+        #expect(nextWrite == 5_000 + WriteSchedule.commitWindowMs, "the second commit waits for the first one's window")
+        #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second]])
+        #expect(h.finished.allSatisfy { $0.failure == nil })
+        #expect(try h.store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM round WHERE closed_at IS NOT NULL") } == 1)
+    }
+
+    /// The same, with the window already closed when the first write finishes: the second goes at once.
+    @Test func aCommitAfterTheWindowGoesAtOnce() throws {
+        var now: Millis = 5_000
+        let h = try Harness(jobs: 2, now: { now })
+        h.recordAnswer("56")
+        let first = h.queue.commit()
+        h.queue.flush()
+        let second = h.queue.commit()
+        var nextWrite: Millis? = -1
+        h.onFinished = { jobs in
+            guard jobs == 1 else { return }
+            now += WriteSchedule.commitWindowMs
+            h.queue.flush()
+            nextWrite = h.queue.nextWrite
+        }
+        uv_run(h.loop, UV_RUN_DEFAULT)
+        #expect(nextWrite == nil, "no timer: the write started")
+        #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second]])
     }
 }
