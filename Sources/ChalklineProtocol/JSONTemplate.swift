@@ -54,16 +54,6 @@ public struct JSONTemplate: Sendable {
         sharedBytes = segments.reduce(0) { $0 + $1.count }
     }
 
-    /// The line with each hole filled from `fills[number]` (nil or missing: left empty), and a
-    /// newline after it.
-    public func render(_ fills: [[UInt8]?]) -> [UInt8] {
-        var out = ByteWriter(capacity: sharedBytes + 64)
-        render(into: &out) { number, out in
-            if number < fills.count, let fill = fills[number] { out.append(fill) }
-        }
-        return out.bytes()
-    }
-
     /// Writes the line into `out`, each hole filled by `fill(number, &out)`, which writes what
     /// goes there (one value for an element hole, `"key":value` fields for a field hole) or
     /// nothing (the hole is left empty, its comma with it); then a newline. A player's own rows
@@ -82,11 +72,4 @@ public struct JSONTemplate: Sendable {
 
     /// The bytes every line shares (its size less the fills').
     public var sharedCount: Int { sharedBytes }
-
-    /// Fields as a field hole takes them: `"players":20,"rank":3`; nil for none.
-    public static func fields(_ fields: [(String, JSON)]) -> [UInt8]? {
-        guard !fields.isEmpty else { return nil }
-        let object = JSON.object(fields).encoded()
-        return Array(object.dropFirst().dropLast())
-    }
 }

@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Testing
 @testable import ChalklineCore
 
@@ -89,5 +90,26 @@ import Testing
             let standing = Standing(rank: 12, name: name, score: Int.max, correctMs: 0)
             #expect(standing.json.encoded() == JSON.object([("rank", 12), ("name", .string(name)), ("score", .int(Int.max))]).encoded())
         }
+    }
+}
+
+/// The tests' way to fill a template from a list; the server fills its holes as it writes
+/// (`render(into:fill:)`).
+extension JSONTemplate {
+    /// The line with each hole filled from `fills[number]` (nil or missing: left empty), and a
+    /// newline after it.
+    func render(_ fills: [[UInt8]?]) -> [UInt8] {
+        var out = ByteWriter(capacity: sharedCount + 64)
+        render(into: &out) { number, out in
+            if number < fills.count, let fill = fills[number] { out.append(fill) }
+        }
+        return out.bytes()
+    }
+
+    /// Fields as a field hole takes them: `"players":20,"rank":3`; nil for none.
+    static func fields(_ fields: [(String, JSON)]) -> [UInt8]? {
+        guard !fields.isEmpty else { return nil }
+        let object = JSON.object(fields).encoded()
+        return Array(object.dropFirst().dropLast())
     }
 }
