@@ -79,10 +79,11 @@ import Testing
         #expect(try h.typedAnswers() == ["54"])
     }
 
-    /// A round ending while the last write is still on disk waits for the commit window that
-    /// write opened, not for the write alone, so the round ends close together share a commit;
-    /// then it goes without anything else asking.
-    @Test func aCommitAskedDuringAWriteWaitsForItsWindow() throws {
+    /// Two commits: the first written at 5,000 ms on the queue's clock, the second (with the
+    /// round's close) asked while it is on disk; when the first finishes the clock reads
+    /// 5,000 + `elapsed`. Returns when the second write was set to start then (nil: it started
+    /// at once), each job's tickets against the two asked, and the rounds stored as closed.
+    private func twoCommits(elapsed: Millis) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
         var now: Millis = 5_000
         let h = try Harness(jobs: 2, now: { now })
         h.recordAnswer("56")
@@ -91,37 +92,34 @@ import Testing
         h.queue.append(StampedRecord(.roundClosed(game: h.game, round: 1), at: Date()))
         let second = h.queue.commit()
         h.queue.flush()
-        var nextWrite: Millis?
+        var nextWrite: Millis? = -1
         h.onFinished = { jobs in
             guard jobs == 1 else { return }
-            now += 4
+            now += elapsed
             h.queue.flush()
             nextWrite = h.queue.nextWrite
         }
         uv_run(h.loop, UV_RUN_DEFAULT)
-        #expect(nextWrite == 5_000 + WriteSchedule.commitWindowMs, "the second commit waits for the first one's window")
-        #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second]])
         #expect(h.finished.allSatisfy { $0.failure == nil })
-        #expect(try h.store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM round WHERE closed_at IS NOT NULL") } == 1)
+        let closed = try h.store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM round WHERE closed_at IS NOT NULL") }
+        return (nextWrite, h.finished.map { $0.tickets.map(\.ticket) }, [[first], [second]], closed)
+    }
+
+    /// A round ending while the last write is still on disk waits for the commit window that
+    /// write opened, not for the write alone, so the round ends close together share a commit;
+    /// then it goes without anything else asking.
+    @Test func aCommitAskedDuringAWriteWaitsForItsWindow() throws {
+        let run = try twoCommits(elapsed: 4)
+        #expect(run.nextWrite == 5_000 + WriteSchedule.commitWindowMs, "the second commit waits for the first one's window")
+        #expect(run.jobs == run.asked)
+        #expect(run.closedRounds == 1)
     }
 
     /// The same, with the window already closed when the first write finishes: the second goes at once.
     @Test func aCommitAfterTheWindowGoesAtOnce() throws {
-        var now: Millis = 5_000
-        let h = try Harness(jobs: 2, now: { now })
-        h.recordAnswer("56")
-        let first = h.queue.commit()
-        h.queue.flush()
-        let second = h.queue.commit()
-        var nextWrite: Millis? = -1
-        h.onFinished = { jobs in
-            guard jobs == 1 else { return }
-            now += WriteSchedule.commitWindowMs
-            h.queue.flush()
-            nextWrite = h.queue.nextWrite
-        }
-        uv_run(h.loop, UV_RUN_DEFAULT)
-        #expect(nextWrite == nil, "no timer: the write started")
-        #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second]])
+        let run = try twoCommits(elapsed: WriteSchedule.commitWindowMs)
+        #expect(run.nextWrite == nil, "no timer: the write started")
+        #expect(run.jobs == run.asked)
+        #expect(run.closedRounds == 1)
     }
 }
