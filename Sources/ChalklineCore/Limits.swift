@@ -62,8 +62,9 @@ public enum Limits {
     /// a broken disk is not hammered with the whole backlog on every round.
     public static let storageRetryMs: Millis = 1000
     public static let storageRetryMaxMs: Millis = 60_000
-    /// A round's results wait at most this long after the previous write started, so the round
-    /// ends that come close together share one commit (see `WriteSchedule`).
+    /// A round's commit starts no sooner than this after the previous write started (or when
+    /// that write ends, if later), so round ends that come close together share one commit
+    /// (see `WriteSchedule`).
     public static let commitWindowMs: Millis = 10
 
     // MARK: Lines

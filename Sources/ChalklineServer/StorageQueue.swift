@@ -67,9 +67,9 @@ final class StorageQueue {
     @exclusivity(unchecked) private var batchDeadline: Millis?
     /// When the batch timer is armed for, or nil when it is not.
     @exclusivity(unchecked) private var armedAt: Millis?
-    /// When the last write started (`WriteSchedule.commitWindowMs` counts from it).
+    /// When the last job started, writing or only answering tickets (`WriteSchedule.commitWindowMs` counts from it).
     @exclusivity(unchecked) private var lastStart: Millis?
-    /// When the next write is to start, if one waits for its time.
+    /// When the batch timer is armed for (nil once it has fired, though a write may still wait for a job in flight).
     var nextWrite: Millis? { armedAt }
 
     init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,

@@ -21,12 +21,13 @@ import Testing
 
         /// `jobs`: how many jobs the test causes; once they are done the queue stops, closing
         /// its timers so `uv_run` returns. `now`: the queue's clock (the real one by default).
-        init(jobs: Int = 1, now: (() -> Millis)? = nil) throws {
+        init(jobs: Int = 1, now: (() -> Millis)? = nil, writeTakes: UInt32 = 0) throws {
             uv_loop_init(loop)
             store = Store(path: path)
             try store.open()
             let clock = MonotonicClock()
-            queue = StorageQueue(store: store, loop: loop, now: now ?? { clock.now }) { [unowned self] done in
+            let writer: any ResultsStore = writeTakes > 0 ? SlowStore(store, microseconds: writeTakes) : store
+            queue = StorageQueue(store: writer, loop: loop, now: now ?? { clock.now }) { [unowned self] done in
                 finished.append(done)
                 onFinished?(finished.count)
                 if finished.count == jobs { queue.stop() }
@@ -79,13 +80,31 @@ import Testing
         #expect(try h.typedAnswers() == ["54"])
     }
 
+    /// A store whose every write takes `microseconds` longer: a write still on disk when the
+    /// commit window's timer fires, on any machine.
+    final class SlowStore: ResultsStore, @unchecked Sendable {
+        let inner: Store
+        let microseconds: UInt32
+        init(_ inner: Store, microseconds: UInt32) { self.inner = inner; self.microseconds = microseconds }
+        var location: String { inner.location }
+        func connect() throws { try inner.connect() }
+        func connectExisting() throws { try inner.connectExisting() }
+        func write(_ batch: [StampedRecord]) throws {
+            usleep(microseconds)
+            try inner.write(batch)
+        }
+        func checkWritable() throws { try inner.checkWritable() }
+        func gameID(of game: GameRef) -> Int64? { inner.gameID(of: game) }
+        func report<T>(_ query: (any SQLDatabase) throws -> T) throws -> T { try inner.report(query) }
+    }
+
     /// Two commits: the first written at 5,000 ms on the queue's clock, the second (with the
     /// round's close) asked while it is on disk; when the first finishes the clock reads
     /// 5,000 + `elapsed`. Returns when the second write was set to start then (nil: it started
     /// at once), each job's tickets against the two asked, and the rounds stored as closed.
-    private func twoCommits(elapsed: Millis) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
+    private func twoCommits(elapsed: Millis, writeTakes: UInt32 = 0) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
         var now: Millis = 5_000
-        let h = try Harness(jobs: 2, now: { now })
+        let h = try Harness(jobs: 2, now: { now }, writeTakes: writeTakes)
         h.recordAnswer("56")
         let first = h.queue.commit()
         h.queue.flush()
@@ -120,6 +139,16 @@ import Testing
         let run = try twoCommits(elapsed: WriteSchedule.commitWindowMs)
         #expect(run.nextWrite == nil, "no timer: the write started")
         #expect(run.jobs == run.asked)
+        #expect(run.closedRounds == 1)
+    }
+
+    /// The window's timer fires while the first write is still on disk (it takes 50 ms of real
+    /// time, the window 10): that firing starts nothing, and when the write ends, early by the
+    /// queue's clock, the timer is armed again for the window's end, not forgotten.
+    @Test func aWindowTimerFiringDuringAWriteIsArmedAgain() throws {
+        let run = try twoCommits(elapsed: 4, writeTakes: 50_000)
+        #expect(run.nextWrite == 5_000 + WriteSchedule.commitWindowMs)
+        #expect(run.jobs == run.asked, "the second commit went")
         #expect(run.closedRounds == 1)
     }
 }
