@@ -21,12 +21,16 @@ import Testing
 
         /// `jobs`: how many jobs the test causes; once they are done the queue stops, closing
         /// its timers so `uv_run` returns. `now`: the queue's clock (the real one by default).
-        init(jobs: Int = 1, now: (() -> Millis)? = nil, writeTakes: UInt32 = 0) throws {
+        /// The queue's store when the first write is held (`HeldStore`).
+        var held: HeldStore?
+
+        init(jobs: Int = 1, now: (() -> Millis)? = nil, holdFirstWrite: Bool = false) throws {
             uv_loop_init(loop)
             store = Store(path: path)
             try store.open()
             let clock = MonotonicClock()
-            let writer: any ResultsStore = writeTakes > 0 ? SlowStore(store, microseconds: writeTakes) : store
+            held = holdFirstWrite ? HeldStore(store) : nil
+            let writer: any ResultsStore = held ?? store
             queue = StorageQueue(store: writer, loop: loop, now: now ?? { clock.now }) { [unowned self] done in
                 finished.append(done)
                 onFinished?(finished.count)
@@ -80,17 +84,22 @@ import Testing
         #expect(try h.typedAnswers() == ["54"])
     }
 
-    /// A store whose every write takes `microseconds` longer: a write still on disk when the
-    /// commit window's timer fires, on any machine.
-    final class SlowStore: ResultsStore, @unchecked Sendable {
+    /// A store whose first write waits until the test lets it go (`release`): a write still on
+    /// disk when the commit window's timer fires, on any machine, without a sleep. Writes run
+    /// one at a time on the pool, so `held` needs no lock.
+    final class HeldStore: ResultsStore, @unchecked Sendable {
         let inner: Store
-        let microseconds: UInt32
-        init(_ inner: Store, microseconds: UInt32) { self.inner = inner; self.microseconds = microseconds }
+        let release = DispatchSemaphore(value: 0)
+        private var held = true
+        init(_ inner: Store) { self.inner = inner }
         var location: String { inner.location }
         func connect() throws { try inner.connect() }
         func connectExisting() throws { try inner.connectExisting() }
         func write(_ batch: [StampedRecord]) throws {
-            usleep(microseconds)
+            if held {
+                held = false
+                release.wait()
+            }
             try inner.write(batch)
         }
         func checkWritable() throws { try inner.checkWritable() }
@@ -102,15 +111,26 @@ import Testing
     /// round's close) asked while it is on disk; when the first finishes the clock reads
     /// 5,000 + `elapsed`. Returns when the second write was set to start then (nil: it started
     /// at once), each job's tickets against the two asked, and the rounds stored as closed.
-    private func twoCommits(elapsed: Millis, writeTakes: UInt32 = 0) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
+    /// `holdFirstWrite`: the first write is let go only after the window's timer has fired (a
+    /// timer armed after it for the same moment, which libuv runs after it).
+    private func twoCommits(elapsed: Millis, holdFirstWrite: Bool = false) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
         var now: Millis = 5_000
-        let h = try Harness(jobs: 2, now: { now }, writeTakes: writeTakes)
+        let h = try Harness(jobs: 2, now: { now }, holdFirstWrite: holdFirstWrite)
         h.recordAnswer("56")
         let first = h.queue.commit()
         h.queue.flush()
         h.queue.append(StampedRecord(.roundClosed(game: h.game, round: 1), at: Date()))
         let second = h.queue.commit()
         h.queue.flush()
+        if let held = h.held {
+            var releaser: DeadlineTimer?
+            releaser = DeadlineTimer(loop: h.loop) {
+                held.release.signal()
+                releaser?.close()
+                releaser = nil
+            }
+            releaser?.arm(at: WriteSchedule.commitWindowMs, now: 0)
+        }
         var nextWrite: Millis? = -1
         h.onFinished = { jobs in
             guard jobs == 1 else { return }
@@ -142,11 +162,11 @@ import Testing
         #expect(run.closedRounds == 1)
     }
 
-    /// The window's timer fires while the first write is still on disk (it takes 50 ms of real
-    /// time, the window 10): that firing starts nothing, and when the write ends, early by the
-    /// queue's clock, the timer is armed again for the window's end, not forgotten.
+    /// The window's timer fires while the first write is still on disk: that firing starts
+    /// nothing, and when the write ends, early by the queue's clock, the timer is armed again
+    /// for the window's end, not forgotten.
     @Test func aWindowTimerFiringDuringAWriteIsArmedAgain() throws {
-        let run = try twoCommits(elapsed: 4, writeTakes: 50_000)
+        let run = try twoCommits(elapsed: 4, holdFirstWrite: true)
         #expect(run.nextWrite == 5_000 + WriteSchedule.commitWindowMs)
         #expect(run.jobs == run.asked, "the second commit went")
         #expect(run.closedRounds == 1)
