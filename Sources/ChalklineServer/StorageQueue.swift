@@ -55,13 +55,7 @@ final class StorageQueue {
     /// Records dropped since the last job finished, by room, and in all.
     private var droppedByRoom: [String: Int] = [:]
     private(set) var droppedTotal = 0
-    /// Plain records (answers, a round opening) wait for a round's commit, for `batchMs`, or
-    /// until `batchRecords` have queued, whichever comes first; the promise is only that a
-    /// round's results are on disk before its `round_end`. Written at once, every loop
-    /// iteration with an answer in it was a transaction and an fsync of its own: at 380 answers
-    /// a second the writer spent 0.4 ms of CPU an answer. When a write starts is `WriteSchedule`'s rule.
-    static let batchMs = WriteSchedule.batchMs
-    static let batchRecords = WriteSchedule.batchRecords
+    /// When a write starts is `WriteSchedule`'s rule; this timer starts it.
     private var batchTimer: DeadlineTimer?
     /// When the oldest record still queued must be written by, or nil when none waits.
     @exclusivity(unchecked) private var batchDeadline: Millis?
@@ -150,7 +144,7 @@ final class StorageQueue {
             submit()
             return
         }
-        if !records.isEmpty && batchDeadline == nil { batchDeadline = now + Self.batchMs }
+        if !records.isEmpty && batchDeadline == nil { batchDeadline = now + WriteSchedule.batchMs }
         // Armed once for a time: the loop calls this every iteration.
         if armedAt != at {
             armedAt = at

@@ -16,6 +16,11 @@ import ChalklineCore
 /// A round's results wait up to the window longer (they are still on disk before its
 /// `round_end` leaves), which lengthens a round by a few milliseconds under that load.
 struct WriteSchedule {
+    /// Plain records wait for a round's commit, for `batchMs`, or until `batchRecords` have
+    /// queued, whichever comes first; the promise is only that a round's results are on disk
+    /// before its `round_end`. Written at once, every loop iteration with an answer in it was a
+    /// transaction and an fsync of its own: at 380 answers a second the writer spent 0.4 ms of
+    /// CPU an answer.
     static let batchMs: Millis = 200
     static let batchRecords = 512
     static let commitWindowMs = Limits.commitWindowMs
