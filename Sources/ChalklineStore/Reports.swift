@@ -365,7 +365,7 @@ public enum Reports {
                     SELECT * FROM (
                         SELECT q.text, q.answer, COUNT(*) AS shown,
                                SUM(CASE WHEN EXISTS (SELECT 1 FROM answer a JOIN player p ON p.id = a.player_id
-                                                     WHERE a.question_id = q.id AND a.correct = 1\(bots))
+                                                     WHERE a.round_id = q.round_id AND a.question_id = q.id AND a.correct = 1\(bots))
                                         THEN 0 ELSE 1 END) AS unsolved
                         FROM question q JOIN round r ON r.id = q.round_id JOIN game g ON g.id = r.game_id
                         WHERE g.kind = ? AND r.closed_at IS NOT NULL\(filter)
