@@ -42,6 +42,8 @@ final class StorageQueue {
     @exclusivity(unchecked) private var failing = false
     private var retryTimer: DeadlineTimer?
     @exclusivity(unchecked) private var stopped = false
+    /// The job `stop` promised (what is queued, tried once more) has started.
+    @exclusivity(unchecked) private var lastAttemptStarted = false
     /// A failing database is retried after `retryMs`, then twice as long each time it fails
     /// again, up to `maxRetryMs`: a broken disk is not hammered with the whole backlog on
     /// every round's commit. While waiting, commits are answered without a write.
@@ -180,6 +182,7 @@ final class StorageQueue {
         batchDeadline = nil
         lastStart = now()
         inFlight = true
+        if stopped { lastAttemptStarted = true }
         let job = Job(store: store, records: writing ? records : [], reads: reads.map(\.work))
         let tickets = (commits + reads.map(\.ticket)).sorted()
         let readTickets = reads.map(\.ticket)
@@ -230,9 +233,12 @@ final class StorageQueue {
         finished(Finished(tickets: tickets.map { ($0, replies[$0]) }, failure: job.failure, failedRooms: failedRooms,
                           recovered: wasFailing && wrote && job.failure == nil, dropped: dropped))
         if !stopped {
-            flush()
-        } else if job.failure == nil {
-            // Stopping with a job in flight: what queued meanwhile gets its one last attempt too.
+            // A retry whose timer fired while a job only answered tickets found the queue busy:
+            // it goes now, or the records would wait for the next round's commit.
+            if failing && !records.isEmpty && writeDue { submit() } else { flush() }
+        } else if job.failure == nil || !lastAttemptStarted {
+            // Stopping with a job in flight (that one was not the last attempt, even if it
+            // failed): what queued meanwhile gets its one last attempt too.
             submit()
         }
     }

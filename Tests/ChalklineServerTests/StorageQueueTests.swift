@@ -24,12 +24,14 @@ import Testing
         /// The queue's store when the first write is held (`HeldStore`).
         var held: HeldStore?
 
-        init(jobs: Int = 1, now: (() -> Millis)? = nil, holdFirstWrite: Bool = false) throws {
+        /// `holding`, `failing`: the store's write calls (counted from 1) held until the test
+        /// lets them go, and failed (`HeldStore`).
+        init(jobs: Int = 1, now: (() -> Millis)? = nil, holding: Int? = nil, failing: Set<Int> = []) throws {
             uv_loop_init(loop)
             store = Store(path: path)
             try store.open()
             let clock = MonotonicClock()
-            held = holdFirstWrite ? HeldStore(store) : nil
+            held = holding != nil || !failing.isEmpty ? HeldStore(store, holding: holding, failing: failing) : nil
             let writer: any ResultsStore = held ?? store
             queue = StorageQueue(store: writer, loop: loop, now: now ?? { clock.now }) { [unowned self] done in
                 finished.append(done)
@@ -84,22 +86,29 @@ import Testing
         #expect(try h.typedAnswers() == ["54"])
     }
 
-    /// A store whose first write waits until the test lets it go (`release`): a write still on
-    /// disk when the commit window's timer fires, on any machine, without a sleep. Writes run
-    /// one at a time on the pool, so `held` needs no lock.
+    /// A store whose write call number `holding` waits until the test lets it go (`release`):
+    /// a write still on disk when a timer fires, on any machine, without a sleep; and whose
+    /// calls in `failing` fail, as a full disk's would. Writes run one at a time on the pool, so
+    /// `calls` needs no lock.
     final class HeldStore: ResultsStore, @unchecked Sendable {
+        struct DiskFull: Error {}
         let inner: Store
         let release = DispatchSemaphore(value: 0)
-        private var held = true
-        init(_ inner: Store) { self.inner = inner }
+        let holding: Int?
+        let failing: Set<Int>
+        private var calls = 0
+        init(_ inner: Store, holding: Int?, failing: Set<Int>) {
+            self.inner = inner
+            self.holding = holding
+            self.failing = failing
+        }
         var location: String { inner.location }
         func connect() throws { try inner.connect() }
         func connectExisting() throws { try inner.connectExisting() }
         func write(_ batch: [StampedRecord]) throws {
-            if held {
-                held = false
-                release.wait()
-            }
+            calls += 1
+            if calls == holding { release.wait() }
+            if failing.contains(calls) { throw DiskFull() }
             try inner.write(batch)
         }
         func checkWritable() throws { try inner.checkWritable() }
@@ -115,7 +124,7 @@ import Testing
     /// timer armed after it for the same moment, which libuv runs after it).
     private func twoCommits(elapsed: Millis, holdFirstWrite: Bool = false) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
         var now: Millis = 5_000
-        let h = try Harness(jobs: 2, now: { now }, holdFirstWrite: holdFirstWrite)
+        let h = try Harness(jobs: 2, now: { now }, holding: holdFirstWrite ? 1 : nil)
         h.recordAnswer("56")
         let first = h.queue.commit()
         h.queue.flush()
@@ -170,5 +179,53 @@ import Testing
         #expect(run.nextWrite == 5_000 + WriteSchedule.commitWindowMs)
         #expect(run.jobs == run.asked, "the second commit went")
         #expect(run.closedRounds == 1)
+    }
+
+    /// Storage failed, so its retry waits `retryMs`; meanwhile a round's commit is answered by
+    /// a job that writes nothing, and the retry's timer fires while that job is still out. The
+    /// retry must still happen when the job is back, not wait for some later round's commit.
+    @Test func aRetryFallingDueDuringATicketOnlyJobStillWrites() throws {
+        let h = try Harness(jobs: 3, holding: 2, failing: [1])
+        h.recordAnswer("56")
+        let first = h.queue.commit()
+        h.queue.flush()
+        var second = 0
+        var releaser: DeadlineTimer?
+        h.onFinished = { count in
+            guard count == 1 else { return }
+            second = h.queue.commit()
+            // Armed after the retry's timer, for the same moment: libuv runs it second.
+            releaser = DeadlineTimer(loop: h.loop) {
+                h.held?.release.signal()
+                releaser?.close()
+                releaser = nil
+            }
+            releaser?.arm(at: StorageQueue.retryMs, now: 0)
+        }
+        uv_run(h.loop, UV_RUN_DEFAULT)
+        #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second], []])
+        #expect(h.finished.map { $0.failure != nil } == [true, false, false])
+        #expect(h.finished.last?.recovered == true)
+        #expect(try h.typedAnswers() == ["56"])
+    }
+
+    /// The server stops while a write is on disk, and that write fails: it was not the last
+    /// attempt `stop` promises, so what it held and what queued meanwhile (a round's close and
+    /// its commit) are tried once more, and the commit is answered.
+    @Test func stoppingDuringAFailingWriteStillTriesOnceMore() throws {
+        let h = try Harness(jobs: 0, holding: 1, failing: [1])
+        h.recordAnswer("56")
+        let first = h.queue.commit()
+        h.queue.flush()
+        h.queue.append(StampedRecord(.roundClosed(game: h.game, round: 1), at: Date()))
+        let second = h.queue.commit()
+        h.queue.stop()
+        h.held?.release.signal()
+        uv_run(h.loop, UV_RUN_DEFAULT)
+        #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second]])
+        #expect(h.finished.map { $0.failure != nil } == [true, false])
+        #expect(try h.typedAnswers() == ["56"])
+        let closed = try h.store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM round WHERE closed_at IS NOT NULL") }
+        #expect(closed == 1)
     }
 }
