@@ -13,6 +13,32 @@ extension Statement {
 
     /// `run` with a slice of a batch's values (many rows of one multi-row INSERT), not a copy.
     func run(_ arguments: ArraySlice<SQLValue>, in db: Database) throws {
+        try bind(arguments)
+        // A failed step leaves the statement reset and in GRDB's cache; `Store.write` drops the
+        // whole connection on any error, so it is never reused.
+        let rc = sqlite3_step(sqliteStatement)
+        sqlite3_reset(sqliteStatement)
+        guard rc == SQLITE_DONE else { throw failure(rc, db) }
+    }
+
+    /// The first column of the first row a prepared SELECT finds, as an integer (a row id), or
+    /// nil for no row. Through GRDB's `Row.fetchAll` the writer parsed the statement anew and
+    /// built a row of boxed values each time: every player of every game starting.
+    func firstInteger(_ arguments: [SQLValue], in db: Database) throws -> Int64? {
+        try bind(arguments[...])
+        defer { sqlite3_reset(sqliteStatement) }
+        switch sqlite3_step(sqliteStatement) {
+        case SQLITE_ROW: return sqlite3_column_type(sqliteStatement, 0) == SQLITE_NULL ? nil : sqlite3_column_int64(sqliteStatement, 0)
+        case SQLITE_DONE: return nil
+        case let rc: throw failure(rc, db)
+        }
+    }
+
+    private func failure(_ rc: Int32, _ db: Database) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: rc), message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
+    }
+
+    private func bind(_ arguments: ArraySlice<SQLValue>) throws {
         let statement = sqliteStatement
         // GRDB checks the count on every call; so must this, or a missing argument would
         // silently reuse the previous row's value.
@@ -33,14 +59,6 @@ extension Statement {
             guard bound == SQLITE_OK else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: bound), message: "cannot bind argument \(index)", sql: sql)
             }
-        }
-        // A failed step leaves the statement reset and in GRDB's cache; `Store.write` drops the
-        // whole connection on any error, so it is never reused.
-        let rc = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard rc == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: rc),
-                                message: db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) }, sql: sql)
         }
     }
 

@@ -7,7 +7,7 @@ protocol SQLWriting {
     func run(_ sql: String, _ arguments: [SQLValue]) throws
     /// An INSERT; returns the new row's id.
     func insert(_ sql: String, _ arguments: [SQLValue]) throws -> Int64
-    /// The `id` column of the first row `sql` finds, if any.
+    /// The first column (an `id`) of the first row `sql` finds, if any.
     func id(_ sql: String, _ arguments: [SQLValue]) throws -> Int64?
     /// Many rows into `table`, their values one after another (`columns.count` a row): both send
     /// multi-row INSERTs (SQLite, to pay its per-statement work once for many rows; PostgreSQL,

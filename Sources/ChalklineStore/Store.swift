@@ -179,7 +179,7 @@ struct SQLiteWriting: SQLWriting {
     }
 
     func id(_ sql: String, _ arguments: [SQLValue]) throws -> Int64? {
-        try SQLiteDatabase(db: db).row(sql, arguments).map { $0["id"] as Int64 }
+        try db.cachedStatement(sql: sql).firstInteger(arguments, in: db)
     }
 
     /// Many rows a statement: SQLite's work around each statement (its `AUTOINCREMENT` counter
