@@ -48,8 +48,18 @@ final class StorageGate {
     /// output goes to are kept in `blocked` between drains, so a busy server with many rooms
     /// waiting on commits does not re-scan everything held on every call.
     func submit(_ items: [Item]) {
-        if held.isEmpty && !draining, !items.contains(where: \.isWait) {
-            items.forEach { if case .effect(let e) = $0 { perform(e) } }
+        if !draining, !items.contains(where: \.isWait) {
+            // Most calls (an answer's reply): each effect is a run of its own, held only behind
+            // earlier output to its connections. Done in place, with no list of runs made.
+            for i in items.indices {
+                guard case .effect(let effect) = items[i] else { continue }
+                if held.isEmpty || !effect.touches(blocked) {
+                    perform(effect)
+                } else {
+                    held.append(items[i...i])
+                    items[i].addRecipients(to: &blocked)
+                }
+            }
             return
         }
         var runs: [ArraySlice<Item>] = []
