@@ -174,7 +174,9 @@ enum Schema {
     /// SQLite no longer enforces (`Store.open`); every open round kept its entries apart in it,
     /// so each commit rewrote some seven of its pages (of 26) at full load. The one report that
     /// looked answers up by question reaches them through the question's round instead
-    /// (`answer_by_round`). PostgreSQL keeps its index: it does enforce the cascade.
+    /// (`answer_by_round`). PostgreSQL keeps its index: it does enforce the cascade. A server
+    /// from before v8 opening the file checks foreign keys, and so would scan `answer` for each
+    /// question it deletes (only when a homework try is resumed): slower, not wrong.
     static func version8(_ db: Database) throws {
         try db.execute(sql: "DROP INDEX IF EXISTS answer_by_question")
     }

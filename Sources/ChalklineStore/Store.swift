@@ -65,12 +65,17 @@ public final class Store: @unchecked Sendable {
         // A multi-row INSERT keeps a statement journal (each page it changes, so a failing row
         // can undo the statement's earlier ones): in memory, not a temporary file that took two
         // `pwrite`s a page, eight times the WAL's own writes at full load.
-        config.prepareDatabase { db in try db.execute(sql: "PRAGMA temp_store = MEMORY") }
         // Foreign keys are declared (PostgreSQL enforces them) but not checked here: the writer
         // takes every id it writes from its own inserts, and deletes children before parents
-        // (`gameResumed`). Checking cost three parent look-ups an answer, a sixth of what
-        // SQLite spent writing one.
+        // (`gameResumed`). Checking cost three parent look-ups an answer, a fifth of what
+        // SQLite spent writing one (4,300 of 21,000 instructions). Turned off outright, not
+        // only left off: an SQLite built to check them by default would also scan `answer` for
+        // each question `gameResumed` deletes, with no index on `answer.question_id` (v8).
         config.foreignKeysEnabled = false
+        config.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA temp_store = MEMORY")
+            try db.execute(sql: "PRAGMA foreign_keys = OFF")
+        }
         let database: any DatabaseWriter
         if isMemory {
             database = try DatabaseQueue(configuration: config)

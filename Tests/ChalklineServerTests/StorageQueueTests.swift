@@ -19,11 +19,11 @@ import Testing
         /// Called with each finished job before the queue looks at what is left.
         var onFinished: ((Int) -> Void)?
 
-        /// `jobs`: how many jobs the test causes; once they are done the queue stops, closing
-        /// its timers so `uv_run` returns. `now`: the queue's clock (the real one by default).
-        /// The queue's store when the first write is held (`HeldStore`).
+        /// The queue's store when a write is held or failed (`HeldStore`).
         var held: HeldStore?
 
+        /// `jobs`: how many jobs the test causes; once they are done the queue stops, closing
+        /// its timers so `uv_run` returns. `now`: the queue's clock (the real one by default).
         /// `holding`, `failing`: the store's write calls (counted from 1) held until the test
         /// lets them go, and failed (`HeldStore`).
         init(jobs: Int = 1, now: (() -> Millis)? = nil, holding: Int? = nil, failing: Set<Int> = []) throws {
@@ -148,6 +148,7 @@ import Testing
             nextWrite = h.queue.nextWrite
         }
         uv_run(h.loop, UV_RUN_DEFAULT)
+        h.onFinished = nil  // it holds the harness: let the loop and the file go
         #expect(h.finished.allSatisfy { $0.failure == nil })
         let closed = try h.store.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM round WHERE closed_at IS NOT NULL") }
         return (nextWrite, h.finished.map { $0.tickets.map(\.ticket) }, [[first], [second]], closed)
@@ -185,7 +186,9 @@ import Testing
     /// a job that writes nothing, and the retry's timer fires while that job is still out. The
     /// retry must still happen when the job is back, not wait for some later round's commit.
     @Test func aRetryFallingDueDuringATicketOnlyJobStillWrites() throws {
-        let h = try Harness(jobs: 3, holding: 2, failing: [1])
+        // The queue's clock stands still, so the retry is due only when its timer fires,
+        // however slowly this machine gets to the commit asked meanwhile.
+        let h = try Harness(jobs: 3, now: { 5_000 }, holding: 2, failing: [1])
         h.recordAnswer("56")
         let first = h.queue.commit()
         h.queue.flush()
@@ -203,6 +206,7 @@ import Testing
             releaser?.arm(at: StorageQueue.retryMs, now: 0)
         }
         uv_run(h.loop, UV_RUN_DEFAULT)
+        h.onFinished = nil  // it holds the harness: let the loop and the file go
         #expect(h.finished.map { $0.tickets.map(\.ticket) } == [[first], [second], []])
         #expect(h.finished.map { $0.failure != nil } == [true, false, false])
         #expect(h.finished.last?.recovered == true)
