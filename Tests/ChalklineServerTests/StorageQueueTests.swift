@@ -50,6 +50,29 @@ import Testing
                 player: PlayerRef(seat: 1, name: "ann"), typed: typed, correct: typed == "56", ms: 900, points: 955, streak: 1, item: 1)), at: at))
         }
 
+        /// An answer and a commit for it, which starts the first write; then, while that is on
+        /// disk, the round's close and a second commit (not yet flushed). Returns both tickets.
+        func answerThenClose() -> (first: Int, second: Int) {
+            recordAnswer("56")
+            let first = queue.commit()
+            queue.flush()
+            queue.append(StampedRecord(.roundClosed(game: game, round: 1), at: Date()))
+            return (first, queue.commit())
+        }
+
+        /// Lets the held write go when a timer armed now fires `ms` later: after any timer armed
+        /// before it for the same moment, which libuv runs first.
+        func releaseHeldWrite(after ms: Millis) {
+            let timer = DeadlineTimer(loop: loop) { [unowned self] in
+                held?.release.signal()
+                releaser?.close()
+                releaser = nil
+            }
+            releaser = timer
+            timer.arm(at: ms, now: 0)
+        }
+        private var releaser: DeadlineTimer?
+
         func typedAnswers() throws -> [String] {
             try store.read { try String.fetchAll($0, sql: "SELECT typed FROM answer") }
         }
@@ -125,21 +148,9 @@ import Testing
     private func twoCommits(elapsed: Millis, holdFirstWrite: Bool = false) throws -> (nextWrite: Millis?, jobs: [[Int]], asked: [[Int]], closedRounds: Int?) {
         var now: Millis = 5_000
         let h = try Harness(jobs: 2, now: { now }, holding: holdFirstWrite ? 1 : nil)
-        h.recordAnswer("56")
-        let first = h.queue.commit()
+        let (first, second) = h.answerThenClose()
         h.queue.flush()
-        h.queue.append(StampedRecord(.roundClosed(game: h.game, round: 1), at: Date()))
-        let second = h.queue.commit()
-        h.queue.flush()
-        if let held = h.held {
-            var releaser: DeadlineTimer?
-            releaser = DeadlineTimer(loop: h.loop) {
-                held.release.signal()
-                releaser?.close()
-                releaser = nil
-            }
-            releaser?.arm(at: WriteSchedule.commitWindowMs, now: 0)
-        }
+        if holdFirstWrite { h.releaseHeldWrite(after: WriteSchedule.commitWindowMs) }
         var nextWrite: Millis? = -1
         h.onFinished = { jobs in
             guard jobs == 1 else { return }
@@ -193,17 +204,11 @@ import Testing
         let first = h.queue.commit()
         h.queue.flush()
         var second = 0
-        var releaser: DeadlineTimer?
         h.onFinished = { count in
             guard count == 1 else { return }
             second = h.queue.commit()
             // Armed after the retry's timer, for the same moment: libuv runs it second.
-            releaser = DeadlineTimer(loop: h.loop) {
-                h.held?.release.signal()
-                releaser?.close()
-                releaser = nil
-            }
-            releaser?.arm(at: StorageQueue.retryMs, now: 0)
+            h.releaseHeldWrite(after: StorageQueue.retryMs)
         }
         uv_run(h.loop, UV_RUN_DEFAULT)
         h.onFinished = nil  // it holds the harness: let the loop and the file go
@@ -218,11 +223,7 @@ import Testing
     /// its commit) are tried once more, and the commit is answered.
     @Test func stoppingDuringAFailingWriteStillTriesOnceMore() throws {
         let h = try Harness(jobs: 0, holding: 1, failing: [1])
-        h.recordAnswer("56")
-        let first = h.queue.commit()
-        h.queue.flush()
-        h.queue.append(StampedRecord(.roundClosed(game: h.game, round: 1), at: Date()))
-        let second = h.queue.commit()
+        let (first, second) = h.answerThenClose()
         h.queue.stop()
         h.held?.release.signal()
         uv_run(h.loop, UV_RUN_DEFAULT)
