@@ -61,12 +61,11 @@ final class StorageQueue {
     private var batchTimer: DeadlineTimer?
     /// When the oldest record still queued must be written by, or nil when none waits.
     @exclusivity(unchecked) private var batchDeadline: Millis?
-    /// When the batch timer is armed for, or nil when it is not.
-    @exclusivity(unchecked) private var armedAt: Millis?
+    /// When the batch timer is armed for: nil when it is not (once it has fired, though a write
+    /// may still wait for a job in flight).
+    @exclusivity(unchecked) private(set) var nextWrite: Millis?
     /// When the last job started, writing or only answering tickets (`WriteSchedule.commitWindowMs` counts from it).
     @exclusivity(unchecked) private var lastStart: Millis?
-    /// When the batch timer is armed for (nil once it has fired, though a write may still wait for a job in flight).
-    var nextWrite: Millis? { armedAt }
 
     init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
          finished: @escaping (Finished) -> Void) {
@@ -82,7 +81,7 @@ final class StorageQueue {
         }
         // When it fires the batch is due, whatever the clock's rounding says: write it.
         batchTimer = DeadlineTimer(loop: loop) { [unowned self] in
-            armedAt = nil
+            nextWrite = nil
             if mayWrite { submit() }
         }
     }
@@ -148,17 +147,18 @@ final class StorageQueue {
         }
         if !records.isEmpty && batchDeadline == nil { batchDeadline = now + WriteSchedule.batchMs }
         // Armed once for a time: the loop calls this every iteration.
-        if armedAt != at {
-            armedAt = at
+        if nextWrite != at {
+            nextWrite = at
             batchTimer?.arm(at: at, now: now)
         }
     }
 
     /// Someone is waiting for an answer: a commit or a read.
     private var hasTickets: Bool { !commits.isEmpty || !reads.isEmpty }
-    /// Plain records go only while storage works; tickets go whatever (while the database is
-    /// failing and its retry is not due, without the records).
-    private var mayWrite: Bool { !failing || hasTickets }
+    /// Plain records go while storage works, or once its retry is due (its timer may have fired
+    /// while a job was out, which it then could not start); tickets go whatever (while the
+    /// database is failing and its retry is not due, without the records).
+    private var mayWrite: Bool { writeDue || hasTickets }
     /// A write is tried: storage works, or its retry is due, or the server is stopping.
     private var writeDue: Bool { !failing || stopped || now() >= retryAt }
 
@@ -178,7 +178,7 @@ final class StorageQueue {
         // A job that only answers tickets leaves the pending retry where it is.
         if writing { retryTimer?.arm(at: nil, now: 0) }
         batchTimer?.arm(at: nil, now: 0)
-        armedAt = nil
+        nextWrite = nil
         batchDeadline = nil
         lastStart = now()
         inFlight = true
@@ -233,9 +233,7 @@ final class StorageQueue {
         finished(Finished(tickets: tickets.map { ($0, replies[$0]) }, failure: job.failure, failedRooms: failedRooms,
                           recovered: wasFailing && wrote && job.failure == nil, dropped: dropped))
         if !stopped {
-            // A retry whose timer fired while a job only answered tickets found the queue busy:
-            // it goes now, or the records would wait for the next round's commit.
-            if failing && !records.isEmpty && writeDue { submit() } else { flush() }
+            flush()
         } else if job.failure == nil || !lastAttemptStarted {
             // Stopping with a job in flight (that one was not the last attempt, even if it
             // failed): what queued meanwhile gets its one last attempt too.
