@@ -48,35 +48,25 @@ final class StorageGate {
     /// output goes to are kept in `blocked` between drains, so a busy server with many rooms
     /// waiting on commits does not re-scan everything held on every call.
     func submit(_ items: [Item]) {
-        if !draining, !items.contains(where: \.isWait) {
-            // Most calls (an answer's reply): each effect is a run of its own, held only behind
-            // earlier output to its connections. Done in place, with no list of runs made.
-            for i in items.indices {
-                guard case .effect(let effect) = items[i] else { continue }
-                if held.isEmpty || !effect.touches(blocked) {
-                    perform(effect)
-                } else {
-                    held.append(items[i...i])
-                    items[i].addRecipients(to: &blocked)
-                }
-            }
-            return
-        }
-        var runs: [ArraySlice<Item>] = []
+        // Each effect before the first `.wait` is a run of its own; from the `.wait` on, one run.
+        // Runs are placed as they are cut, with no list of them made: most calls are an
+        // answer's one reply.
         let firstWait = items.firstIndex(where: \.isWait) ?? items.endIndex
-        for i in items.indices where i < firstWait { runs.append(items[i...i]) }
-        if firstWait < items.endIndex { runs.append(items[firstWait...]) }
+        for i in items.indices where i < firstWait { place(items[i...i]) }
+        if firstWait < items.endIndex { place(items[firstWait...]) }
+    }
+
+    /// While draining, a run waits its turn after what is being drained. Else a lone effect goes
+    /// now unless it goes to a connection with output held; anything else (a run with a
+    /// `.wait`) is held, and its connections with it.
+    private func place(_ run: ArraySlice<Item>) {
         if draining {
-            incoming += runs
-            return
-        }
-        for run in runs {
-            if case .effect(let effect) = run.first!, run.count == 1, !effect.touches(blocked) {
-                perform(effect)
-            } else {
-                held.append(run)
-                for item in run { item.addRecipients(to: &blocked) }
-            }
+            incoming.append(run)
+        } else if case .effect(let effect) = run.first!, run.count == 1, held.isEmpty || !effect.touches(blocked) {
+            perform(effect)
+        } else {
+            held.append(run)
+            for item in run { item.addRecipients(to: &blocked) }
         }
     }
 
