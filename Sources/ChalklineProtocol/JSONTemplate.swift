@@ -1,4 +1,6 @@
+#if canImport(Glibc)
 import Glibc
+#endif
 
 /// A JSON value encoded once with holes, for many lines that differ only there: in a big room
 /// every player's `round_end` is the same bytes but for their own rows and their place, so the

@@ -62,17 +62,17 @@ public final class Store: @unchecked Sendable {
         if let database { return database }
         var config = Configuration()
         config.busyMode = .timeout(5)
-        // A multi-row INSERT keeps a statement journal (each page it changes, so a failing row
-        // can undo the statement's earlier ones): in memory, not a temporary file that took two
-        // `pwrite`s a page, eight times the WAL's own writes at full load.
         // Foreign keys are declared (PostgreSQL enforces them) but not checked here: the writer
         // takes every id it writes from its own inserts, and deletes children before parents
         // (`gameResumed`). Checking cost three parent look-ups an answer, a fifth of what
-        // SQLite spent writing one (4,300 of 21,000 instructions). Turned off outright, not
+        // SQLite spent writing one (4,300 of 21,000 instructions). Turned off outright below, not
         // only left off: an SQLite built to check them by default would also scan `answer` for
         // each question `gameResumed` deletes, with no index on `answer.question_id` (v8).
         config.foreignKeysEnabled = false
         config.prepareDatabase { db in
+            // A multi-row INSERT keeps a statement journal (each page it changes, so a failing
+            // row can undo the statement's earlier ones): in memory, not a temporary file that
+            // took two `pwrite`s a page, eight times the WAL's own writes at full load.
             try db.execute(sql: "PRAGMA temp_store = MEMORY")
             try db.execute(sql: "PRAGMA foreign_keys = OFF")
         }
