@@ -12,8 +12,8 @@ import ChalklineCore
 /// every commit rewrites (14 of the 26 pages a commit wrote were the two indexes `answer` had
 /// then, before v8 dropped one, whose open rounds spread over some 8 pages each), not its
 /// answers. With the window, in the same bench: 0.0043 `fdatasync`s and 0.16 page writes an
-/// answer instead of 0.019 and 0.48,
-/// and the writer's threads 7.8 µs of CPU an answer instead of 10.6 (medians of five runs).
+/// answer instead of 0.019 and 0.48, and the writer's threads 7.8 µs of CPU an answer instead
+/// of 10.6 (medians of five runs).
 /// A round's results wait up to the window longer (they are still on disk before its
 /// `round_end` leaves), which lengthens a round by a few milliseconds under that load.
 struct WriteSchedule {
