@@ -25,8 +25,27 @@ public struct JSONTemplate: Sendable {
     public static func element(_ number: Int) -> JSON { .encoded([mark, UInt8(number)]) }
     public static func field(_ number: Int) -> (String, JSON) { ("", element(number)) }
 
-    public init(_ value: JSON) {
-        let bytes = value.encoded()
+    public init(_ value: JSON) { self.init(encoded: value.encoded()) }
+
+    /// Written straight as bytes: an element hole as the last element of an array
+    /// (`afterElements`: the array has elements before it), with the comma `element` gets from
+    /// the tree.
+    public static func writeElementHole(_ number: Int, afterElements: Bool, to out: inout ByteWriter) {
+        if afterElements { out.append(UInt8(ascii: ",")) }
+        out.append(mark)
+        out.append(UInt8(number))
+    }
+
+    /// Written straight as bytes: a field hole after an object's first field, as `field` encodes.
+    public static func writeFieldHole(_ number: Int, to out: inout ByteWriter) {
+        out.append(#","":"#)
+        out.append(mark)
+        out.append(UInt8(number))
+    }
+
+    /// A line encoded with its holes' markers in it (`element`, `field`, or written straight with
+    /// `writeElementHole`, `writeFieldHole`).
+    public init(encoded bytes: [UInt8]) {
         var segments: [[UInt8]] = []
         var holes: [(Int, Bool)] = []
         let fieldKey: [UInt8] = Array(#""":"#.utf8)

@@ -91,21 +91,20 @@ public struct YourPlace: Equatable, Sendable {
 /// Standings cut to their top and one player's own row.
 struct StandingsCut {
     let top: [Standing]
-    let topJSON: [JSON]
     let bySeat: [Int: Standing]
     let count: Int
+    /// The standings' rows already encoded (`withEncodedRows`), if they are.
+    private let encoded: [JSON]?
 
-    /// `encoded`: the standings' rows already encoded (`withEncodedRows`), if they are.
     init(_ standings: [Standing], top size: Int, encoded: [JSON]? = nil) {
         top = Array(standings.prefix(size))
-        if let encoded, encoded.count == standings.count {
-            topJSON = Array(encoded.prefix(size))
-        } else {
-            topJSON = top.map(\.json)
-        }
+        self.encoded = encoded.flatMap { $0.count == standings.count ? Array($0.prefix(size)) : nil }
         bySeat = Dictionary(standings.dropFirst(size).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
         count = standings.count
     }
+
+    /// The top rows encoded, for an event whose template is made from a tree (`TableCutter.init`).
+    var topJSON: [JSON] { encoded ?? top.map(\.json) }
 
     /// `seat`'s own row when it is not among the first, and where `seat` stands (nil for a
     /// seat with no row).
@@ -120,7 +119,6 @@ struct StandingsCut {
 
 /// The top rows of a cut table, encoded once for every player's cut (`JSON.encoded`).
 struct EncodedTop: Sendable {
-    var results: [JSON] = []
     var standings: [JSON] = []
     /// A word-puzzle level's clues, the same for everyone.
     var clues: JSON?
@@ -152,21 +150,27 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 struct TableCutter {
     let template: JSONTemplate
     let standings: StandingsCut
-    /// Each result row below the top, encoded, by player name (`round_end` only: the round's
-    /// results are by name); a player's cut adds their own.
-    let ownResults: [String: [UInt8]]
+    /// Each result below the top, by player name (`round_end` only: the round's results are by
+    /// name); a player's cut adds their own.
+    let ownResults: [String: RoundResult]
     /// The whole cut event of the player in `seat` called `name`, given their own standing (when
     /// not among the top) and place: for text, and for tests to hold the json line to.
     let event: (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message
 
-    init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut, ownResults: [String: [UInt8]] = [:],
-                               event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
-        var holed = shared
-        holed.top?.holes = true
-        template = JSONTemplate(holed.json)
+    init(template: JSONTemplate, standings: StandingsCut, ownResults: [String: RoundResult] = [:],
+         event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
+        self.template = template
         self.standings = standings
         self.ownResults = ownResults
         self.event = event
+    }
+
+    /// The template made from the shared event's tree, its holes marked by `EncodedTop`.
+    init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut,
+                               event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
+        var holed = shared
+        holed.top?.holes = true
+        self.init(template: JSONTemplate(holed.json), standings: standings, event: event)
     }
 
     /// The cut of the player in `seat` called `name`, in `format`.
@@ -176,7 +180,7 @@ struct TableCutter {
         var line = ByteWriter(capacity: template.sharedCount + 128)
         template.render(into: &line) { hole, out in
             switch hole {
-            case EncodedTop.resultsHole: if let row = ownResults[name] { out.append(row) }
+            case EncodedTop.resultsHole: ownResults[name]?.write(to: &out)
             case EncodedTop.standingsHole: own?.write(to: &out)
             case EncodedTop.placeHole: place?.writeFields(to: &out)
             default: break

@@ -64,6 +64,26 @@ import Testing
     }
 }
 
+/// `round_end` written straight to bytes is the line its tree encodes to, whatever it holds.
+@Suite struct RoundEndLineTests {
+    @Test func theWrittenLineIsTheTreesLine() {
+        let standings = Standing.rank([(seat: 1, name: "Zoë \"Z\"", score: 900, correctMs: 5), (seat: 2, name: "b\\c", score: 900, correctMs: 9),
+                                       (seat: 3, name: "tab\tname", score: 0, correctMs: 0)])
+        let results = [RoundResult(name: "Zoë \"Z\"", correct: true, points: 900, ms: 5), RoundResult(name: "b\\c", correct: false, points: 0, ms: 12),
+                       RoundResult(name: "tab\tname", correct: false, points: 0, ms: nil)]
+        let teams = [TeamStanding(rank: 1, name: "Red", score: 450, members: 2), TeamStanding(rank: 2, name: "Blue", score: 0, members: 1)]
+        var events = [RoundEndEvent(id: 1, reveal: "3 x 4 = 12", answer: 12, answerText: "12", results: results, standings: standings),
+                      RoundEndEvent(id: 2, reveal: "word", answer: "café", answerText: "café", results: results, standings: standings, teams: teams),
+                      RoundEndEvent(id: 3, reveal: "", answer: .null, answerText: "", results: [], standings: [])]
+        var placed = events[1]
+        placed.place = YourPlace(players: 3, rank: 2, score: 900)
+        events.append(placed)
+        for event in events {
+            #expect(event.rendered(.json).string == String(decoding: event.json.encoded() + [0x0A], as: UTF8.self))
+        }
+    }
+}
+
 /// Rows written straight to bytes are what their objects encode to.
 @Suite struct JSONObjectWriterTests {
     /// A quiz answer's reply, written straight to bytes, is the line `OkReply` makes of its fields.
