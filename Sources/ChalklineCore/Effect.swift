@@ -21,8 +21,10 @@ public enum Effect {
     /// Flush what is queued for this connection, then close it.
     case close(ConnectionID)
     /// Keep this record of a game. When `record.needsCommit`, the effects after it must wait until
-    /// it is committed: that is how a result players are shown is never lost.
-    case record(GameRecord)
+    /// it is committed: that is how a result players are shown is never lost. Boxed (`indirect`):
+    /// inline, a record made every effect as big as itself, and each send was copied through the
+    /// shell and the storage gate at that size (callgrind: 3,000 instructions an answer).
+    indirect case record(GameRecord)
     /// `/report`: read the stored report of `game` and send it to `to` as the reply to `/report`.
     /// Effects after it wait for that reply, so replies keep the order of their commands.
     case report(ReportRequest)
