@@ -12,8 +12,10 @@ final class QuizRace<Kind: QuizKind>: Race {
     private var current: (id: Int, question: Kind.Question, limitMs: Millis)?
     /// The open question's place in the game, 1-based.
     private var currentRound = 0
-    /// This round's answers, by seat.
-    @exclusivity(unchecked) private var answers: [ObjectIdentifier: RoundResult] = [:]
+    /// This round's answers, by seat number (a room's numbers are small and never reused): every
+    /// answer asks whether its round is complete, which by seat through a dictionary cost
+    /// a hash of each player looked at.
+    @exclusivity(unchecked) private var answers: [RoundResult?] = []
 
     init(settings: QuizSettings<Kind>) {
         self.settings = settings
@@ -55,8 +57,7 @@ final class QuizRace<Kind: QuizKind>: Race {
         guard let current else {
             return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, "There is no open question right now."))
         }
-        let key = ObjectIdentifier(seat)
-        if answers[key] != nil {
+        if answered(seat) != nil {
             return AnswerOutcome(reply: ErrorReply("answer", .alreadyAnswered, "You already answered this question."))
         }
         let correct: Bool
@@ -76,10 +77,15 @@ final class QuizRace<Kind: QuizKind>: Race {
         } else {
             seat.streak = 0
         }
-        answers[key] = RoundResult(name: seat.name, correct: correct, points: points, ms: elapsedMs)
+        if seat.number >= answers.count { answers += repeatElement(nil, count: seat.number + 1 - answers.count) }
+        answers[seat.number] = RoundResult(name: seat.name, correct: correct, points: points, ms: elapsedMs)
         let reply = QuizAnswerReply(id: current.id, correct: correct, points: points, score: seat.score, streak: seat.streak)
         return AnswerOutcome(reply: reply, broadcast: nil,
                              judged: JudgedAnswer(correct: correct, points: points, streak: seat.streak, item: 1))
+    }
+
+    private func answered(_ seat: Seat) -> RoundResult? {
+        seat.number < answers.count ? answers[seat.number] : nil
     }
 
     /// Called after every answer, so it stops at the first connected player still to answer and
@@ -87,7 +93,7 @@ final class QuizRace<Kind: QuizKind>: Race {
     func roundComplete(participants: [Seat]) -> Bool {
         var someoneConnected = false
         for seat in participants {
-            if answers[ObjectIdentifier(seat)] == nil {
+            if answered(seat) == nil {
                 if seat.connected { return false }
             } else if !someoneConnected {
                 someoneConnected = seat.connected
@@ -99,7 +105,7 @@ final class QuizRace<Kind: QuizKind>: Race {
     func closeRound(participants: [Seat], standings: [Standing]) -> RoundClosing {
         var unanswered: [PlayerRef] = []
         let results = participants.map { seat in
-            if let result = answers[ObjectIdentifier(seat)] { return result }
+            if let result = answered(seat) { return result }
             seat.streak = 0
             unanswered.append(seat.ref)
             return RoundResult(name: seat.name, correct: false, points: 0, ms: nil)
