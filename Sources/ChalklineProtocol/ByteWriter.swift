@@ -52,6 +52,15 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// Takes back the last `n` bytes written (a comma nothing followed).
+    /// Room for `n` more bytes, and where they go: the caller writes exactly `n` there through
+    /// `write`. A key or a number is then one capacity check instead of one a byte.
+    @inline(__always)
+    mutating func appending(_ n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if count + n > capacity { grow(to: count + n) }
+        write(base + count)
+        count += n
+    }
+
     public mutating func removeLast(_ n: Int = 1) {
         precondition(n <= count, "removing more than was written")
         count -= n

@@ -100,17 +100,24 @@ public enum JSON: Equatable, Sendable {
     /// Digits straight into the output: through `String(i)` every number of every reply cost a
     /// string's allocation and a byte-at-a-time append (under callgrind, 200 instructions a number).
     public static func writeInt(_ value: Int, to out: inout ByteWriter) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
+        // The digits are counted first and written in place, last digit first: no buffer of
+        // their own to copy from.
         var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: UInt64.max has 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && magnitude >= power {
+            digits += 1
+            if digits < 20 { power *= 10 }
+        }
+        let sign = value < 0 ? 1 : 0
+        out.appending(sign + digits) { at in
+            if sign == 1 { at[0] = UInt8(ascii: "-") }
+            var i = sign + digits
             repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                i -= 1
+                at[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-            } while magnitude > 0
-            out.append(UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            } while i > sign
         }
     }
 
