@@ -84,6 +84,12 @@ public final class Payload: @unchecked Sendable {
     /// framed once, however many browsers hear it. Loop thread only, like the payload itself.
     public var reframed: Payload?
 
+    /// Some of the bytes, to copy into another line.
+    public subscript(range: Range<Int>) -> UnsafeRawBufferPointer {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "a range outside the payload")
+        return UnsafeRawBufferPointer(start: pointer + range.lowerBound, count: range.count)
+    }
+
     /// The bytes as an array, for tests and logs.
     public var bytes: [UInt8] { Array(UnsafeRawBufferPointer(start: pointer, count: count)) }
     public var string: String { String(decoding: bytes, as: UTF8.self) }

@@ -122,16 +122,22 @@ public struct RoundEndEvent: Message {
     /// The json line written straight to bytes, with no tree made: a room sends one every round.
     public func rendered(_ format: OutputFormat) -> Payload {
         guard format == .json else { return renderedFromTree(format) }
+        return wholeLine().line
+    }
+
+    /// The json line, and where each row of its tables lies in it (a big room's cuts copy them).
+    func wholeLine() -> WholeLine {
         var line = ByteWriter(capacity: 160 + 64 * (results.count + standings.count))
-        writeLine(to: &line, results: { out in Self.writeRows(results, to: &out) },
-                  standings: { out in Self.writeRows(standings, to: &out) },
+        var resultRows: [Range<Int>] = [], standingRows: [Range<Int>] = []
+        writeLine(to: &line, results: { out in resultRows = Self.writeRows(results, to: &out) { $0.write(to: &$1) } },
+                  standings: { out in standingRows = Self.writeRows(standings, to: &out) { $0.write(to: &$1) } },
                   place: { out in
                       guard let place else { return }
                       out.append(UInt8(ascii: ","))
                       place.writeFields(to: &out)
                   })
         line.append(0x0A)
-        return Payload(line)
+        return WholeLine(line: Payload(line), results: resultRows, standings: standingRows)
     }
 
     /// The line's layout, `json`'s fields in `json`'s order, for every copy written as bytes
@@ -155,22 +161,18 @@ public struct RoundEndEvent: Message {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// Rows comma-separated, each written straight (`RoundResult.write`, `Standing.write`).
-    static func writeRows<Rows: Collection>(_ rows: Rows, to out: inout ByteWriter, write: (Rows.Element, inout ByteWriter) -> Void) {
-        var first = true
+    /// Rows comma-separated, each written straight (`RoundResult.write`, `Standing.write`), and
+    /// where each one lies in `out`.
+    private static func writeRows<Row>(_ rows: [Row], to out: inout ByteWriter, write: (Row, inout ByteWriter) -> Void) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(rows.count)
         for row in rows {
-            if !first { out.append(UInt8(ascii: ",")) }
-            first = false
+            if !ranges.isEmpty { out.append(UInt8(ascii: ",")) }
+            let start = out.count
             write(row, &out)
+            ranges.append(start..<out.count)
         }
-    }
-
-    static func writeRows<Rows: Collection<RoundResult>>(_ rows: Rows, to out: inout ByteWriter) {
-        writeRows(rows, to: &out) { $0.write(to: &$1) }
-    }
-
-    static func writeRows<Rows: Collection<Standing>>(_ rows: Rows, to out: inout ByteWriter) {
-        writeRows(rows, to: &out) { $0.write(to: &$1) }
+        return ranges
     }
 
     /// Best first: most points, then fastest.
@@ -203,34 +205,41 @@ public struct RoundEndEvent: Message {
 
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
-    /// The template is written straight from the rows (`writeLine`), not through a tree of the
-    /// shared event: with the rows encoded into arrays first, a room of 20 spent some 190,000
-    /// instructions a round on its cuts before rendering the first.
+    /// Every row is encoded once, in the whole line (the projector's copy); the template and each
+    /// player's own rows copy their bytes from it. With the rows encoded into arrays first and the
+    /// template made through a tree, a room of 20 spent some 190,000 instructions a round on its
+    /// cuts before rendering the first.
     func cutter(top size: Int) -> TableCutter {
+        let whole = wholeLine()
         let ranked = Self.rankedIndices(results)
-        let top = ranked.prefix(Limits.tableTop).map { results[$0] }
-        var rest: [String: RoundResult] = [:]
-        for i in ranked.dropFirst(Limits.tableTop) where rest[results[i].name] == nil {
-            rest[results[i].name] = results[i]
-        }
+        let top = Array(ranked.prefix(Limits.tableTop))
+        var ownResults: [String: Int] = [:]
+        for i in ranked.dropFirst(Limits.tableTop) where ownResults[results[i].name] == nil { ownResults[results[i].name] = i }
         let standingsCut = StandingsCut(standings, top: size)
-        var holed = ByteWriter(capacity: 160 + 64 * (top.count + standingsCut.top.count))
+        let topStandings = standingsCut.top.count
+        var holed = ByteWriter(capacity: whole.line.count / 2 + 64)
         writeLine(to: &holed,
                   results: { out in
-                      Self.writeRows(top, to: &out)
+                      for i in top {
+                          if i != top.first { out.append(UInt8(ascii: ",")) }
+                          out.append(whole.line[whole.results[i]])
+                      }
                       JSONTemplate.writeElementHole(EncodedTop.resultsHole, afterElements: !top.isEmpty, to: &out)
                   },
                   standings: { out in
-                      Self.writeRows(standingsCut.top, to: &out)
-                      JSONTemplate.writeElementHole(EncodedTop.standingsHole, afterElements: !standingsCut.top.isEmpty, to: &out)
+                      // The top standings are the first rows: one run, commas and all.
+                      if topStandings > 0 { out.append(whole.line[whole.standings[0].lowerBound..<whole.standings[topStandings - 1].upperBound]) }
+                      JSONTemplate.writeElementHole(EncodedTop.standingsHole, afterElements: topStandings > 0, to: &out)
                   },
                   place: { out in JSONTemplate.writeFieldHole(EncodedTop.placeHole, to: &out) })
         var shared = self
         shared.results = []
         shared.standings = []
-        return TableCutter(template: JSONTemplate(encoded: holed.bytes()), standings: standingsCut, ownResults: rest) { [shared, rest] _, name, standing, place in
+        let results = results
+        return TableCutter(template: JSONTemplate(encoded: holed.bytes()), standings: standingsCut, whole: whole,
+                           ownResults: ownResults) { [shared, ownResults] _, name, standing, place in
             var cut = shared.cut(standingsCut, own: standing, place: place)
-            cut.results = rest[name].map { top + [$0] } ?? top
+            cut.results = top.map { results[$0] } + (ownResults[name].map { [results[$0]] } ?? [])
             return cut
         }
     }

@@ -91,29 +91,35 @@ public struct YourPlace: Equatable, Sendable {
 /// Standings cut to their top and one player's own row.
 struct StandingsCut {
     let top: [Standing]
-    let bySeat: [Int: Standing]
-    let count: Int
+    /// Where each seat's row below the top is in the standings (the first, for a seat twice).
+    let bySeat: [Int: Int]
+    let all: [Standing]
     /// The standings' rows already encoded (`withEncodedRows`), if they are.
     private let encoded: [JSON]?
 
+    var count: Int { all.count }
+
     init(_ standings: [Standing], top size: Int, encoded: [JSON]? = nil) {
+        all = standings
         top = Array(standings.prefix(size))
         self.encoded = encoded.flatMap { $0.count == standings.count ? Array($0.prefix(size)) : nil }
-        bySeat = Dictionary(standings.dropFirst(size).map { ($0.seat, $0) }, uniquingKeysWith: { first, _ in first })
-        count = standings.count
+        var bySeat: [Int: Int] = [:]
+        for i in standings.indices.dropFirst(size) where bySeat[standings[i].seat] == nil { bySeat[standings[i].seat] = i }
+        self.bySeat = bySeat
     }
 
     /// The top rows encoded, for an event whose template is made from a tree (`TableCutter.init`).
     var topJSON: [JSON] { encoded ?? top.map(\.json) }
 
-    /// `seat`'s own row when it is not among the first, and where `seat` stands (nil for a
-    /// seat with no row).
-    func own(for seat: Int) -> (row: Standing?, place: YourPlace?) {
+    /// `seat`'s own row when it is not among the first (and its place in the standings), and
+    /// where `seat` stands (nil for a seat with no row).
+    func own(for seat: Int) -> (row: Standing?, index: Int?, place: YourPlace?) {
         if let own = top.first(where: { $0.seat == seat }) {
-            return (nil, YourPlace(players: count, rank: own.rank, score: own.score))
+            return (nil, nil, YourPlace(players: count, rank: own.rank, score: own.score))
         }
-        guard let own = bySeat[seat] else { return (nil, nil) }
-        return (own, YourPlace(players: count, rank: own.rank, score: own.score))
+        guard let index = bySeat[seat] else { return (nil, nil, nil) }
+        let own = all[index]
+        return (own, index, YourPlace(players: count, rank: own.rank, score: own.score))
     }
 }
 
@@ -150,17 +156,22 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 struct TableCutter {
     let template: JSONTemplate
     let standings: StandingsCut
+    /// The whole event's json line when the cutter wrote it (`round_end`), and where each row of
+    /// its tables lies in it: the projector's copy, and the bytes a player's own rows are copied
+    /// from, so no row is encoded twice a round.
+    let whole: WholeLine?
     /// Each result below the top, by player name (`round_end` only: the round's results are by
-    /// name); a player's cut adds their own.
-    let ownResults: [String: RoundResult]
+    /// name), as its index in the whole line's results; a player's cut adds their own.
+    let ownResults: [String: Int]
     /// The whole cut event of the player in `seat` called `name`, given their own standing (when
     /// not among the top) and place: for text, and for tests to hold the json line to.
     let event: (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message
 
-    init(template: JSONTemplate, standings: StandingsCut, ownResults: [String: RoundResult] = [:],
+    init(template: JSONTemplate, standings: StandingsCut, whole: WholeLine? = nil, ownResults: [String: Int] = [:],
          event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
         self.template = template
         self.standings = standings
+        self.whole = whole
         self.ownResults = ownResults
         self.event = event
     }
@@ -175,13 +186,15 @@ struct TableCutter {
 
     /// The cut of the player in `seat` called `name`, in `format`.
     func rendered(seat: Int, name: String, _ format: OutputFormat) -> Payload {
-        let (own, place) = standings.own(for: seat)
+        let (own, index, place) = standings.own(for: seat)
         guard format == .json else { return event(seat, name, own, place).rendered(format) }
         var line = ByteWriter(capacity: template.sharedCount + 128)
         template.render(into: &line) { hole, out in
             switch hole {
-            case EncodedTop.resultsHole: ownResults[name]?.write(to: &out)
-            case EncodedTop.standingsHole: own?.write(to: &out)
+            case EncodedTop.resultsHole:
+                if let whole, let result = ownResults[name] { out.append(whole.line[whole.results[result]]) }
+            case EncodedTop.standingsHole:
+                if let whole, let index { out.append(whole.line[whole.standings[index]]) } else { own?.write(to: &out) }
             case EncodedTop.placeHole: place?.writeFields(to: &out)
             default: break
             }
@@ -191,7 +204,25 @@ struct TableCutter {
 
     /// The cut event of the player in `seat` called `name`.
     func message(seat: Int, name: String) -> any Message {
-        let (own, place) = standings.own(for: seat)
+        let (own, _, place) = standings.own(for: seat)
         return event(seat, name, own, place)
     }
+}
+
+/// A table event's whole json line, and where each row of its two tables lies in it.
+struct WholeLine {
+    let line: Payload
+    let results: [Range<Int>]
+    let standings: [Range<Int>]
+}
+
+/// An event whose json line is already written (a cutter's whole line, `TableCutter.whole`):
+/// sent as it is, never written again.
+struct Prerendered: Message {
+    let message: any Message
+    let line: Payload
+
+    var json: JSON { message.json }
+    var text: String { message.text }
+    func rendered(_ format: OutputFormat) -> Payload { format == .json ? line : message.rendered(format) }
 }

@@ -564,7 +564,11 @@ final class Room {
             }
         }
         if !uncut.isEmpty { out.send(encoded, to: uncut) }
-        out.send(projected, to: projector)
+        if rows == nil && !hideNames, let line = cut?.whole?.line {
+            out.send(Prerendered(message: projected, line: line), to: projector)
+        } else {
+            out.send(projected, to: projector)
+        }
     }
 
     private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {
