@@ -12,9 +12,13 @@ import Glibc
 /// Not copyable: the buffer has one owner, which frees it (`deinit`) or hands it over whole
 /// (`take`, to a payload that frees it with `free`).
 public struct ByteWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    public private(set) var count = 0
-    private var capacity: Int
+    // Reachable from inlined code (`@usableFromInline`): the rows of every table are written
+    // through these from other modules, and a call a key or a number cost more than the write.
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var written = 0
+    @usableFromInline var capacity: Int
+
+    public var count: Int { written }
 
     public init(capacity: Int = 64) {
         self.capacity = max(capacity, 16)
@@ -24,18 +28,19 @@ public struct ByteWriter: ~Copyable {
 
     deinit { free(base) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     public mutating func append(_ byte: UInt8) {
-        if count == capacity { grow(to: count + 1) }
-        base[count] = byte
-        count += 1
+        if written == capacity { grow(to: written + 1) }
+        base[written] = byte
+        written += 1
     }
 
+    @inlinable
     public mutating func append(_ bytes: UnsafeRawBufferPointer) {
         guard let from = bytes.baseAddress, bytes.count > 0 else { return }
-        if count + bytes.count > capacity { grow(to: count + bytes.count) }
-        memcpy(base + count, from, bytes.count)
-        count += bytes.count
+        if written + bytes.count > capacity { grow(to: written + bytes.count) }
+        memcpy(base + written, from, bytes.count)
+        written += bytes.count
     }
 
     public mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -47,27 +52,28 @@ public struct ByteWriter: ~Copyable {
     }
 
     /// A literal's bytes (keys, `null`, `true`), as they are.
+    @inlinable
     public mutating func append(_ literal: StaticString) {
         append(UnsafeRawBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    /// Takes back the last `n` bytes written (a comma nothing followed).
     /// Room for `n` more bytes, and where they go: the caller writes exactly `n` there through
     /// `write`. A key or a number is then one capacity check instead of one a byte.
-    @inline(__always)
-    mutating func appending(_ n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
-        if count + n > capacity { grow(to: count + n) }
-        write(base + count)
-        count += n
+    @inlinable @inline(__always)
+    public mutating func appending(_ n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+        if written + n > capacity { grow(to: written + n) }
+        write(base + written)
+        written += n
     }
 
+    /// Takes back the last `n` bytes written (a comma nothing followed).
     public mutating func removeLast(_ n: Int = 1) {
-        precondition(n <= count, "removing more than was written")
-        count -= n
+        precondition(n <= written, "removing more than was written")
+        written -= n
     }
 
-    @inline(never)
-    private mutating func grow(to needed: Int) {
+    @inline(never) @usableFromInline
+    mutating func grow(to needed: Int) {
         capacity = max(capacity * 2, needed)
         guard let memory = realloc(base, capacity) else { fatalError("out of memory") }
         base = memory.assumingMemoryBound(to: UInt8.self)

@@ -99,6 +99,7 @@ public enum JSON: Equatable, Sendable {
 
     /// Digits straight into the output: through `String(i)` every number of every reply cost a
     /// string's allocation and a byte-at-a-time append (under callgrind, 200 instructions a number).
+    @inlinable
     public static func writeInt(_ value: Int, to out: inout ByteWriter) {
         // The digits are counted first and written in place, last digit first: no buffer of
         // their own to copy from.

@@ -4,9 +4,10 @@
 /// into a player's cut table, or into a row of their own (`encoded`). Keys are literals, so they
 /// need no escaping.
 public struct JSONObjectWriter {
-    private var first = true
+    @usableFromInline var first = true
 
     /// Opens the object (`{`) in `out`.
+    @inlinable
     public init(in out: inout ByteWriter) {
         out.append(UInt8(ascii: "{"))
     }
@@ -16,7 +17,8 @@ public struct JSONObjectWriter {
         first = !fieldsAfterFirst
     }
 
-    private mutating func key(_ key: StaticString, _ out: inout ByteWriter) {
+    @inlinable
+    mutating func key(_ key: StaticString, _ out: inout ByteWriter) {
         assert(!"\(key)".utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") },
                "a key the writer would have to escape")
         // `,"key":` in one run: the rows of a table are mostly keys.
@@ -32,33 +34,39 @@ public struct JSONObjectWriter {
         }
     }
 
+    @inlinable
     public mutating func int(_ name: StaticString, _ value: Int, _ out: inout ByteWriter) {
         key(name, &out)
         JSON.writeInt(value, to: &out)
     }
 
     /// `null` for nil, as protocol.md promises for fields with no value yet.
+    @inlinable
     public mutating func int(_ name: StaticString, _ value: Int?, _ out: inout ByteWriter) {
         guard let value else { return null(name, &out) }
         int(name, value, &out)
     }
 
+    @inlinable
     public mutating func string(_ name: StaticString, _ value: String, _ out: inout ByteWriter) {
         key(name, &out)
         JSON.writeString(value, to: &out)
     }
 
+    @inlinable
     public mutating func bool(_ name: StaticString, _ value: Bool, _ out: inout ByteWriter) {
         key(name, &out)
         out.append(value ? "true" : "false")
     }
 
+    @inlinable
     public mutating func null(_ name: StaticString, _ out: inout ByteWriter) {
         key(name, &out)
         out.append("null")
     }
 
     /// Closes the object (`}`).
+    @inlinable
     public func close(_ out: inout ByteWriter) {
         out.append(UInt8(ascii: "}"))
     }
