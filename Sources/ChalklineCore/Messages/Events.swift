@@ -214,6 +214,7 @@ extension RoundEndEvent: PersonalTable {
         let ranked = Self.rankedIndices(results)
         let top = Array(ranked.prefix(Limits.tableTop))
         var ownResults: [String: Int] = [:]
+        ownResults.reserveCapacity(ranked.count - top.count)
         for i in ranked.dropFirst(Limits.tableTop) where ownResults[results[i].name] == nil { ownResults[results[i].name] = i }
         let standingsCut = StandingsCut(standings, top: size)
         let topStandings = standingsCut.top.count

@@ -104,6 +104,7 @@ struct StandingsCut {
         top = Array(standings.prefix(size))
         self.encoded = encoded.flatMap { $0.count == standings.count ? Array($0.prefix(size)) : nil }
         var bySeat: [Int: Int] = [:]
+        bySeat.reserveCapacity(standings.count - top.count)
         for i in standings.indices.dropFirst(size) where bySeat[standings[i].seat] == nil { bySeat[standings[i].seat] = i }
         self.bySeat = bySeat
     }
@@ -153,7 +154,9 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 /// payload; made through a cut event a player (a closure, a boxed message and three copies of
 /// the line each), the cuts were the largest cost of a room's answers under callgrind. The text,
 /// rarely asked for in a big room (a person at netcat), is made from the cut event itself.
-struct TableCutter {
+/// A class: the room hands it to every player's cut in turn, which copied its fields each time
+/// as a struct.
+final class TableCutter {
     let template: JSONTemplate
     let standings: StandingsCut
     /// The whole event's json line when the cutter wrote it (`round_end`), and where each row of
@@ -177,7 +180,7 @@ struct TableCutter {
     }
 
     /// The template made from the shared event's tree, its holes marked by `EncodedTop`.
-    init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut,
+    convenience init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut,
                                event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
         var holed = shared
         holed.top?.holes = true

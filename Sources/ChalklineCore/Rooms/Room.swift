@@ -531,20 +531,16 @@ final class Room {
     /// cuts round and level tables (never the podium) for everyone, each player keeping their
     /// own row; `names=hidden` takes the names off the projector's copy.
     private func sendTable(_ event: any Message, out: inout Outbox) {
-        var event = event
-        if var withTeams = event as? any PersonalTable, let standings = teamStandings() {
-            withTeams.teams = standings
-            event = withTeams
-        }
-        guard let table = event as? any PersonalTable else {
+        guard var table = event as? any PersonalTable else {
             out.send(event, to: connectedSessions)
             return
         }
-        let rows = event is GameEndEvent ? nil : race.timing.board.rows
+        if let standings = teamStandings() { table.teams = standings }
+        let rows = table is GameEndEvent ? nil : race.timing.board.rows
         let hideNames = race.timing.names == .hidden
-        let cutsPlayers = rows != nil || players.count > Limits.fullTablePlayers
+        let cutsPlayers = rows != nil || playerCount > Limits.fullTablePlayers
         guard cutsPlayers || hideNames else {
-            out.send(event, to: connectedSessions)
+            out.send(table, to: connectedSessions)
             return
         }
         // Rows encoded once for the cuts to share; a projector-only copy (hidden names in a room
@@ -569,6 +565,13 @@ final class Room {
         } else {
             out.send(projected, to: projector)
         }
+    }
+
+    /// Seats that play (`players.count`, without making the list).
+    private var playerCount: Int {
+        var count = 0
+        for seat in seats where seat.plays { count += 1 }
+        return count
     }
 
     private func recordClose(_ closing: RoundClosing, round: Int, out: inout Outbox) {
