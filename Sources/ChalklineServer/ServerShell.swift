@@ -271,15 +271,26 @@ public final class ServerShell {
     func execute(_ effects: [Effect]) {
         // The wall clock is read only for a call that has records (not for pings, joins, flushes...).
         var at: Date?
+        // Most calls (an answer and its reply) have nothing that waits for storage: their records
+        // are queued, then their effects go to the gate one by one, with no list made for them.
+        guard effects.contains(where: waitsForStorage) else {
+            for case .record(let record) in effects { store(record, at: &at) }
+            for effect in effects {
+                switch effect {
+                case .record: break
+                case .report(let request): gate.submit(.send([request.to], Self.storageOff.rendered(request.format)))
+                case .send, .close, .roundStarted: gate.submit(effect)
+                }
+            }
+            return
+        }
         var items: [StorageGate.Item] = []
         items.reserveCapacity(effects.count)
         for effect in effects {
             switch effect {
             case .record(let record):
                 guard let storage else { continue }
-                let now = at ?? Date()
-                at = now
-                storage.append(StampedRecord(record, at: now))
+                store(record, at: &at)
                 if record.needsCommit { items.append(.wait(ticket: storage.commit(), replyTo: nil)) }
             case .report(let request):
                 if let storage {
@@ -292,6 +303,23 @@ public final class ServerShell {
             }
         }
         gate.submit(items)
+    }
+
+    /// A record that holds the rest of its call until committed, or a report read (`execute`).
+    private func waitsForStorage(_ effect: Effect) -> Bool {
+        switch effect {
+        case .record(let record): storage != nil && record.needsCommit
+        case .report: storage != nil
+        case .send, .close, .roundStarted: false
+        }
+    }
+
+    /// Queues `record` for storage, stamped with the wall clock (read once a call, into `at`).
+    private func store(_ record: GameRecord, at: inout Date?) {
+        guard let storage else { return }
+        let now = at ?? Date()
+        at = now
+        storage.append(StampedRecord(record, at: now))
     }
 
     private func perform(_ effect: Effect) {

@@ -56,6 +56,16 @@ final class StorageGate {
         if firstWait < items.endIndex { place(items[firstWait...]) }
     }
 
+    /// One effect before any `.wait` of its call (a run of its own), with no list made for it:
+    /// most calls are an answer's one reply.
+    func submit(_ effect: Effect) {
+        if !draining && (held.isEmpty || !effect.touches(blocked)) {
+            perform(effect)
+        } else {
+            place([.effect(effect)][...])
+        }
+    }
+
     /// While draining, a run waits its turn after what is being drained. Else a lone effect goes
     /// now unless it goes to a connection with output held; anything else (a run with a
     /// `.wait`) is held, and its connections with it.
