@@ -19,6 +19,14 @@ struct JSONTests {
         #expect(encode(.int(-42)) == "-42")
     }
 
+    /// A `progress` event written straight to bytes is what encoding its tree gives.
+    @Test func progressWrittenStraightIsItsTreesBytes() {
+        for event in [ProgressEvent(id: 1, answers: 0, players: 20), ProgressEvent(id: 123_456, answers: 999, players: 1_000)] {
+            #expect(event.rendered(.json).string == String(decoding: event.json.encoded() + [0x0A], as: UTF8.self))
+            #expect(event.rendered(.text).string == event.text + "\n")
+        }
+    }
+
     /// An `ok` reply written straight to bytes is what encoding its tree gives.
     @Test func okRepliesWrittenStraightAreTheirTreesBytes() {
         let replies = [
