@@ -48,6 +48,8 @@ struct RoundClosing {
 struct AnswerOutcome {
     var reply: any Message
     var broadcast: (any Message)?
+    /// Set for an answer the race judged, right or wrong; nil for one it refused (its reply is
+    /// then an `ErrorReply`): the room counts only judged answers as in.
     var judged: JudgedAnswer?
 }
 

@@ -395,7 +395,9 @@ final class Room {
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
-        if !(outcome.reply is ErrorReply) { reportProgress(now: now, out: &out) }
+        // The screens count judged answers (a refused one is not in); asked of the outcome, not by
+        // casting its reply, which cost a dynamic cast an answer.
+        if outcome.judged != nil { reportProgress(now: now, out: &out) }
         checkRoundComplete(now: now, out: &out)
     }
 
