@@ -284,6 +284,9 @@ public struct GameEndEvent: Message {
 }
 
 extension GameEndEvent: PersonalTable {
+    /// The podium: whole for everyone whatever `board=` says.
+    var followsBoard: Bool { false }
+
     func cutter(top size: Int) -> TableCutter {
         let standingsCut = StandingsCut(standings, top: size, encoded: top?.standings)
         var shared = self

@@ -22,9 +22,13 @@ protocol PersonalTable: Message {
     var top: EncodedTop? { get set }
     /// Where the player stands, in a cut event.
     var place: YourPlace? { get set }
+    /// `board=` cuts this table for everyone (a round's or a level's), or never (the podium).
+    var followsBoard: Bool { get }
 }
 
 extension PersonalTable {
+    var followsBoard: Bool { true }
+
     /// This shared event as one player's cut: the shared top of the standings and their own
     /// row after it (when not among them), and their place.
     func cut(_ standings: StandingsCut, own: Standing?, place: YourPlace?) -> Self {

@@ -37,7 +37,8 @@ struct RoundOpening {
 }
 
 struct RoundClosing {
-    var event: any Message
+    /// The round's results, a table every player gets (cut to their measure in a big room).
+    var event: any PersonalTable
     /// Participants with no judged answer this round: stored as "no answer" to the round's one
     /// item (only the times race has them), which reports count as a miss.
     var unanswered: [PlayerRef] = []

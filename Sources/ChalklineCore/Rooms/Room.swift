@@ -532,13 +532,10 @@ final class Room {
     /// measure (`PersonalTable`), so a player's event does not grow with the room. `board=`
     /// cuts round and level tables (never the podium) for everyone, each player keeping their
     /// own row; `names=hidden` takes the names off the projector's copy.
-    private func sendTable(_ event: any Message, out: inout Outbox) {
-        guard var table = event as? any PersonalTable else {
-            out.send(event, to: connectedSessions)
-            return
-        }
+    private func sendTable(_ event: any PersonalTable, out: inout Outbox) {
+        var table = event
         if let standings = teamStandings() { table.teams = standings }
-        let rows = table is GameEndEvent ? nil : race.timing.board.rows
+        let rows = table.followsBoard ? race.timing.board.rows : nil
         let hideNames = race.timing.names == .hidden
         let cutsPlayers = rows != nil || playerCount > Limits.fullTablePlayers
         guard cutsPlayers || hideNames else {
