@@ -25,7 +25,7 @@ final class StorageGate {
     @exclusivity(unchecked) private var incoming: [ArraySlice<Item>] = []
     @exclusivity(unchecked) private var draining = false
     /// Every connection some held item goes to: later output to them must wait its turn.
-    @exclusivity(unchecked) private var blocked = Set<ConnectionID>()
+    @exclusivity(unchecked) private var blocked = ConnectionSet()
     /// Answered tickets whose `.wait` has not been reached: effects to carry out in its place
     /// (a `storage_failed` for the host) and, for a read, the reply.
     @exclusivity(unchecked) private var answered: [Int: (effects: [Effect], reply: Payload?)] = [:]
@@ -94,7 +94,7 @@ final class StorageGate {
             let runs = held + incoming
             held = []
             incoming = []
-            blocked = []
+            blocked.removeAll()
             for var run in runs {
                 while let item = run.first, ready(item) {
                     run = run.dropFirst()
@@ -135,7 +135,7 @@ extension StorageGate.Item {
         return false
     }
 
-    func addRecipients(to set: inout Set<ConnectionID>) {
+    func addRecipients(to set: inout ConnectionSet) {
         switch self {
         case .effect(.send(let recipients, _)): set.formUnion(recipients)
         case .effect(.close(let id)): set.insert(id)
@@ -147,7 +147,7 @@ extension StorageGate.Item {
 }
 
 extension Effect {
-    func touches(_ connections: Set<ConnectionID>) -> Bool {
+    func touches(_ connections: ConnectionSet) -> Bool {
         switch self {
         case .send(let recipients, _): return recipients.contains(where: connections.contains)
         case .close(let id): return connections.contains(id)
