@@ -59,8 +59,10 @@ public struct ByteWriter: ~Copyable {
 
     /// Room for `n` more bytes, and where they go: the caller writes exactly `n` there through
     /// `write`. A key or a number is then one capacity check instead of one a byte.
+    /// Internal (inlined into this module's writers only): `n` is trusted, which no caller
+    /// outside could be.
     @inlinable @inline(__always)
-    public mutating func appending(_ n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
+    mutating func appending(_ n: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Void) {
         if written + n > capacity { grow(to: written + n) }
         write(base + written)
         written += n

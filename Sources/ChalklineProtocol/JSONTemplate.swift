@@ -22,7 +22,10 @@ public struct JSONTemplate: Sendable {
     /// A marker can never be part of an encoded value otherwise: strings escape bytes below 0x20.
     private static let mark: UInt8 = 0x01
 
-    public static func element(_ number: Int) -> JSON { .encoded([mark, UInt8(number)]) }
+    public static func element(_ number: Int) -> JSON { .encoded(marker(number)) }
+
+    /// A hole's marker bytes, the same in a tree and written straight.
+    private static func marker(_ number: Int) -> [UInt8] { [mark, UInt8(number)] }
     public static func field(_ number: Int) -> (String, JSON) { ("", element(number)) }
 
     public init(_ value: JSON) { self.init(encoded: value.encoded()) }
@@ -32,15 +35,13 @@ public struct JSONTemplate: Sendable {
     /// the tree.
     public static func writeElementHole(_ number: Int, afterElements: Bool, to out: inout ByteWriter) {
         if afterElements { out.append(UInt8(ascii: ",")) }
-        out.append(mark)
-        out.append(UInt8(number))
+        out.append(marker(number))
     }
 
     /// Written straight as bytes: a field hole after an object's first field, as `field` encodes.
     public static func writeFieldHole(_ number: Int, to out: inout ByteWriter) {
         out.append(#","":"#)
-        out.append(mark)
-        out.append(UInt8(number))
+        out.append(marker(number))
     }
 
     /// A line encoded with its holes' markers in it (`element`, `field`, or written straight with

@@ -278,7 +278,7 @@ public final class ServerShell {
             for effect in effects {
                 switch effect {
                 case .record: break
-                case .report(let request): gate.submit(.send([request.to], Self.storageOff.rendered(request.format)))
+                case .report(let request): gate.submit(Self.storageOffReply(request))
                 case .send, .close, .roundStarted: gate.submit(effect)
                 }
             }
@@ -296,13 +296,18 @@ public final class ServerShell {
                 if let storage {
                     items.append(.wait(ticket: storage.read(Self.reportWork(request)), replyTo: request.to))
                 } else {
-                    items.append(.effect(.send([request.to], Self.storageOff.rendered(request.format))))
+                    items.append(.effect(Self.storageOffReply(request)))
                 }
             case .send, .close, .roundStarted:
                 items.append(.effect(effect))
             }
         }
         gate.submit(items)
+    }
+
+    /// `/report` on a server started without storage.
+    private static func storageOffReply(_ request: ReportRequest) -> Effect {
+        .send([request.to], storageOff.rendered(request.format))
     }
 
     /// A record that holds the rest of its call until committed, or a report read (`execute`).

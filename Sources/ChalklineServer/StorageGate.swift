@@ -5,9 +5,10 @@ import ChalklineCore
 /// other room's output goes on at once. (One queue for the whole server made every room wait
 /// for every commit: 658 answers/s in the bench instead of 20,000.)
 ///
-/// The effects of one call into the core arrive together. From its first `.wait` on (a commit
-/// or a report read) the rest of that call is gated by the ticket; before it, and in calls
-/// without one, an effect waits only if it goes to a connection that has output held.
+/// A call into the core hands its effects over in order: from its first `.wait` on (a commit
+/// or a report read) together, the rest of that call gated by the ticket (`submit(_ items:)`);
+/// before it, and in calls without one, each on its own (`submit(_ effect:)`), and it waits
+/// only if it goes to a connection that has output held.
 ///
 /// Owned by the loop thread and touched only there. Its hottest properties are not
 /// checked for exclusive access at run time (`@exclusivity(unchecked)`, as `Connection`'s).
@@ -49,8 +50,7 @@ final class StorageGate {
     /// waiting on commits does not re-scan everything held on every call.
     func submit(_ items: [Item]) {
         // Each effect before the first `.wait` is a run of its own; from the `.wait` on, one run.
-        // Runs are placed as they are cut, with no list of them made: most calls are an
-        // answer's one reply.
+        // Runs are placed as they are cut, with no list of them made.
         let firstWait = items.firstIndex(where: \.isWait) ?? items.endIndex
         for i in items.indices where i < firstWait { place(items[i...i]) }
         if firstWait < items.endIndex { place(items[firstWait...]) }
@@ -59,11 +59,12 @@ final class StorageGate {
     /// One effect before any `.wait` of its call (a run of its own), with no list made for it:
     /// most calls are an answer's one reply.
     func submit(_ effect: Effect) {
-        if !draining && (held.isEmpty || !effect.touches(blocked)) {
-            perform(effect)
-        } else {
-            place([.effect(effect)][...])
-        }
+        if goesNow(effect) { perform(effect) } else { place([.effect(effect)][...]) }
+    }
+
+    /// A lone effect goes now, outside a drain, unless it goes to a connection with output held.
+    private func goesNow(_ effect: Effect) -> Bool {
+        !draining && (held.isEmpty || !effect.touches(blocked))
     }
 
     /// While draining, a run waits its turn after what is being drained. Else a lone effect goes
@@ -72,7 +73,7 @@ final class StorageGate {
     private func place(_ run: ArraySlice<Item>) {
         if draining {
             incoming.append(run)
-        } else if case .effect(let effect) = run.first!, run.count == 1, held.isEmpty || !effect.touches(blocked) {
+        } else if case .effect(let effect) = run.first!, run.count == 1, goesNow(effect) {
             perform(effect)
         } else {
             held.append(run)

@@ -205,8 +205,9 @@ public struct RoundEndEvent: Message {
 
 extension RoundEndEvent: PersonalTable {
     /// The top results of the round and the player's own, the top standings and the player's own.
-    /// Every row is encoded once, in the whole line (the projector's copy); the template and each
-    /// player's own rows copy their bytes from it. With the rows encoded into arrays first and the
+    /// Every row is encoded once, in the whole line (which the projector gets as it is unless
+    /// `board=` or hidden names change its copy); the template and each player's own rows copy
+    /// their bytes from it. With the rows encoded into arrays first and the
     /// template made through a tree, a room of 20 spent some 190,000 instructions a round on its
     /// cuts before rendering the first.
     func cutter(top size: Int) -> TableCutter {

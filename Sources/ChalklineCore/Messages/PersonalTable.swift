@@ -12,13 +12,15 @@ protocol PersonalTable: Message {
     func projected(rows: Int?, hideNames: Bool) -> Self
     /// The event with every row of its tables encoded once (all of them in `top`): the
     /// projector's copy and every player's cut then copy those bytes, and no row of a big room's
-    /// table is encoded twice a round.
+    /// table is encoded twice a round. `round_end` returns itself: its cutter writes the whole
+    /// line once and copies rows from it (`TableCutter.whole`).
     func withEncodedRows() -> Self
     /// The room's team standings, set before the event is sent (see `Room.sendTable`); every
     /// copy, cut or projected, carries them whole: at most eight rows, and no student's name.
     var teams: [TeamStanding]? { get set }
     var standings: [Standing] { get set }
-    /// The rows every cut shares, encoded once; set on the event the cuts are made from.
+    /// The rows every cut shares, encoded once; set on the event the cuts are made from (never
+    /// on `round_end`, see `withEncodedRows`).
     var top: EncodedTop? { get set }
     /// Where the player stands, in a cut event.
     var place: YourPlace? { get set }
@@ -153,7 +155,8 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 }
 
 /// A big room's cut of one event for every player, from one encoding of what they all share:
-/// the event with its top rows (`top`) and holes where each player's own rows and place go.
+/// the event with its top rows (from `top`, or for `round_end` from its whole line) and holes
+/// where each player's own rows and place go.
 /// A player's json line is that template with their rows and place copied in, straight into its
 /// payload; made through a cut event a player (a closure, a boxed message and three copies of
 /// the line each), the cuts were the largest cost of a room's answers under callgrind. The text,
@@ -164,8 +167,9 @@ final class TableCutter {
     let template: JSONTemplate
     let standings: StandingsCut
     /// The whole event's json line when the cutter wrote it (`round_end`), and where each row of
-    /// its tables lies in it: the projector's copy, and the bytes a player's own rows are copied
-    /// from, so no row is encoded twice a round.
+    /// its tables lies in it: the bytes the template and each player's own rows are copied from,
+    /// and the projector's copy unless `board=` or hidden names change that copy (then it is
+    /// written again, cut or nameless).
     let whole: WholeLine?
     /// Each result below the top, by player name (`round_end` only: the round's results are by
     /// name), as its index in the whole line's results; a player's cut adds their own.

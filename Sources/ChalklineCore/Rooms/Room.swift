@@ -542,8 +542,9 @@ final class Room {
             out.send(table, to: connectedSessions)
             return
         }
-        // Rows encoded once for the cuts to share; a projector-only copy (hidden names in a room
-        // nobody's table is cut for) re-encodes its rows anyway.
+        // Rows encoded once for the cuts to share (`round_end` writes its whole line once in its
+        // cutter instead); a projector-only copy (hidden names in a room nobody's table is cut
+        // for) re-encodes its rows anyway.
         let encoded = cutsPlayers ? table.withEncodedRows() : table
         let projected: any Message = rows == nil && !hideNames ? encoded : encoded.projected(rows: rows, hideNames: hideNames)
         let cut = cutsPlayers ? encoded.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
