@@ -110,9 +110,6 @@ public struct RoundEndEvent: Message {
     public var teams: [TeamStanding]?
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
-    /// Never kept: every copy of a round's results writes its rows straight into its line
-    /// (`rendered`, `cutter`), so there is no encoded table to share.
-    var top: EncodedTop? { get { nil } set {} }
     public var json: JSON {
         .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
                  ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json)))]
@@ -222,8 +219,8 @@ extension RoundEndEvent: PersonalTable {
         var holed = ByteWriter(capacity: whole.line.count / 2 + 64)
         writeLine(to: &holed,
                   results: { out in
-                      for i in top {
-                          if i != top.first { out.append(UInt8(ascii: ",")) }
+                      for (k, i) in top.enumerated() {
+                          if k > 0 { out.append(UInt8(ascii: ",")) }
                           out.append(whole.line[whole.results[i]])
                       }
                       JSONTemplate.writeElementHole(EncodedTop.resultsHole, afterElements: !top.isEmpty, to: &out)
@@ -284,7 +281,7 @@ public struct GameEndEvent: Message {
     }
 }
 
-extension GameEndEvent: PersonalTable {
+extension GameEndEvent: EncodedRowsTable {
     /// The podium: whole for everyone whatever `board=` says.
     var followsBoard: Bool { false }
 

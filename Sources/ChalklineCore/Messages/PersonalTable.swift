@@ -10,18 +10,14 @@ protocol PersonalTable: Message {
     /// The event as the projector (host and watchers) gets it under `board=` and `names=`: the
     /// first `rows` standings (all when nil), and no names in its tables when `hideNames`.
     func projected(rows: Int?, hideNames: Bool) -> Self
-    /// The event with every row of its tables encoded once (all of them in `top`): the
-    /// projector's copy and every player's cut then copy those bytes, and no row of a big room's
-    /// table is encoded twice a round. `round_end` returns itself: its cutter writes the whole
-    /// line once and copies rows from it (`TableCutter.whole`).
+    /// The event with every row of its tables encoded once, for the cuts to share (see
+    /// `EncodedRowsTable`); `round_end` returns itself: its cutter writes the whole line once and
+    /// copies rows from it (`TableCutter.whole`).
     func withEncodedRows() -> Self
     /// The room's team standings, set before the event is sent (see `Room.sendTable`); every
     /// copy, cut or projected, carries them whole: at most eight rows, and no student's name.
     var teams: [TeamStanding]? { get set }
     var standings: [Standing] { get set }
-    /// The rows every cut shares, encoded once; set on the event the cuts are made from (never
-    /// on `round_end`, see `withEncodedRows`).
-    var top: EncodedTop? { get set }
     /// Where the player stands, in a cut event.
     var place: YourPlace? { get set }
     /// `board=` cuts this table for everyone (a round's or a level's), or never (the podium).
@@ -40,6 +36,17 @@ extension PersonalTable {
         return cut
     }
 
+}
+
+/// A table whose cuts share rows it carries encoded (`top`): `game_end` and `level_end`, made
+/// into their template through their `JSON` tree. (`round_end`, every round's, is written
+/// straight to bytes instead.)
+protocol EncodedRowsTable: PersonalTable {
+    /// The rows every cut shares, encoded once; set on the event the cuts are made from.
+    var top: EncodedTop? { get set }
+}
+
+extension EncodedRowsTable {
     /// For an event whose only table of names is its standings; `round_end` also hides its results'.
     func projected(rows: Int?, hideNames: Bool) -> Self {
         var copy = self
@@ -188,7 +195,7 @@ final class TableCutter {
     }
 
     /// The template made from the shared event's tree, its holes marked by `EncodedTop`.
-    convenience init<Event: PersonalTable>(_ shared: Event, standings: StandingsCut,
+    convenience init<Event: EncodedRowsTable>(_ shared: Event, standings: StandingsCut,
                                event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
         var holed = shared
         holed.top?.holes = true

@@ -546,8 +546,17 @@ final class Room {
         // cutter instead); a projector-only copy (hidden names in a room nobody's table is cut
         // for) re-encodes its rows anyway.
         let encoded = cutsPlayers ? table.withEncodedRows() : table
-        let projected: any Message = rows == nil && !hideNames ? encoded : encoded.projected(rows: rows, hideNames: hideNames)
         let cut = cutsPlayers ? encoded.cutter(top: min(rows ?? Limits.tableTop, Limits.tableTop)) : nil
+        // The projector's copy: cut or nameless, or else the whole event, whose line a cutter
+        // that wrote it (`round_end`) hands over as it is.
+        let projected: any Message
+        if rows != nil || hideNames {
+            projected = encoded.projected(rows: rows, hideNames: hideNames)
+        } else if let line = cut?.whole?.line {
+            projected = Prerendered(message: encoded, line: line)
+        } else {
+            projected = encoded
+        }
         var projector = watchers, uncut: [Session] = []
         for seat in seats {
             guard let session = seat.session else { continue }
@@ -560,11 +569,7 @@ final class Room {
             }
         }
         if !uncut.isEmpty { out.send(encoded, to: uncut) }
-        if rows == nil && !hideNames, let line = cut?.whole?.line {
-            out.send(Prerendered(message: projected, line: line), to: projector)
-        } else {
-            out.send(projected, to: projector)
-        }
+        out.send(projected, to: projector)
     }
 
     /// Seats that play (`players.count`, without making the list).

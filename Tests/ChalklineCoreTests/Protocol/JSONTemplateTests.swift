@@ -26,7 +26,7 @@ import Testing
 
     /// `message` encoded from its rows alone, without the encoded rows it may carry (`top`).
     private static func afresh(_ message: any Message) -> [UInt8] {
-        if var event = message as? RoundEndEvent { event.top = nil; return event.json.encoded() }
+        if let event = message as? RoundEndEvent { return event.json.encoded() }
         if var event = message as? GameEndEvent { event.top = nil; return event.json.encoded() }
         if var event = message as? LevelEndEvent { event.top = nil; return event.json.encoded() }
         Issue.record("not a table event: \(message)")

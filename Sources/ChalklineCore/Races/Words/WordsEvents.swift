@@ -108,7 +108,7 @@ public struct LevelEndEvent: Message {
     }
 }
 
-extension LevelEndEvent: PersonalTable {
+extension LevelEndEvent: EncodedRowsTable {
     func cutter(top size: Int) -> TableCutter {
         let standingsCut = StandingsCut(standings, top: size, encoded: top?.standings)
         var shared = self
