@@ -39,9 +39,11 @@ public struct HTTPResponse: Equatable, Sendable {
         case 200: "OK"
         case 304: "Not Modified"
         case 400: "Bad Request"
+        case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 413: "Content Too Large"
+        case 421: "Misdirected Request"
         default: "Error"
         }
     }

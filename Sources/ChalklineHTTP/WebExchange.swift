@@ -1,5 +1,3 @@
-import ChalklineQR
-
 /// What the server answers an HTTP request: one of the page's files, the WebSocket upgrade, or
 /// an error status with a sentence saying why. Pure: the shell writes what this returns.
 public enum WebExchange {
@@ -10,17 +8,29 @@ public enum WebExchange {
         case upgrade(HTTPResponse)
     }
 
-    /// `joinURL` is the students' page as other devices reach it, for the QR code (`/qr.svg`).
-    public static func answer(_ request: HTTPRequest, site: Site, joinURL: String = "") -> Answer {
+    /// `joinURL` is the students' page as other devices reach it, for the QR code (`/qr.svg`),
+    /// drawn once a text into `qrCodes`. `hosts` says which names reach this server and which
+    /// pages may open its WebSocket (see `HostPolicy`).
+    public static func answer(_ request: HTTPRequest, site: Site, joinURL: String = "", hosts: HostPolicy,
+                              qrCodes: QRCodeCache) -> Answer {
         let headOnly = request.method == "HEAD"
+        guard hosts.allowsHost(request.header("host")) else {
+            // A name this server does not know: DNS rebinding, or a school name it was not told.
+            return .respond(.error(421, "This server does not answer to the name \(request.header("host") ?? "")."
+                                   + " Open it by its address, or start it with --public-url naming it."), headOnly: headOnly)
+        }
         guard request.method == "GET" || headOnly else {
             return .respond(.error(405, "Only GET and HEAD are served here.", headers: [("Allow", "GET, HEAD")]), headOnly: false)
         }
         if request.path == Site.webSocketPath {
+            guard hosts.allowsOrigin(request.header("origin"), host: request.header("host")) else {
+                return .respond(.error(403, "Only this server's own pages may open its WebSocket, not a page from "
+                                       + "\(request.header("origin") ?? "")."), headOnly: headOnly)
+            }
             return upgrade(request, headOnly: headOnly)
         }
         if request.path == "/qr.svg" {
-            return qrCode(request, joinURL: joinURL, headOnly: headOnly)
+            return qrCode(request, joinURL: joinURL, cache: qrCodes, headOnly: headOnly)
         }
         guard let file = site.file(at: request.path) else {
             return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
@@ -38,7 +48,7 @@ public enum WebExchange {
     }
 
     /// The join URL (for `?room=CODE`, the room's) as a QR code, drawn by libqrencode.
-    private static func qrCode(_ request: HTTPRequest, joinURL: String, headOnly: Bool) -> Answer {
+    private static func qrCode(_ request: HTTPRequest, joinURL: String, cache: QRCodeCache, headOnly: Bool) -> Answer {
         var target = joinURL
         if let room = request.query.split(separator: "&").first(where: { $0.hasPrefix("room=") })?.dropFirst(5) {
             guard (1...8).contains(room.count), room.allSatisfy({ $0.isASCII && $0.isLetter }) else {
@@ -46,12 +56,12 @@ public enum WebExchange {
             }
             target = JoinURL.forRoom(joinURL, code: room.uppercased())
         }
-        guard let matrix = QRMatrix(text: target) else {
+        guard let svg = cache.svg(for: target) else {
             return .respond(.error(400, "That address is too long for a QR code."), headOnly: headOnly)
         }
         return .respond(HTTPResponse(status: 200, headers: [("Content-Type", "image/svg+xml"), ("Cache-Control", "no-cache"),
                                                             ("X-Content-Type-Options", "nosniff")],
-                                     body: Array(matrix.svg().utf8)), headOnly: headOnly)
+                                     body: svg), headOnly: headOnly)
     }
 
     /// RFC 6455 section 4.2.1's checks, each failure a 400 that says which.

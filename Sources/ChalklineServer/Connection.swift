@@ -38,6 +38,8 @@ final class Connection {
     var transport = Transport.line
     /// Bytes held while sniffing or reading an HTTP request head (empty otherwise).
     var pendingInput: [UInt8] = []
+    /// Counted in `UnannouncedConnections` (under its peer's address) until the core takes it.
+    var unannounced = false
     /// When the connection was accepted: the sniff window and the HTTP head timeout count from here.
     var acceptedAt: Millis = 0
     /// The WebSocket after an upgrade.

@@ -16,6 +16,13 @@ extension ServerShell {
             if connection.state == .open { connection.startReading() }
             return
         }
+        // Not yet known to the core, so none of its limits count it: these caps do, so that one
+        // address holding unfinished requests cannot take every descriptor from the class.
+        guard unannounced.add(connection) else {
+            logger.debug("refused: too many unannounced connections", metadata: ["peer": "\(connection.peer)"])
+            drop(connection, reason: nil)
+            return
+        }
         connection.transport = .sniffing
         connection.acceptedAt = clock.now
         webDeadlines.add(connection.id, now: connection.acceptedAt)
@@ -24,6 +31,7 @@ extension ServerShell {
 
     /// The connection speaks the protocol: the core takes it (and may turn it away at a limit).
     func welcome(_ connection: Connection, format: OutputFormat) {
+        unannounced.remove(connection)
         connection.transport = format == .json ? .webSocket : .line
         execute(core.connect(connection.id, peer: connection.peer, format: format, oneLineMessages: format == .json,
                              now: clock.now))
@@ -59,7 +67,7 @@ extension ServerShell {
             connection.pendingInput = []
             logger.debug("http", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)",
                                             "method": "\(request.method)", "path": "\(request.path)"])
-            switch WebExchange.answer(request, site: Pages.site, joinURL: core.joinURL ?? "") {
+            switch WebExchange.answer(request, site: Pages.site, joinURL: core.joinURL ?? "", hosts: hostPolicy, qrCodes: qrCodes) {
             case .respond(let response, let headOnly):
                 respond(response, headOnly: headOnly, on: connection)
             case .upgrade(let response):

@@ -79,6 +79,13 @@ public final class ServerShell {
     private var graceTimer: DeadlineTimer?
     /// The sniff and HTTP-head deadlines, while the web is on.
     private(set) var webDeadlines: WebDeadlines?
+    /// The names this server answers to and the pages that may open its WebSocket (set in `run`).
+    private(set) var hostPolicy = HostPolicy(hostName: "", publicURL: nil)
+    /// `/qr.svg` bodies, each drawn once.
+    let qrCodes = QRCodeCache()
+    /// Connections the core has not heard of yet, by address: a cap of their own (`admit`).
+    lazy var unannounced = UnannouncedConnections(perAddress: options.core.maxConnectionsPerIP,
+                                                  overall: options.core.maxConnections)
     private var memoryTrim: MemoryTrim?
     private var signals: [SignalWatcher] = []
     private var shuttingDown = false
@@ -147,6 +154,7 @@ public final class ServerShell {
         let joinURL = JoinURL.choose(publicURL: options.publicURL, bind: options.bind, port: Int(listener.address.port),
                                      interfaces: NetworkInterfaces.list())
         if options.web {
+            hostPolicy = HostPolicy(hostName: Self.hostName, publicURL: options.publicURL, bind: options.bind)
             core.joinURL = joinURL
             announce("students open \(joinURL)")
         }
@@ -214,6 +222,7 @@ public final class ServerShell {
         guard connection.state != .closed else { return }
         connection.close()
         connections.remove(connection.id)
+        unannounced.remove(connection)
         noteDescriptorPressure()
         memoryTrim?.noteChurn(now: clock.now)
         if let reason {

@@ -5,13 +5,23 @@ public final class TCPSocket {
     public let fd: Int32
 
     /// Connects over IPv4 or IPv6 (a host with a colon); `receiveBuffer` shrinks the socket's
-    /// receive buffer, for tests of clients that read slowly.
-    public init(port: UInt16, host: String = "127.0.0.1", receiveBuffer: Int32? = nil) throws {
+    /// receive buffer, for tests of clients that read slowly. `source` (IPv4) is the address to
+    /// connect from: every 127.x.y.z is this machine, so one test can be two clients' addresses.
+    public init(port: UInt16, host: String = "127.0.0.1", receiveBuffer: Int32? = nil, source: String? = nil) throws {
         let ipv6 = host.contains(":")
         let fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw TestFailure("socket failed") }
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source, !ipv6 {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            inet_pton(AF_INET, source, &local.sin_addr)
+            let bound = withUnsafePointer(to: local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { close(fd); throw TestFailure("bind to \(source) failed: \(errno)") }
         }
         let rc: Int32
         if ipv6 {

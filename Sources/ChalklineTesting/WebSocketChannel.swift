@@ -33,7 +33,9 @@ public final class WebSocketChannel: LineChannel {
         socket = try TCPSocket(port: server.port, receiveBuffer: receiveBuffer)
         reader = LineReader(fd: socket.fd)
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        try socket.send(Array(("GET \(path) HTTP/1.1\r\nHost: test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        // As the server's own page in a browser sends it: its Host, and an Origin that is that Host.
+        let host = "127.0.0.1:\(server.port)"
+        try socket.send(Array(("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nOrigin: http://\(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
         let deadline = Date().addingTimeInterval(5)
         while let line = try reader.readLine(deadline: deadline), line != "\r" { handshake += line + "\n" }

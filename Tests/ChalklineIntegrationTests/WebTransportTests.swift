@@ -20,7 +20,7 @@ import Testing
 
     @Test func thePageIsServedAtTheProtocolsPort() throws {
         let server = try LiveServer()
-        let page = try http(server, "GET /?room=ABCD HTTP/1.1\r\nHost: teacher\r\n\r\n")
+        let page = try http(server, "GET /?room=ABCD HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(page.hasPrefix("HTTP/1.1 200 OK"))
         #expect(page.contains("Content-Type: text/html; charset=utf-8"))
         #expect(page.contains("<!doctype html>"))

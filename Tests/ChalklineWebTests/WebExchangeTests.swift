@@ -8,7 +8,7 @@ import Testing
                     headers: headers.map { ($0.0.lowercased(), $0.1) })
     }
 
-    func answer(_ request: HTTPRequest) -> WebExchange.Answer { WebExchange.answer(request, site: Pages.site) }
+    func answer(_ request: HTTPRequest) -> WebExchange.Answer { WebExchange.answer(request, site: Pages.site, hosts: HostPolicy(hostName: "laptop", publicURL: nil), qrCodes: QRCodeCache()) }
 
     static let upgrade = [("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Sec-WebSocket-Version", "13"),
                           ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==")]

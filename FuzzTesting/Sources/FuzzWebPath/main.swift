@@ -47,7 +47,7 @@ public func fuzzWebPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case .incomplete: continue
         case .tooLarge, .malformed: return 0
         case .complete(let request, let length):
-            switch WebExchange.answer(request, site: site) {
+            switch WebExchange.answer(request, site: site, hosts: hosts, qrCodes: qrCodes) {
             case .respond(let response, let headOnly):
                 _ = response.rendered(headOnly: headOnly)
                 return 0
@@ -84,3 +84,8 @@ func check(_ effects: [Effect]) {
         if frames.count < payload.count { fatalError("framing lost bytes") }
     }
 }
+
+/// A server called "laptop" with a public URL: the fuzzer reaches both the host checks and past them.
+let hosts = HostPolicy(hostName: "laptop", publicURL: "http://chalk.school.example:7420/")
+/// Shared across inputs, as the server's is across requests.
+let qrCodes = QRCodeCache(capacity: 8)

@@ -69,8 +69,8 @@ enum Visible {
 
 /// The address a connection comes from, as the per-address limit counts it: the host part of
 /// the shell's peer text, with IPv4-mapped IPv6 (`::ffff:10.0.0.7`) read as the IPv4 address it is.
-enum PeerAddress {
-    static func key(_ peer: String) -> String {
+public enum PeerAddress {
+    public static func key(_ peer: String) -> String {
         var host = peer
         if host.hasPrefix("["), let close = host.firstIndex(of: "]") {
             host = String(host[host.index(after: host.startIndex)..<close])
