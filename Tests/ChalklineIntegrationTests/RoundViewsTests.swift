@@ -266,6 +266,8 @@ import Testing
                                                what: "the level's words on ann's page", timeout: 10) as? [String]
         if studentRevealed != nil { try pages.capture("ann", "student-word-level-end") }
         #expect(Set(revealed ?? []) == Set(words.map { $0.joined() }), "every word, the unsolved too: \(revealed ?? [])")
+        let missed = try pages.js("t", "return [...document.querySelectorAll('#play-clues .clue.missed .clue-word')].map(w => w.textContent)") as? [String] ?? []
+        #expect(missed.count == 6 && !missed.contains(claimed), "the six nobody found, not shown as found: \(missed)")
         #expect(Set(studentRevealed ?? []) == Set(words.map { $0.joined() }), "\(studentRevealed ?? [])")
         _ = try pages.wait("t", "return document.body.dataset.view === 'final'", what: "the podium", timeout: 20)
         _ = try pages.wait("ann", "return document.body.dataset.view === 'final'", what: "ann's podium", timeout: 20)

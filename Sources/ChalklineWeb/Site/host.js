@@ -729,7 +729,8 @@ function renderClues() {
   list.textContent = '';
   list.hidden = false;
   for (const c of state.board.clues) {
-    const li = el('li', c.word ? 'clue solved' : 'clue');
+    // A level's end reveals the words nobody found: shown, but not as found.
+    const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
     li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue), el('span', 'clue-letters', c.letters + ' letters'));
     if (c.word) li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', c.solved_by ? c.solved_by : '(nobody)'));
     list.append(li);

@@ -597,7 +597,8 @@ function renderClues() {
   const list = $('clues');
   list.textContent = '';
   for (const c of state.board.clues) {
-    const li = el('li', c.word ? 'clue solved' : 'clue');
+    // A level's end reveals the words nobody found: shown, but not as found.
+    const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
     li.dataset.n = c.n;
     li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue),
               el('span', 'clue-letters', c.letters + ' letters'));
