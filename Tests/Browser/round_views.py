@@ -9,7 +9,8 @@ commands it keeps (open, wait, js, click, type, key, reload, ...), with three of
   {"cmd":"record","page":P}
       from now on the page keeps each change of body[data-view] with its time (and the
       round's heading) in window.chalklineViews, so a test can ask afterwards what was shown
-      and for how long, even for a view that came and went between two polls
+      and for how long, even for a view that came and went between two polls; on the student
+      page, each text of the countdown in window.chalklineCountdown
   {"cmd":"headings","page":P}
       the page's visible h1 elements (their text), and, when CHALKLINE_AXE_JS names a copy of
       axe-core's axe.min.js, what its page-has-heading-one rule says ("axe": null without it)
@@ -35,6 +36,12 @@ const note = () => {
 };
 note();
 new MutationObserver(note).observe(document.body, {attributes: true, attributeFilter: ['data-view']});
+const countdown = document.getElementById('countdown-text');
+if (countdown) {
+  window.chalklineCountdown = [];
+  new MutationObserver(() => window.chalklineCountdown.push(countdown.textContent))
+    .observe(countdown, {childList: true, characterData: true, subtree: true});
+}
 return 1;
 """
 
