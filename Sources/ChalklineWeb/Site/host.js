@@ -34,6 +34,7 @@ const state = {
   report: null,
   teamCount: 0,                         // the room's teams= (0: none, or not known: a watcher)
   teams: [],                            // [{name, members}] from /teams and the teams event
+  podium: null,                         // {msg, timer}: a game_end held while the last results show
 };
 
 function loadSeat() {
@@ -73,6 +74,7 @@ function dispatch(msg) {
     (table[msg.cmd] || table.other)(msg);
     return;
   }
+  if (state.podium && PODIUM_FIRST.has(msg.type)) showPodium();
   const handler = events[msg.type];
   if (handler) handler(msg);
 }
@@ -235,6 +237,7 @@ const events = {
     for (const g of msg.groups || []) { const i = b.groups.indexOf(g); if (i >= 0) b.groups.splice(i, 1); }
     renderClues();
     renderGroups();
+    showProgress();
   },
   teams(msg) { setTeams(msg.teams); },
   progress(msg) {
@@ -242,12 +245,20 @@ const events = {
     showProgress();
   },
   round_end(msg) {
-    stopClock();
-    const q = state.round;
-    const shown = q && !q.text.endsWith('?') ? q.text + ' = ' + msg.answer_text : msg.answer_text;
-    $('play-reveal').textContent = 'Answer: ' + shown;
-    $('play-reveal').dataset.answer = msg.answer_text;
     const results = msg.results || [];
+    const ended = !closedEarly() ? 'Time!'
+      : results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
+    stopClock(ended);
+    const q = state.round;
+    const reveal = $('play-reveal');
+    if (q && q.text.endsWith('?')) {
+      // A sentence (money, pace) is not on screen in the results: it comes back with its answer.
+      reveal.textContent = '';
+      reveal.append(el('span', 'reveal-question', q.text), ' ', el('span', 'reveal-answer', 'Answer: ' + msg.answer_text));
+    } else {
+      reveal.textContent = 'Answer: ' + (q ? q.text + ' = ' : '') + msg.answer_text;
+    }
+    reveal.dataset.answer = msg.answer_text;
     const right = results.filter((r) => r.correct).map((r) => r.name);
     const wrong = results.filter((r) => !r.correct && r.ms !== null).map((r) => r.name);
     const none = results.filter((r) => r.ms === null).map((r) => r.name);
@@ -260,10 +271,10 @@ const events = {
     $('play-results').hidden = false;
     document.body.dataset.view = 'results';
     updateControls();
-    announce('Time! The answer was ' + msg.answer_text + '. ' + right.length + ' right.');
+    announce(ended + (ended.endsWith('!') ? ' ' : '. ') + 'The answer was ' + msg.answer_text + '. ' + right.length + ' right.');
   },
   level_end(msg) {
-    stopClock();
+    stopClock(!closedEarly() ? 'Time!' : msg.clues.every((c) => c.solved_by) ? 'All words found' : 'Level closed');
     if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
     renderClues();
     $('play-groups').hidden = true;
@@ -276,7 +287,8 @@ const events = {
     document.body.dataset.view = 'results';
     updateControls();
   },
-  game_end(msg) {
+  game_end(msg, held) {
+    if (!held && holdPodium(msg)) return;
     stopClock();
     setRoomState('lobby');
     state.lastGame = msg.game;
@@ -290,7 +302,7 @@ const events = {
       const step = [...new Set(places.map((r) => r.place))].indexOf(place) + 1;
       const li = el('li', 'step step-' + step);
       li.append(el('span', 'step-place', ordinal(place)),
-                el('span', 'step-name', rows.map((r) => r.name).join(', ')),
+                el('span', 'step-name', stepNames(rows)),
                 el('span', 'step-score', fmt(rows[0].score) + ' points'), el('span', 'step-block'));
       podium.append(li);
     }
@@ -586,6 +598,7 @@ function updateControls() {
   const open = running && document.body.dataset.view === 'play';
   $('btn-start').disabled = running;
   $('btn-skip').disabled = !open;
+  $('btn-skip').textContent = state.game === 'words' ? 'Skip level' : 'Skip question';
   $('btn-stop').disabled = !running;
   $('btn-report').disabled = running || !state.lastGame;
 }
@@ -633,10 +646,16 @@ function showWaiting(text) {
   $('play-clock').textContent = '';
 }
 
+// A quiz counts answers against players; the word puzzle counts words found against the
+// board's, and every word tried (right or wrong, several a player) beside them.
 function showProgress() {
   const p = state.progress;
-  const word = state.game === 'words' ? 'words tried: ' : 'answers in: ';
-  $('play-progress').textContent = word + fmt(p.answers) + ' of ' + fmt(p.players || state.count);
+  if (state.game === 'words' && state.board) {
+    const found = state.board.clues.filter((c) => c.word).length;
+    $('play-progress').textContent = 'words found: ' + fmt(found) + ' of ' + fmt(state.board.clues.length) + ' · ' + fmt(p.answers) + ' tried';
+    return;
+  }
+  $('play-progress').textContent = 'answers in: ' + fmt(p.answers) + ' of ' + fmt(p.players || state.count);
 }
 
 function startClock(ms) {
@@ -654,17 +673,55 @@ function startClock(ms) {
   tick();
 }
 
-function stopClock() {
+// The round is over: the bar empties, and the clock says how it ended (`said`, "Time!" unless told).
+function stopClock(said) {
+  const running = state.timer !== null;
   clearTimeout(state.timer);
   state.timer = null;
-  if (document.body.dataset.view === 'play') $('play-clock').textContent = 'Time!';
+  if (document.body.dataset.view !== 'play') return;
+  $('play-clock').textContent = said || 'Time!';
+  if (running) $('play-bar').style.transform = 'scaleX(0)';
+}
+
+// The round closed with more than half a second left on the clock.
+function closedEarly() {
+  return state.timer !== null && state.end - performance.now() > 500;
+}
+
+// game_end comes right after the last round's round_end (or level_end): the last answer and its
+// results stay up as long as every other round's, the room's gap (at least 3 s; a watcher,
+// told no settings, holds 3 s), then the podium. Whatever starts something new shows it first.
+const PODIUM_HOLD_MIN_MS = 3000;
+const PODIUM_FIRST = new Set(['countdown', 'question', 'board', 'game_end', 'kicked', 'bye', 'shutdown']);
+
+function holdPodium(msg) {
+  if (document.body.dataset.view !== 'results') return false;
+  const gap = typeof state.settings.gap === 'number' ? state.settings.gap * 1000 : 0;
+  state.podium = { msg, timer: setTimeout(showPodium, Math.max(gap, PODIUM_HOLD_MIN_MS)) };
+  return true;
+}
+
+function showPodium() {
+  const held = state.podium;
+  if (!held) return;
+  clearTimeout(held.timer);
+  state.podium = null;
+  if (!state.ending && state.room) events.game_end(held.msg, true);
 }
 
 function whoLine(id, label, names) {
   const p = $(id);
   p.textContent = '';
   p.hidden = names.length === 0;
+  // names=hidden: the projector's copy has every name "", so it says how many, not who.
+  if (names.every((n) => n === '')) { p.append(el('strong', '', label + ': ' + fmt(names.length))); return; }
   p.append(el('strong', '', label + ' (' + names.length + '): '), document.createTextNode(names.join(', ')));
+}
+
+// A podium step's names, or with names=hidden how many stand on it.
+function stepNames(rows) {
+  if (rows.every((r) => r.name === '')) return rows.length === 1 ? '1 player' : fmt(rows.length) + ' players';
+  return rows.map((r) => r.name).join(', ');
 }
 
 function renderClues() {
@@ -672,7 +729,8 @@ function renderClues() {
   list.textContent = '';
   list.hidden = false;
   for (const c of state.board.clues) {
-    const li = el('li', c.word ? 'clue solved' : 'clue');
+    // A level's end reveals the words nobody found: shown, but not as found.
+    const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
     li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue), el('span', 'clue-letters', c.letters + ' letters'));
     if (c.word) li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', c.solved_by ? c.solved_by : '(nobody)'));
     list.append(li);

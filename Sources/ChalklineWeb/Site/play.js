@@ -36,6 +36,8 @@ const state = {
   teams: [],               // [{name, members}], the last /teams reply or teams event
   myTeam: null,            // this student's team's name
   timer: null,
+  gapMs: 3000,             // the room's gap= (settings), how long a round's results stay up
+  podium: null,            // {msg, timer}: a game_end held while the last results show
 };
 
 function loadSeat() {
@@ -81,6 +83,7 @@ function dispatch(msg) {
     (table[msg.cmd] || table.other)(msg);
     return;
   }
+  if (state.podium && PODIUM_FIRST.has(msg.type)) showPodium();
   const handler = events[msg.type];
   if (handler) handler(msg);                            // unknown events are ignored (Compatibility)
 }
@@ -206,6 +209,7 @@ function enterRoom(msg, rejoined) {
     ? 'The game is on: you play from the next question.'
     : 'Wait for the host to start.';
   state.teamCount = (msg.settings && msg.settings.teams) || 0;
+  if (msg.settings && typeof msg.settings.gap === 'number') state.gapMs = msg.settings.gap * 1000;
   if (!rejoined) state.myTeam = null;
   state.teams = [];
   $('lobby-teams').hidden = !state.teamCount;
@@ -247,8 +251,8 @@ const events = {
 
   countdown(msg) {
     newGame();
-    $('countdown-text').textContent = 'The race starts in ' + msg.seconds + ' seconds.';
     show('countdown');
+    startCountdown(msg.seconds * 1000);
     announce('Get ready! The race starts in ' + msg.seconds + ' seconds.');
   },
 
@@ -290,23 +294,29 @@ const events = {
   },
 
   round_end(msg) {
-    stopTimer();
+    const me = state.seat && state.seat.name;
+    const mine = (msg.results || []).find((r) => r.name === me);
+    const ended = howItEnded(msg);
+    stopTimer(ended);
     if (state.question) state.question.answered = true;
     $('answer-form').hidden = true;
-    const me = state.seat && state.seat.name;
+    // No answer ends the streak, as on the server (whose round_end does not repeat it).
+    if (mine && mine.ms === null) { state.streak = 0; showScore(); }
+    // The answer has come: the wait for it is over.
+    const detail = $('feedback').querySelector('.detail');
+    if ($('feedback').dataset.state === 'wrong' && detail) detail.textContent = '';
     const answer = state.question && !state.question.text.endsWith('?')
       ? state.question.text + ' = ' + msg.answer_text
       : msg.answer_text;
     $('reveal').textContent = 'Answer: ' + answer;
     $('reveal').dataset.answer = msg.answer_text;
-    const mine = (msg.results || []).find((r) => r.name === me);
     fillResults($('results-table'), msg.results || [], me);
     const rank = fillStandings($('standings-table'), msg.standings, me, msg);
     fillTeams($('round-teams'), msg.teams);
     $('round-rank').textContent = rank.text;
     $('round-results').hidden = false;
     document.body.dataset.view = 'results';
-    let said = 'Time! The answer was ' + spoken(msg.answer_text) + '. ';
+    let said = ended + (ended.endsWith('!') ? ' ' : '. ') + 'The answer was ' + spoken(msg.answer_text) + '. ';
     if (mine) said += mine.correct ? 'You got it right. ' : (mine.ms === null ? 'You did not answer. ' : 'Yours was wrong. ');
     announce(said + rank.text);
   },
@@ -343,22 +353,22 @@ const events = {
     if (clue) { clue.word = msg.word; clue.solved_by = msg.name; clue.points = msg.points; }
     // Take one of each group off the board (a board may hold the same group twice),
     // preferring groups not in the word this student is building.
-    let lost = false;
+    const lost = [];
     for (const text of msg.groups || []) {
       const live = board.groups.filter((g) => !g.gone && g.text === text);
       const pick = live.find((g) => !state.built.includes(g.id)) || live[0];
       if (!pick) continue;
       pick.gone = true;
-      if (state.built.includes(pick.id)) lost = true;
+      if (state.built.includes(pick.id)) lost.push(pick.id);
     }
-    if (lost) clearWord();
+    if (lost.length) dropFromWord(lost, msg);
     renderClues();
     renderGroups();
     if (!state.seat || msg.name !== state.seat.name) announce(msg.name + ' solved ' + msg.word + '.');
   },
 
   level_end(msg) {
-    stopTimer();
+    stopTimer(howLevelEnded(msg));
     const me = state.seat && state.seat.name;
     if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
     renderClues();
@@ -375,7 +385,8 @@ const events = {
     announce('Level over. ' + rank.text);
   },
 
-  game_end(msg) {
+  game_end(msg, held) {
+    if (!held && holdPodium(msg)) return;
     stopTimer();
     const me = state.seat && state.seat.name;
     const rank = fillStandings($('final-standings'), msg.standings, me, msg, true);
@@ -431,6 +442,70 @@ const events = {
 
   progress() {},   // for the host and watchers only
 };
+
+// ---------------------------------------------------------------------------------------------
+// The end of a round, and of the game
+
+// game_end comes right after the last round's round_end (or level_end): the last answer and its
+// results stay up as long as every other round's, the room's gap (at least 3 s), then the
+// podium. A homework try ends at once (its rounds have no gap). Whatever starts something new
+// shows the podium first (PODIUM_FIRST).
+const PODIUM_HOLD_MIN_MS = 3000;
+const PODIUM_FIRST = new Set(['countdown', 'question', 'board', 'game_end', 'kicked', 'bye', 'shutdown']);
+
+function holdPodium(msg) {
+  if (msg.homework || !['results', 'level'].includes(document.body.dataset.view)) return false;
+  state.podium = { msg, timer: setTimeout(showPodium, Math.max(state.gapMs, PODIUM_HOLD_MIN_MS)) };
+  return true;
+}
+
+function showPodium() {
+  const held = state.podium;
+  if (!held) return;
+  clearTimeout(held.timer);
+  state.podium = null;
+  if (!state.ending) events.game_end(held.msg, true);
+}
+
+// What the time label says when a question closes: "Time!" only when the time ran out; a round
+// everyone answered early says so (a skipped one, or one a dropped player left, just closed).
+function howItEnded(msg) {
+  if (!closedEarly()) return 'Time!';
+  const results = msg.results || [];
+  const whole = !msg.players || results.length >= msg.players;
+  return whole && results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
+}
+
+function howLevelEnded(msg) {
+  if (!closedEarly()) return 'Time!';
+  return (msg.clues || []).every((c) => c.solved_by) ? 'All words found' : 'Level closed';
+}
+
+// The round closed with more than half a second left on the page's clock.
+function closedEarly() {
+  return state.timerOf !== null && state.timerOf !== undefined && state.timerEnd - performance.now() > 500;
+}
+
+// A classmate's word took groups out of the word this student is building: the groups still on
+// the board stay in it, in their order, and the page says what went and why.
+function dropFromWord(lost, msg) {
+  if (state.seat && msg.name === state.seat.name) { clearWord(); return; }
+  const input = $('word-input');
+  const typed = input.value.replace(/\s+/g, '').toUpperCase();
+  const tapped = state.built.map((id) => state.board.groups[id].text).join('');
+  const before = typed.endsWith(tapped) ? typed.slice(0, typed.length - tapped.length) : '';
+  const gone = lost.map((id) => state.board.groups[id].text);
+  state.built = state.built.filter((id) => !lost.includes(id));
+  input.value = before + state.built.map((id) => state.board.groups[id].text).join('');
+  const fb = $('word-feedback');
+  fb.hidden = false;
+  fb.dataset.state = 'info';
+  fb.dataset.points = '0';
+  const said = msg.name + ' solved ' + msg.word + ': ' + gone.join(', ') + (gone.length === 1 ? ' is' : ' are')
+    + ' gone from your word' + (input.value ? ', the rest is kept.' : '.');
+  fb.textContent = said;
+  announce(said);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Quiz answers
@@ -522,7 +597,8 @@ function renderClues() {
   const list = $('clues');
   list.textContent = '';
   for (const c of state.board.clues) {
-    const li = el('li', c.word ? 'clue solved' : 'clue');
+    // A level's end reveals the words nobody found: shown, but not as found.
+    const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
     li.dataset.n = c.n;
     li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue),
               el('span', 'clue-letters', c.letters + ' letters'));
@@ -748,6 +824,7 @@ function startTimer(which, ms) {
   const bar = $(which + '-bar');
   const label = $(which + '-time');
   const end = performance.now() + ms;
+  state.timerEnd = end;
   bar.style.transition = 'none';
   bar.style.transform = 'scaleX(1)';
   bar.classList.remove('low');
@@ -766,8 +843,9 @@ function startTimer(which, ms) {
   tick();
 }
 
-// Freezes the bar where it is, and says the round is over.
-function stopTimer() {
+// The round is over: the bar empties from where it is (at once with reduced motion), and the
+// label says how it ended (`said`: "Time!" unless told otherwise).
+function stopTimer(said) {
   clearTimeout(state.timer);
   state.timer = null;
   if (!state.timerOf) return;
@@ -775,8 +853,23 @@ function stopTimer() {
   const scale = getComputedStyle(bar).transform;
   bar.style.transition = 'none';
   bar.style.transform = scale === 'none' ? 'scaleX(0)' : scale;
-  $(state.timerOf + '-time').textContent = 'Time!';
+  void bar.offsetWidth;
+  if (!reducedMotion.matches) bar.style.transition = 'transform .3s ease-out';
+  bar.style.transform = 'scaleX(0)';
+  $(state.timerOf + '-time').textContent = said || 'Time!';
   state.timerOf = null;
+}
+
+// The countdown before the first question, second by second.
+function startCountdown(ms) {
+  stopTimer();
+  const end = performance.now() + ms;
+  const tick = () => {
+    const left = Math.ceil((end - performance.now()) / 1000);
+    $('countdown-text').textContent = left > 0 ? 'The race starts in ' + left + (left === 1 ? ' second.' : ' seconds.') : 'Go!';
+    if (left > 0 && document.body.dataset.view === 'countdown') state.timer = setTimeout(tick, Math.min(1000, (end - performance.now()) % 1000 || 1000));
+  };
+  tick();
 }
 
 // ---------------------------------------------------------------------------------------------
