@@ -42,7 +42,8 @@ final class Connection {
     /// When the connection was accepted: its silence counts from here.
     var acceptedAt: Millis = 0
     /// When the connection became ready for its next HTTP request (accepted, or its last
-    /// kept-alive answer sent): that request's head timeout and the idle limit count from here.
+    /// kept-alive answer sent: the idle limit counts from here), or when that request's first
+    /// byte came (its head timeout counts from there).
     var waitingSince: Millis = 0
     /// The WebSocket after an upgrade.
     var webSocket: WebSocketChannel?

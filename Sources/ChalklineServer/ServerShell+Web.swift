@@ -36,6 +36,12 @@ extension ServerShell {
 
     /// Bytes on a connection not yet known to be the line protocol: sniff, then read an HTTP head.
     func receivedBeforeProtocol(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
+        if connection.pendingInput.isEmpty, let webDeadlines {
+            // A request (or a first line) begins: its head has its own deadline from here, so
+            // a socket silent for a while cannot then trickle a head in for ever (slowloris).
+            connection.waitingSince = clock.now
+            webDeadlines.headBegun(connection.id, now: connection.waitingSince)
+        }
         connection.pendingInput.append(contentsOf: bytes)
         if connection.transport == .sniffing {
             switch FirstLine.classify(connection.pendingInput) {
@@ -134,10 +140,9 @@ extension ServerShell {
         welcome(connection, format: .text)
     }
 
-    /// A request begun and not finished within `Limits.httpHeadTimeoutMs` of the connection
-    /// being ready for it (slowloris): closed without an answer (RFC 9110 allows it; a client
-    /// this slow is not waiting for one). A socket that has sent nothing is left to its silence
-    /// or idle limit.
+    /// A request begun and not finished within `Limits.httpHeadTimeoutMs` of its first byte
+    /// (slowloris): closed without an answer (RFC 9110 allows it; a client this slow is not
+    /// waiting for one). A socket that has sent nothing is left to its silence or idle limit.
     func headTimedOut(_ id: ConnectionID) {
         guard let connection = connections(id), connection.state == .open,
               connection.transport == .sniffing || connection.transport == .http,

@@ -3,8 +3,8 @@ import CLibUV
 
 /// The deadlines of a connection on the web-enabled port that has not become the line protocol
 /// or a WebSocket: its welcome after a long silence (a person at netcat who has not typed yet),
-/// its HTTP head (a request begun and not finished by then is closed), and, between kept-alive
-/// requests, its idle limit. Every entry of one list has the same delay, so each list is in
+/// its HTTP head (a request begun and not finished within its time of its first byte is
+/// closed), and, between kept-alive requests, its idle limit. Every entry of one list has the same delay, so each list is in
 /// deadline order as it is appended to and one timer serves them all.
 ///
 /// An entry only says "look at this connection then": the shell checks whether it still
@@ -53,6 +53,12 @@ final class WebDeadlines {
         head.append(id, at: now + headMs)
         idle.append(id, at: now + idleMs)
         armIfSooner(now + min(headMs, idleMs), now: now)
+    }
+
+    /// The first bytes of a request (or of a first line) arrived at `now`: its head is timed from here.
+    func headBegun(_ id: ConnectionID, now: Millis) {
+        head.append(id, at: now + headMs)
+        armIfSooner(now + headMs, now: now)
     }
 
     /// When the timer fires next, or nil when it is idle.

@@ -188,6 +188,18 @@ import Testing
         #expect(browser.closes(within: Double(Limits.httpHeadTimeoutMs) / 1000 + 3))
     }
 
+    /// Slowloris after a silence: a head begun late still has only its own 10 seconds (the
+    /// silence did not use them up, and did not make them endless either).
+    @Test func aHeadBegunAfterALongSilenceIsClosedAtItsDeadline() throws {
+        let server = try LiveServer()
+        let browser = try RawClient(server)
+        let head = Double(Limits.httpHeadTimeoutMs) / 1000
+        #expect(browser.staysSilent(for: head + 1))
+        try browser.send("GET / HTTP/1.1\r\nHost: slow")
+        #expect(browser.staysSilent(for: head - 2), "its 10 seconds count from its first byte")
+        #expect(browser.closes(within: 5))
+    }
+
     /// Every file, plain and gzipped: the gzipped body inflates to the plain bytes, has its own
     /// ETag, and revalidates to a 304.
     @Test func gzippedFilesInflateToThePlainBytes() throws {
