@@ -45,13 +45,6 @@ public enum WebExchange {
         return .respond(HTTPResponse(status: 200, headers: headers, body: gzipped ?? file.bytes), headOnly: headOnly)
     }
 
-    /// The connection may wait for another request after `response`: not after a refusal that
-    /// leaves the request stream in doubt (a malformed or oversized head, a method whose body
-    /// was not read, a refused upgrade).
-    public static func keepsAlive(after response: HTTPResponse) -> Bool {
-        response.status < 400 || response.status == 404
-    }
-
     /// The join URL (for `?room=CODE`, the room's) as a QR code, drawn by libqrencode.
     private static func qrCode(_ request: HTTPRequest, joinURL: String, headOnly: Bool) -> Answer {
         var target = joinURL

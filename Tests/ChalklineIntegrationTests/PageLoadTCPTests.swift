@@ -102,7 +102,7 @@ import Testing
     }
 
     static func get(_ path: String, _ extra: String = "") -> String {
-        "GET \(path) HTTP/1.1\r\nHost: teacher\r\n\(extra)\r\n"
+        "GET \(path) HTTP/1.1\r\nHost: localhost\r\n\(extra)\r\n"
     }
 
     /// A browser's preconnected socket on a busy device: silent for a second, or for nine (just
