@@ -8,7 +8,7 @@ BIND ?= 0.0.0.0
 # Word-puzzle pack folders, each given to the server with --levels: make serve LEVELS="$$HOME/weather"
 LEVELS ?=
 SWIFT ?= swift
-APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-dev libwslay-dev nettle-dev libqrencode-dev
+APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-dev libwslay-dev nettle-dev libqrencode-dev zlib1g-dev
 # What the tests use besides: Avahi and D-Bus for discovery, man for the installed pages,
 # systemd-analyze for the service unit, PostgreSQL's server (initdb, pg_ctl) for the
 # PostgreSQL store's tests, which start a throwaway cluster of their own; zbar and rsvg-convert
@@ -22,7 +22,7 @@ TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-too
 .PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
 
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq nettle libqrencode || [ ! -f /usr/include/wslay/wslay.h ]; then \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv sqlite3 avahi-client libpq nettle libqrencode zlib || [ ! -f /usr/include/wslay/wslay.h ]; then \
 		echo "installing $(APT_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 		$$SUDO apt-get update -qq && \

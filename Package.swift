@@ -42,7 +42,9 @@ let package = Package(
         .systemLibrary(name: "CNettle", path: "Sources/CNettle", providers: [.apt(["nettle-dev"])]),
         // HTTP and WebSocket as pure code (no I/O): sniffing the first line, the request head,
         // the answers, the handshake, reading frames (wslay) and writing the server's.
-        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay"]),
+        // zlib, for the pages' files gzipped once for browsers that accept it.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay", "CZlib"]),
         // The pages themselves (HTML, CSS, JavaScript, an icon), compiled into the binary.
         .target(name: "ChalklineWeb", dependencies: ["ChalklineHTTP"], resources: [.embedInCode("Site")]),
         // libqrencode (Debian's libqrencode-dev): the join URL as a QR code, for the page and the terminal.

@@ -87,10 +87,17 @@ public enum Limits {
 
     // MARK: The web (one port: HTTP for the pages, WebSocket for the protocol)
 
-    /// How long a new connection may stay silent before it is taken for the line protocol and
-    /// welcomed. A browser sends its request with the handshake's last packet, so it is heard
-    /// well within this; a person at netcat meets the welcome a quarter of a second later.
-    public static let webSniffMs: Millis = 250
+    /// How long a new connection that has sent nothing at all waits for its welcome. No timer
+    /// decides what a connection is: a first line that is not an HTTP request line is the line
+    /// protocol and is welcomed at once (a person at netcat presses Enter), so this only serves
+    /// someone who connects and waits. It is longer than any browser keeps a socket it opened
+    /// ahead of need and has not used (Chromium: 10 s, enforced by a cleanup timer that runs
+    /// every 10 s), so such a socket is never welcomed before it asks for its file.
+    public static let silentWelcomeMs: Millis = 30 * 1000
+    /// How long a kept-alive HTTP connection may wait for its next request before it is closed.
+    /// A page asks for all its files within a second or two; after that its sockets only hold
+    /// descriptors (and count against the per-address limit a class behind one NAT shares).
+    public static let httpKeepAliveIdleMs: Millis = 5 * 1000
     /// An HTTP request head (request line and headers) larger than this is answered 413.
     public static let httpHeadBytes = 8 * 1024
     /// An HTTP request head must arrive within this, or the connection is closed.

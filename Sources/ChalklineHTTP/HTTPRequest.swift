@@ -33,6 +33,26 @@ public struct HTTPRequest: Equatable, Sendable {
             .map { $0.trimmingSpaces.lowercased() }
     }
 
+    /// The client will send more requests on this connection: HTTP/1.1 unless it says
+    /// `Connection: close` (HTTP/1.0 closes; its keep-alive is not worth a second dialect).
+    public var keepsAlive: Bool {
+        version == "HTTP/1.1" && !tokens("connection").contains("close")
+    }
+
+    /// The client takes a gzipped body: `gzip` (or `x-gzip`, or `*` when gzip is not named)
+    /// in `Accept-Encoding` with a q-value above 0.
+    public var acceptsGzip: Bool {
+        var star = false
+        for element in tokens("accept-encoding") {
+            let parts = element.split(separator: ";").map { $0.trimmingSpaces }
+            guard let coding = parts.first else { continue }
+            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if coding == "gzip" || coding == "x-gzip" { return q > 0 }
+            if coding == "*" { star = q > 0 }
+        }
+        return star
+    }
+
     public static func == (a: HTTPRequest, b: HTTPRequest) -> Bool {
         a.method == b.method && a.path == b.path && a.query == b.query && a.version == b.version
             && a.headers.elementsEqual(b.headers) { $0.name == $1.name && $0.value == $1.value }

@@ -1,6 +1,8 @@
-/// An HTTP/1.1 response, rendered whole. Every response closes its connection (`Connection:
-/// close`): a page is four small files, so keep-alive would save little and cost a second state
-/// machine; the WebSocket upgrade is the one exchange after which the connection stays.
+import ChalklineCore
+
+/// An HTTP/1.1 response, rendered whole. A page's files are asked for over kept-alive
+/// connections (each new connection is one more chance for a busy device to be slow, and one
+/// more descriptor); errors that leave the request stream in doubt close it (`Connection: close`).
 public struct HTTPResponse: Equatable, Sendable {
     public var status: Int
     public var headers: [(String, String)]
@@ -19,11 +21,14 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 
     /// The bytes on the wire. `head` leaves the body out (HEAD); `Content-Length` stays the GET's.
-    public func rendered(headOnly: Bool = false) -> [UInt8] {
+    /// `keepAlive` leaves the connection open for the next request (HTTP/1.1's default) and says
+    /// for how long it waits for one.
+    public func rendered(headOnly: Bool = false, keepAlive: Bool = false) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(Self.reason(status))\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if status != 101 {
-            text += "Content-Length: \(body.count)\r\nConnection: close\r\n"
+            text += "Content-Length: \(body.count)\r\n"
+            text += keepAlive ? "Keep-Alive: timeout=\(Limits.httpKeepAliveIdleMs / 1000)\r\n" : "Connection: close\r\n"
         }
         text += "\r\n"
         return Array(text.utf8) + (headOnly ? [] : body)

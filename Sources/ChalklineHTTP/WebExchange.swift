@@ -2,7 +2,8 @@
 /// an error status with a sentence saying why. Pure: the shell writes what this returns.
 public enum WebExchange {
     public enum Answer: Equatable, Sendable {
-        /// Write `response` (its head only, for HEAD), then close.
+        /// Write `response` (its head only, for HEAD); then close, or wait for the next request
+        /// (`keepsAlive`).
         case respond(HTTPResponse, headOnly: Bool)
         /// Write the 101 response; the connection then speaks WebSocket.
         case upgrade(HTTPResponse)
@@ -35,16 +36,23 @@ public enum WebExchange {
         guard let file = site.file(at: request.path) else {
             return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
         }
-        var headers = [("Content-Type", file.contentType), ("ETag", file.etag),
+        // The gzipped copy (made once, with the site) to a browser that takes it: a school's
+        // crowded Wi-Fi carries a third of the bytes. It is another representation, so it has
+        // its own validator, and caches are told the choice depends on Accept-Encoding.
+        let gzipped = file.gzipped.flatMap { request.acceptsGzip ? $0 : nil }
+        let etag = gzipped == nil ? file.etag : file.gzippedETag
+        var headers = [("Content-Type", file.contentType), ("ETag", etag),
                        // Revalidated on every load: a teacher who upgrades the server gets the
                        // new pages at once, and an unchanged file costs a 304 on the LAN.
                        ("Cache-Control", "no-cache"), ("X-Content-Type-Options", "nosniff"),
                        ("Referrer-Policy", "no-referrer")]
-        if request.tokens("if-none-match").contains(file.etag) || request.header("if-none-match") == "*" {
+        if file.gzipped != nil { headers.append(("Vary", "Accept-Encoding")) }
+        if gzipped != nil { headers.append(("Content-Encoding", "gzip")) }
+        if request.tokens("if-none-match").contains(etag) || request.header("if-none-match") == "*" {
             headers.removeFirst()
             return .respond(HTTPResponse(status: 304, headers: headers), headOnly: true)
         }
-        return .respond(HTTPResponse(status: 200, headers: headers, body: file.bytes), headOnly: headOnly)
+        return .respond(HTTPResponse(status: 200, headers: headers, body: gzipped ?? file.bytes), headOnly: headOnly)
     }
 
     /// The join URL (for `?room=CODE`, the room's) as a QR code, drawn by libqrencode.

@@ -16,7 +16,8 @@ import CLibUV
 final class Connection {
     enum State { case open, flushing, closed }
     /// What the connection speaks. With the web on, a new connection is `sniffing` until its
-    /// first bytes (or `Limits.webSniffMs` of silence) tell; without it, `line` from the start.
+    /// first line (or `Limits.silentWelcomeMs` of silence) tells; without it, `line` from the
+    /// start. An `http` connection stays `http` between kept-alive requests.
     enum Transport { case sniffing, http, line, webSocket }
 
     let id: ConnectionID
@@ -40,8 +41,12 @@ final class Connection {
     var pendingInput: [UInt8] = []
     /// Counted in `UnannouncedConnections` (under its peer's address) until the core takes it.
     var unannounced = false
-    /// When the connection was accepted: the sniff window and the HTTP head timeout count from here.
+    /// When the connection was accepted: its silence counts from here.
     var acceptedAt: Millis = 0
+    /// When the connection became ready for its next HTTP request (accepted, or its last
+    /// kept-alive answer sent: the idle limit counts from here), or when that request's first
+    /// byte came (its head timeout counts from there).
+    var waitingSince: Millis = 0
     /// The WebSocket after an upgrade.
     var webSocket: WebSocketChannel?
 

@@ -6,8 +6,12 @@ import CLibUV
 /// The web on the protocol's own port: a new connection is sniffed (`FirstLine`), an HTTP
 /// request is answered from the pages compiled into the binary (`WebExchange`), and `/ws`
 /// becomes a WebSocket whose messages are protocol lines for the core, in json. The core never
-/// hears of a connection until it is known to speak the protocol, so page loads count towards
-/// no limit of its and get no welcome.
+/// hears of a connection until it is known to speak the protocol, so page loads get no welcome.
+///
+/// No timer decides what a connection is: its first line does. A browser on a busy device may
+/// open a socket and send its request seconds later (Chrome opens sockets ahead of need), so a
+/// silent socket is only welcomed as netcat after `Limits.silentWelcomeMs`, longer than any
+/// browser keeps a socket it has not used; a person at netcat is welcomed on their first line.
 extension ServerShell {
     /// A just-accepted connection: sniffed when the web is on, welcomed at once when it is off.
     func admit(_ connection: Connection) {
@@ -25,6 +29,7 @@ extension ServerShell {
         }
         connection.transport = .sniffing
         connection.acceptedAt = clock.now
+        connection.waitingSince = connection.acceptedAt
         webDeadlines.add(connection.id, now: connection.acceptedAt)
         connection.startReading()
     }
@@ -39,6 +44,12 @@ extension ServerShell {
 
     /// Bytes on a connection not yet known to be the line protocol: sniff, then read an HTTP head.
     func receivedBeforeProtocol(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
+        if connection.pendingInput.isEmpty, let webDeadlines {
+            // A request (or a first line) begins: its head has its own deadline from here, so
+            // a socket silent for a while cannot then trickle a head in for ever (slowloris).
+            connection.waitingSince = clock.now
+            webDeadlines.headBegun(connection.id, now: connection.waitingSince)
+        }
         connection.pendingInput.append(contentsOf: bytes)
         if connection.transport == .sniffing {
             switch FirstLine.classify(connection.pendingInput) {
@@ -55,13 +66,29 @@ extension ServerShell {
                 connection.transport = .http
             }
         }
+        serveRequests(on: connection)
+    }
+
+    /// Answers every whole request held, in order (pipelining), for as long as the connection
+    /// is kept alive; a request still arriving waits for its bytes.
+    private func serveRequests(on connection: Connection) {
+        while connection.state == .open, connection.transport == .http, !connection.pendingInput.isEmpty {
+            guard serveRequest(on: connection) else { return }
+        }
+    }
+
+    /// One request from the held bytes; false when it is not whole yet or the connection ends
+    /// (or becomes a WebSocket).
+    private func serveRequest(on connection: Connection) -> Bool {
         switch HTTPRequest.parse(connection.pendingInput) {
         case .incomplete:
-            return
+            return false
         case .tooLarge:
             respond(.error(413, "The request head is larger than \(Limits.httpHeadBytes) bytes."), headOnly: false, on: connection)
+            return false
         case .malformed(let why):
             respond(.error(400, why), headOnly: false, on: connection)
+            return false
         case .complete(let request, let length):
             let rest = Array(connection.pendingInput[length...])
             connection.pendingInput = []
@@ -69,7 +96,15 @@ extension ServerShell {
                                             "method": "\(request.method)", "path": "\(request.path)"])
             switch WebExchange.answer(request, site: Pages.site, joinURL: core.joinURL ?? "", hosts: hostPolicy, qrCodes: qrCodes) {
             case .respond(let response, let headOnly):
-                respond(response, headOnly: headOnly, on: connection)
+                guard request.keepsAlive, WebExchange.keepsAlive(after: response) else {
+                    respond(response, headOnly: headOnly, on: connection)
+                    return false
+                }
+                connection.sendRaw(Payload(response.rendered(headOnly: headOnly, keepAlive: true)))
+                connection.pendingInput = rest
+                connection.waitingSince = clock.now
+                webDeadlines?.waiting(connection.id, now: connection.waitingSince)
+                return true
             case .upgrade(let response):
                 connection.sendRaw(Payload(response.rendered()))
                 connection.webSocket = WebSocketChannel(maxMessageBytes: options.core.maxLineBytes + 2) { [unowned connection] bytes in
@@ -79,6 +114,7 @@ extension ServerShell {
                 if !rest.isEmpty, connection.state == .open {
                     rest.withUnsafeBytes { receivedFrames($0, on: connection) }
                 }
+                return false
             }
         }
     }
@@ -100,22 +136,36 @@ extension ServerShell {
         if got.closing { connection.closeAfterFlush() }
     }
 
-    /// Silent through its sniff window: a person at netcat waiting for the welcome.
+    /// Silent for `Limits.silentWelcomeMs`: a person at netcat waiting for the welcome (no
+    /// browser keeps an unused socket this long).
     ///
     /// libuv runs timers before it polls for I/O, so after a stall of the loop (a busy laptop)
-    /// the window can end with a browser's request already waiting, unread, in the socket: the
-    /// socket is asked first, and such a connection is left to its read.
-    func sniffEnded(_ id: ConnectionID) {
+    /// the silence can end with bytes already waiting, unread, in the socket: the socket is
+    /// asked first, and such a connection is left to its read.
+    func silenceEnded(_ id: ConnectionID) {
         guard let connection = connections(id), connection.state == .open, connection.transport == .sniffing,
               connection.pendingInput.isEmpty, !connection.hasUnreadInput else { return }
         welcome(connection, format: .text)
     }
 
-    /// The HTTP head did not arrive in time: closed without an answer (RFC 9110 allows it; a
-    /// client this slow is not waiting for one).
+    /// A request begun and not finished within `Limits.httpHeadTimeoutMs` of its first byte
+    /// (slowloris): closed without an answer (RFC 9110 allows it; a client this slow is not
+    /// waiting for one). A socket that has sent nothing is left to its silence or idle limit.
     func headTimedOut(_ id: ConnectionID) {
         guard let connection = connections(id), connection.state == .open,
-              connection.transport == .sniffing || connection.transport == .http else { return }
+              connection.transport == .sniffing || connection.transport == .http,
+              let deadlines = webDeadlines, connection.waitingSince + deadlines.headMs <= clock.now,
+              !connection.pendingInput.isEmpty else { return }
         drop(connection, reason: "HTTP request head timed out")
+    }
+
+    /// A kept-alive connection that asked for nothing more within `Limits.httpKeepAliveIdleMs`
+    /// of its last answer: closed, so idle sockets do not hold descriptors (or a class's share
+    /// of the per-address limit).
+    func idleEnded(_ id: ConnectionID) {
+        guard let connection = connections(id), connection.state == .open, connection.transport == .http,
+              let deadlines = webDeadlines, connection.waitingSince + deadlines.idleMs <= clock.now,
+              connection.pendingInput.isEmpty, !connection.hasUnreadInput else { return }
+        connection.closeAfterFlush()
     }
 }

@@ -1,6 +1,7 @@
 import ChalklineCore
 import ChalklineHTTP
 import ChalklineStore
+import ChalklineWeb
 import CLibUV
 import Foundation
 import Logging
@@ -30,7 +31,8 @@ public final class ServerShell {
         /// gathering many servers' results in one PostgreSQL database tells classrooms apart by it.
         public var serverName: String = ServerShell.hostName
         /// Serve the pages and WebSocket on the same port (`--no-web` turns it off): a new
-        /// connection is then sniffed for up to `Limits.webSniffMs` before it is welcomed.
+        /// connection is then welcomed on its first line, unless that line is an HTTP request
+        /// line (or after `Limits.silentWelcomeMs` if it sends nothing).
         public var web = true
         /// The address students open (`--public-url`), when the school's network needs a name;
         /// nil picks this machine's LAN address (`JoinURL.choose`).
@@ -138,10 +140,13 @@ public final class ServerShell {
             noWait?.start()
         }
         if options.web {
-            webDeadlines = WebDeadlines(loop: loop, sniffMs: Limits.webSniffMs, headMs: Limits.httpHeadTimeoutMs,
-                                        now: { [unowned self] in clock.now },
-                                        sniffEnded: { [unowned self] in sniffEnded($0) },
-                                        headTimedOut: { [unowned self] in headTimedOut($0) })
+            webDeadlines = WebDeadlines(loop: loop, silenceMs: Limits.silentWelcomeMs, headMs: Limits.httpHeadTimeoutMs,
+                                        idleMs: Limits.httpKeepAliveIdleMs, now: { [unowned self] in clock.now },
+                                        silenceEnded: { [unowned self] in silenceEnded($0) },
+                                        headTimedOut: { [unowned self] in headTimedOut($0) },
+                                        idleEnded: { [unowned self] in idleEnded($0) })
+            // The pages are gzipped once, here, not on the first student's request.
+            _ = Pages.site
         }
         memoryTrim = MemoryTrim(loop: loop)
         beforePoll = LoopPhaseHook(loop: loop, phase: .beforePoll) { [unowned self] in endOfIteration() }

@@ -1,48 +1,75 @@
 import ChalklineCore
 import CLibUV
 
-/// The two deadlines of a new connection on the web-enabled port: the end of its sniff window
-/// (silent so far: it is a person at netcat, welcome it) and of its HTTP head (a browser that
-/// has not finished its request by then is closed). Every connection gets the same two delays,
-/// so each list is in deadline order as it is appended to and one timer serves them both.
+/// The deadlines of a connection on the web-enabled port that has not become the line protocol
+/// or a WebSocket: its welcome after a long silence (a person at netcat who has not typed yet),
+/// its HTTP head (a request begun and not finished within its time of its first byte is
+/// closed), and, between kept-alive requests, its idle limit. Every entry of one list has the same delay, so each list is in
+/// deadline order as it is appended to and one timer serves them all.
+///
+/// An entry only says "look at this connection then": the shell checks whether it still
+/// applies (the connection may have been decided, answered or gone since), so a kept-alive
+/// connection simply gets a new entry for each request it waits for.
 ///
 /// Owned by the loop thread and touched only there.
 final class WebDeadlines {
-    private var sniff = FIFO()
+    private var silence = FIFO()
     private var head = FIFO()
+    private var idle = FIFO()
     private let timer: DeadlineTimer
-    private let sniffMs: Millis
-    private let headMs: Millis
+    let silenceMs: Millis
+    let headMs: Millis
+    let idleMs: Millis
 
-    /// `sniffEnded` and `headTimedOut` are called with each connection whose deadline passed;
-    /// they check whether it still applies (the connection may have been decided or gone since).
-    init(loop: UnsafeMutablePointer<uv_loop_t>, sniffMs: Millis, headMs: Millis,
-         now: @escaping () -> Millis, sniffEnded: @escaping (ConnectionID) -> Void, headTimedOut: @escaping (ConnectionID) -> Void) {
-        self.sniffMs = sniffMs
+    /// `silenceEnded`, `headTimedOut` and `idleEnded` are called with each connection whose
+    /// deadline of that kind passed.
+    init(loop: UnsafeMutablePointer<uv_loop_t>, silenceMs: Millis, headMs: Millis, idleMs: Millis,
+         now: @escaping () -> Millis, silenceEnded: @escaping (ConnectionID) -> Void,
+         headTimedOut: @escaping (ConnectionID) -> Void, idleEnded: @escaping (ConnectionID) -> Void) {
+        self.silenceMs = silenceMs
         self.headMs = headMs
+        self.idleMs = idleMs
         var fire: () -> Void = {}
         timer = DeadlineTimer(loop: loop) { fire() }
         fire = { [unowned self] in
             let time = now()
-            while let id = sniff.popDue(time) { sniffEnded(id) }
+            armedAt = nil
+            while let id = silence.popDue(time) { silenceEnded(id) }
             while let id = head.popDue(time) { headTimedOut(id) }
+            while let id = idle.popDue(time) { idleEnded(id) }
             arm(now: time)
         }
     }
 
-    /// A connection was accepted at `now`.
+    /// A connection was accepted at `now`: its silence and its first head are timed from here.
     func add(_ id: ConnectionID, now: Millis) {
-        sniff.append(id, at: now + sniffMs)
+        silence.append(id, at: now + silenceMs)
         head.append(id, at: now + headMs)
-        // The new sniff deadline may come before the head deadline the timer waits for.
-        if armedAt.map({ now + sniffMs < $0 }) ?? true { arm(now: now) }
+        armIfSooner(now + min(silenceMs, headMs), now: now)
+    }
+
+    /// A kept-alive connection answered its last request at `now` and waits for the next.
+    func waiting(_ id: ConnectionID, now: Millis) {
+        head.append(id, at: now + headMs)
+        idle.append(id, at: now + idleMs)
+        armIfSooner(now + min(headMs, idleMs), now: now)
+    }
+
+    /// The first bytes of a request (or of a first line) arrived at `now`: its head is timed from here.
+    func headBegun(_ id: ConnectionID, now: Millis) {
+        head.append(id, at: now + headMs)
+        armIfSooner(now + headMs, now: now)
     }
 
     /// When the timer fires next, or nil when it is idle.
     private var armedAt: Millis?
 
+    private func armIfSooner(_ deadline: Millis, now: Millis) {
+        if armedAt.map({ deadline < $0 }) ?? true { arm(now: now) }
+    }
+
     private func arm(now: Millis) {
-        armedAt = [sniff.firstDeadline, head.firstDeadline].compactMap { $0 }.min()
+        armedAt = [silence.firstDeadline, head.firstDeadline, idle.firstDeadline].compactMap { $0 }.min()
         timer.arm(at: armedAt, now: now)
     }
 

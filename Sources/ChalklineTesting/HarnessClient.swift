@@ -52,8 +52,8 @@ public final class HarnessClient {
     /// The next line, decoded.
     public func next(timeout: Double = 5) throws -> ServerLine { ServerLine(try line(timeout: timeout)) }
 
-    /// Asks for json at once (so a live server with the web on answers without its 250 ms wait
-    /// for silence), skips to the json welcome, and takes `name` if given.
+    /// Asks for json at once (as a bot does: its first line brings the welcome), skips to the
+    /// json welcome, and takes `name` if given.
     @discardableResult
     public func enterJSON(named name: String? = nil) throws -> HarnessClient {
         let format = try command("/format json")

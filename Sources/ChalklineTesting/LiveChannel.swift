@@ -14,12 +14,22 @@ final class LiveChannel: LineChannel {
         reader = LineReader(fd: socket.fd)
     }
 
-    func write(_ bytes: [UInt8]) throws { try socket.send(bytes) }
+    /// Nothing has been sent yet. The server welcomes a connection on its first line (protocol.md,
+    /// "Connecting"): a client that waits to read before it has said anything presses Enter
+    /// first, as a person at netcat does. One that sends first (a bot, an HTTP request) never
+    /// has an empty line added.
+    private var silent = true
+
+    func write(_ bytes: [UInt8]) throws {
+        silent = false
+        try socket.send(bytes)
+    }
 
     func deadline(in seconds: Double) -> Double { Date().timeIntervalSinceReferenceDate + seconds }
 
     func readLine(until deadline: Double) throws -> String? {
-        try reader.readLine(deadline: Date(timeIntervalSinceReferenceDate: deadline))
+        if silent { try? write(Array("\n".utf8)) }
+        return try reader.readLine(deadline: Date(timeIntervalSinceReferenceDate: deadline))
     }
 
     func lines(for seconds: Double) -> [String] {

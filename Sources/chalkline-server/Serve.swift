@@ -57,7 +57,7 @@ struct Serve: ParsableCommand {
     @Flag(help: "Do not advertise the server on the network.")
     var noAdvertise = false
 
-    @Flag(help: "Serve no web pages and no WebSocket: the port speaks the line protocol only, and welcomes a new connection at once.")
+    @Flag(help: "Serve no web pages and no WebSocket: the port speaks the line protocol only, and welcomes a new connection at once (with the web on, the welcome comes with the connection's first line, or after \(Limits.silentWelcomeMs / 1000) seconds of silence).")
     var noWeb = false
 
     @Option(help: ArgumentHelp("The address students open, shown and drawn as a QR code with each room (for a school whose network needs a name); default http://LAN-ADDRESS:PORT/ with this machine's LAN address.", valueName: "url"))

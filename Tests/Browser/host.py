@@ -59,9 +59,9 @@ def browser(page):
                 "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US",
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
         options.add_argument(arg)
-    # No spare connections opened ahead of need: one that stays silent past the server's
-    # sniff window (250 ms, easily passed on a loaded machine) is welcomed as netcat, and a
-    # page then loaded over it fails (protocol.md, "WebSocket and the web pages").
+    # No spare connections opened ahead of need: these tests are about the pages, and fewer
+    # sockets keep a loaded machine quieter. The server takes such spare sockets as they
+    # come (Tests/Browser/pageload.py loads the pages with prediction on).
     options.add_experimental_option("prefs", {"net.network_prediction_options": 2})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)

@@ -90,9 +90,9 @@ class Page:
                     "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US",
                     "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
             options.add_argument(arg)
-        # No spare connections opened ahead of need: one that stays silent past the server's
-        # sniff window (250 ms, easily passed on a loaded machine) is welcomed as netcat, and a
-        # page then loaded over it fails (protocol.md, "WebSocket and the web pages").
+        # No spare connections opened ahead of need: these tests are about the pages, and fewer
+        # sockets keep a loaded machine quieter. The server takes such spare sockets as they
+        # come (Tests/Browser/pageload.py loads the pages with prediction on).
         options.add_experimental_option("prefs", {"net.network_prediction_options": 2})
         if self.spec.get("reduced_motion"):
             options.add_argument("--force-prefers-reduced-motion")

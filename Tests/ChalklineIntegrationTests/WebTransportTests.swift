@@ -4,11 +4,13 @@ import Testing
 /// The web on the protocol's port, over real TCP against the real server: HTTP for the pages,
 /// `/ws` for the protocol in json, and the line protocol left exactly as it was.
 @Suite struct WebTransportTests {
-    /// One HTTP exchange: the raw request, and everything the server sent before closing, its
-    /// lines without their CR.
+    /// One HTTP exchange: the raw request (sent with `Connection: close`, so the connection is
+    /// not kept alive for another), and everything the server sent before closing, its lines
+    /// without their CR.
     func http(_ server: LiveServer, _ request: String) throws -> String {
         let client = try server.connect()
-        try client.sendRaw(Array(request.utf8))
+        let closing = request.firstRange(of: "\r\n").map { request.replacingCharacters(in: $0, with: "\r\nConnection: close\r\n") } ?? request
+        try client.sendRaw(Array(closing.utf8))
         var lines: [String] = []
         let deadline = Date().addingTimeInterval(5)
         while let line = try? client.line(timeout: max(0.01, deadline.timeIntervalSinceNow)) {
@@ -56,7 +58,8 @@ import Testing
     @Test func netcatIsWelcomedAsBeforeAndABotThatSpeaksFirstIsNotHeldBack() throws {
         let server = try LiveServer()
         let person = try server.connect()
-        #expect(try person.line() == "Welcome to Chalkline 0.1.0 (protocol 1).")
+        try person.send("")
+        #expect(try person.line() == "Welcome to Chalkline 0.1.0 (protocol 1).", "Enter brings the welcome")
         let bot = try server.connect()
         try bot.send("/format json")
         #expect(try bot.line().hasPrefix("Welcome to Chalkline"), "the welcome still comes first")

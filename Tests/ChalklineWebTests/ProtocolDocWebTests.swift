@@ -31,6 +31,9 @@ import Testing
         #expect(text.contains("(\(Limits.lineBytes) bytes, plus a line ending)"))
         let connecting = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("protocol.md"), encoding: .utf8)
-        #expect(connecting.contains("**\(Limits.webSniffMs) ms**"))
+        #expect(connecting.contains("after **\(Limits.silentWelcomeMs / 1000) seconds** of silence"))
+        let flat = text.replacingOccurrences(of: "\n", with: " ")
+        #expect(flat.contains("within **\(Limits.httpKeepAliveIdleMs / 1000) seconds** is closed"))
+        #expect(text.contains("`Keep-Alive: timeout=\(Limits.httpKeepAliveIdleMs / 1000)`"))
     }
 }

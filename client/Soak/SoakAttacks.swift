@@ -20,8 +20,8 @@ package enum SoakAttacks {
             // Floods: as fast as the socket takes; rate-limited, then `bye`, then again.
             .init(from: bad, payloads: [bytes(String(repeating: "/ping\n", count: 200))], every: 0.01, retry: 0.1),
             .init(from: bad, payloads: [bytes(String(repeating: "/ping\n", count: 200))], every: 0.01, retry: 0.1),
-            // Silent: the idle timeout's business.
-            .init(from: bad),
+            // Silent (after the Enter that brings the welcome): the idle timeout's business.
+            .init(from: bad, opening: bytes("\n")),
             // Opens a room and quits, over and over: the per-address cap answers too_many_rooms.
             .init(from: attack, opening: bytes("/name filler\n/create times\n/quit\n"), retry: 0.05),
             // Each /rooms reply is one page, however many rooms.
@@ -42,5 +42,6 @@ package enum SoakAttacks {
 
     /// More connections than one address may hold, each held (and read) until the run ends.
     package static let hogConnections = 260
-    package static var hog: Attacker.Behaviour { .init(from: SoakSettings.badHost) }
+    /// Each presses Enter, as netcat would: the welcome (or the refusal) waits for a first line.
+    package static var hog: Attacker.Behaviour { .init(from: SoakSettings.badHost, opening: Array("\n".utf8)) }
 }
