@@ -117,6 +117,10 @@ package struct RoomModel {
     package var generation = 0
     package var answersIn: Int?
     package var connected = true
+    /// Homework: when the next question (or the try's end) comes after this round's answer,
+    /// from the server's `pause`; Enter on an empty line sends `/next` meanwhile. Nil otherwise.
+    package var pauseUntil: Double?
+    package var pauseIsLast = false
 
     package init(role: Role, me: String? = nil) {
         self.role = role
@@ -224,6 +228,9 @@ package struct RoomModel {
             room = nil
             token = nil
             hostAway = false
+        case .pause:
+            pauseUntil = now + Double(m.int("ms") ?? 0) / 1000
+            pauseIsLast = m.bool("last") == true
         case .shutdown:
             farewell = "Server: \(m.string("message") ?? "stopping")"
         case .bye:
@@ -236,6 +243,7 @@ package struct RoomModel {
     /// host's confirmation) is cleared, so a line never outlives what it was about.
     private mutating func enter(_ next: Phase) {
         phase = next
+        pauseUntil = nil
         notice = nil
         generation += 1
     }
