@@ -349,6 +349,7 @@ extension ServerCore {
         out.send(joinReply("claim", room, seat), to: session)
         if announce { room.announceJoin(of: seat, out: &out) }
         room.claim(seat, out: &out)
+        resendComebacks(room, to: session, &out)
         room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
         room.resumeIfPaused(now: now, out: &out)
     }

@@ -80,6 +80,16 @@ extension ServerCore {
         room.resendOpenRound(to: seat, now: now, out: &out)
     }
 
+    /// The host is back (`/claim`, a reloaded teacher's page): the requests still waiting are
+    /// theirs to answer, so each is told again.
+    func resendComebacks(_ room: Room, to session: Session, _ out: inout Outbox) {
+        room.pruneComebacks(isWaiting: isWaiting)
+        for request in room.comebacks {
+            guard let seat = room.seat(named: request.name) else { continue }
+            out.send(ComebackEvent(room: room.code, name: seat.name, connected: seat.connected), to: session)
+        }
+    }
+
     /// A request still stands while its connection is open and outside every room.
     private func isWaiting(_ session: Session) -> Bool {
         sessions[session.id] === session && !session.closing && session.audienceRoom == nil

@@ -152,6 +152,19 @@ struct ComebackTests {
         #expect(try phone.step("/comeback \(code) sam").messages(to: phone).first?.code == "wrong_state")
     }
 
+    @Test func aTeacherWhosePageReloadedIsToldOfTheRequestsStillWaiting() throws {
+        let (h, code, ann, _, _) = try samScored()
+        let hostKey = try #require(h.inProcess?.core.rooms[code]?.hostKey)
+        let phone = try h.jsonClient()
+        try phone.step("/comeback \(code) sam")
+        _ = try ann.stepDisconnect()
+        let again = try h.jsonClient()
+        let claimed = try again.step("/claim \(code) \(hostKey)").messages(to: again)
+        #expect(claimed.first?.cmd == "claim")
+        #expect(claimed.filter { $0.type == "comeback" }.map { $0.string("name") } == ["sam"])
+        #expect(try again.step("/letin sam").messages(to: phone).first?.bool("allowed") == true)
+    }
+
     @Test func theTakenNameErrorPointsAtComebackNotAToken() throws {
         let (h, code, _, _, _) = try samScored()
         let phone = try h.connect()
