@@ -228,6 +228,22 @@ package struct RoomModel {
             room = nil
             token = nil
             hostAway = false
+        case .letIn where m.bool("allowed") == true:
+            // The host let us back in after `/comeback`: the seat is ours as after a `/rejoin`,
+            // with the new token the next reconnect needs.
+            if case .object(let fields) = m.fields,
+               let reply = ServerMessage(line: String(decoding: JSON.object([("type", .string("ok")), ("cmd", .string("rejoin"))]
+                                                                    + fields.filter { $0.0 != "type" && $0.0 != "allowed" }).encoded(), as: UTF8.self)) {
+                applyReply(reply)
+            }
+        case .letIn:
+            notice = "The host did not let you back in as \(m.string("name") ?? "that name"). Join under another name."
+        case .seatMoved:
+            enter(.outside)
+            notice = "The host let \(m.string("name") ?? "you") back in on another device: this one has left room \(m.string("room") ?? "")."
+            room = nil
+            token = nil
+            hostAway = false
         case .pause:
             pauseUntil = now + Double(m.int("ms") ?? 0) / 1000
             pauseIsLast = m.bool("last") == true
