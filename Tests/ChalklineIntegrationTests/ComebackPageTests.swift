@@ -123,4 +123,34 @@ import Testing
         _ = try probe.command("/format json")
         #expect(try probe.command("/rejoin \(code) \(oldToken ?? "")").string("code") == "bad_token")
     }
+
+    /// The teacher says No: the phone is back at the join form, told why, with the code kept;
+    /// the tablet keeps the seat.
+    @Test func theTeacherSaysNoAndThePhonePicksAnotherName() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let (code, url) = try Self.teacherRoom(pages, base, [("rounds", "2"), ("countdown", "0")])
+        try pages.open("tablet", url)
+        _ = try pages.wait("tablet", "return document.getElementById('join-code').value", what: "the code prefilled")
+        try pages.type("tablet", "#join-name", "ana", enter: true)
+        _ = try pages.wait("tablet", "return document.body.dataset.view === 'lobby'", what: "ana in the lobby")
+        try pages.open("phone", url)
+        _ = try pages.wait("phone", "return document.getElementById('join-code').value", what: "the code prefilled on the phone")
+        try pages.type("phone", "#join-name", "ana", enter: true)
+        _ = try pages.wait("phone", "return document.body.dataset.view === 'comeback'", what: "Is this you?")
+        try pages.click("phone", "#comeback-ask")
+        let waiting = try pages.wait("phone", "return document.body.dataset.comeback === 'waiting' && document.getElementById('comeback-text').textContent",
+                                     what: "waiting for the teacher") as? String
+        #expect(waiting == "Your teacher has been asked to let you back in as ana. Wait here.")
+        try pages.shot("phone", "student-waiting-for-teacher-360.png", width: 360, height: 740)
+        try pages.click("t", "#comeback-list li[data-name=ana] button:not(.primary)")
+        let refused = try pages.wait("phone", "return document.body.dataset.view === 'join' && document.getElementById('join-name-error').textContent",
+                                     what: "the join form again") as? String
+        #expect(refused == "Your teacher did not let you back in as ana. Pick another name.")
+        #expect(try pages.js("phone", "return document.getElementById('join-code').value") as? String == code)
+        _ = try pages.wait("t", "return document.getElementById('comebacks').hidden", what: "the request gone from the teacher's page")
+        #expect(try pages.js("tablet", "return document.body.dataset.view") as? String == "lobby", "the tablet keeps the seat")
+    }
 }
