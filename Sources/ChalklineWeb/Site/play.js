@@ -737,6 +737,8 @@ $('comeback-other').addEventListener('click', () => {
   delete document.body.dataset.comeback;
   // A request still waiting goes when this connection joins anything else.
   showJoin(asked ? asked.code : '', '');
+  if (asked) fieldError('join-name-error', 'Someone in room ' + asked.code + ' is already called ' + asked.name + '. Pick another name.');
+  $('join-name').setAttribute('aria-invalid', 'true');
   $('join-name').focus();
 });
 
