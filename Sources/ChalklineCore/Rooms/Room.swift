@@ -78,7 +78,7 @@ final class Room {
     /// Students on another device asking the host for their seat back (`/comeback`), oldest first.
     var comebacks: [ComebackRequest] = []
 
-    /// A homework try's room: one student, no host, the next question as soon as one closes.
+    /// A homework try's room: one student, no host, the next question after a short pause (`pauseHomework`).
     private(set) var homework: Assignment?
     /// The try this room plays (`AttemptProgress.number`).
     private var attemptNumber = 0
@@ -742,7 +742,7 @@ extension Room {
     /// after a wrong answer, which takes more reading; `/next` ends it sooner (`nextHomeworkRound`).
     /// The pause is the core's, as a live room's `gap` is: every client shows the same thing.
     fileprivate func pauseHomework(next: Int, now: Millis, out: inout Outbox) {
-        guard let seat = players.first else { return }
+        guard let seat = players.first else { return openOrPause(next, now: now, out: &out) }
         // A quiz's streak counts right answers in a row: above zero, this round's was right.
         let ms = seat.streak > 0 ? Limits.homeworkPauseRightMs : Limits.homeworkPauseWrongMs
         phase = .gap(next: next, until: now + ms)
