@@ -26,6 +26,9 @@ public enum Limits {
     /// never saw a token is back in a minute, while a classmate behind the same address has
     /// little time to take a seat that is not theirs.
     public static let nameRejoinGraceMs: Millis = 60 * 1000
+    /// `/comeback` requests waiting for one room's host at once (one per name, one per
+    /// connection): enough for a class's few dead tablets, too few to bury the teacher's screen.
+    public static let comebackRequestsPerRoom = 5
     /// Room codes tried at random before `/create` gives up with `too_many_rooms`: with the
     /// room cap far below the 331,776 codes, a free one is found in a draw or two.
     public static let roomCodeDraws = 64
@@ -44,6 +47,10 @@ public enum Limits {
     public static let homeworkDueDays = 366
     /// Homework tries running at once, each a room of one student (apart from `--max-rooms`).
     public static let homeworkTries = 5_000
+    /// A homework round's verdict and right answer stay on screen this long before the next
+    /// question (`/next` goes on sooner): a glance after a right answer, time to read after a wrong one.
+    public static let homeworkPauseRightMs: Millis = 1_500
+    public static let homeworkPauseWrongMs: Millis = 4_000
 
     /// Questions (or levels) a game may have: `rounds=` takes 1 to this.
     public static let maxRounds = 500

@@ -9,6 +9,11 @@ public enum EventType: String, Sendable, CaseIterable {
     case board, solved
     case levelEnd = "level_end"
     case kicked, bye, shutdown, chat, progress, teams
+    /// Issue 38: a homework round's pause; the seat moved by the host's leave; a come-back request and its answer.
+    case pause
+    case seatMoved = "seat_moved"
+    case comeback
+    case letIn = "let_in"
 }
 
 extension EventType {

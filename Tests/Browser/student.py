@@ -181,6 +181,11 @@ class Page:
                 raise RuntimeError(str(error) + "; the form held " + json.dumps(self.js(
                     "return [document.getElementById('join-code').value, document.getElementById('join-name').value, "
                     "document.getElementById('join-button').disabled]")))
+            if state["view"] == "comeback":
+                # A name the room already has: "Is this you?" (issue 38). Not this student:
+                # "No, pick another name" is the way back to the form, which says why.
+                d.find_element(By.ID, "comeback-other").click()
+                state = self.wait("the join form after No", lambda s: s if s["view"] == "join" and self.js(errors) else None)
             if state["view"] == "join":
                 emit(self.name, "join_error", typed=typed, name_error=self.text("#join-name-error"),
                      code_error=self.text("#join-code-error"),

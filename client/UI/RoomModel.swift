@@ -117,6 +117,10 @@ package struct RoomModel {
     package var generation = 0
     package var answersIn: Int?
     package var connected = true
+    /// Homework: when the next question (or the try's end) comes after this round's answer,
+    /// from the server's `pause`; Enter on an empty line sends `/next` meanwhile. Nil otherwise.
+    package var pauseUntil: Double?
+    package var pauseIsLast = false
 
     package init(role: Role, me: String? = nil) {
         self.role = role
@@ -224,6 +228,25 @@ package struct RoomModel {
             room = nil
             token = nil
             hostAway = false
+        case .letIn where m.bool("allowed") == true:
+            // The host let us back in after `/comeback`: the seat is ours as after a `/rejoin`,
+            // with the new token the next reconnect needs.
+            if case .object(let fields) = m.fields,
+               let reply = ServerMessage(line: String(decoding: JSON.object([("type", .string("ok")), ("cmd", .string("rejoin"))]
+                                                                    + fields.filter { $0.0 != "type" && $0.0 != "allowed" }).encoded(), as: UTF8.self)) {
+                applyReply(reply)
+            }
+        case .letIn:
+            notice = "The host did not let you back in as \(m.string("name") ?? "that name"). Join under another name."
+        case .seatMoved:
+            enter(.outside)
+            notice = "The host let \(m.string("name") ?? "you") back in on another device: this one has left room \(m.string("room") ?? "")."
+            room = nil
+            token = nil
+            hostAway = false
+        case .pause:
+            pauseUntil = now + Double(m.int("ms") ?? 0) / 1000
+            pauseIsLast = m.bool("last") == true
         case .shutdown:
             farewell = "Server: \(m.string("message") ?? "stopping")"
         case .bye:
@@ -236,6 +259,7 @@ package struct RoomModel {
     /// host's confirmation) is cleared, so a line never outlives what it was about.
     private mutating func enter(_ next: Phase) {
         phase = next
+        pauseUntil = nil
         notice = nil
         generation += 1
     }

@@ -144,10 +144,17 @@ package struct RoomScreen {
         } else {
             roundResults(&f)
         }
+        if let until = model.pauseUntil { f.add(.bold(pauseLine(until))) }
         f.blank()
         let teams = teamRows(room: room - (f.lines.count - start))
         leaderboard(&f, room: room - (f.lines.count - start) - teams)
         teamTable(&f, rows: teams)
+    }
+
+    /// Homework's pause after an answer: what comes, when, and the key that brings it now.
+    private func pauseLine(_ until: Double) -> String {
+        let seconds = max(0, Int((until - now).rounded(.up)))
+        return (model.pauseIsLast ? "Your result" : "Next question") + " in \(seconds) s: press Enter to go on now."
     }
 
     private func board(_ f: inout Frame, room: Int) {
@@ -169,6 +176,7 @@ package struct RoomScreen {
         if model.role == .player, let verdict = model.verdict {
             f.add(verdict.hasPrefix("Right") ? .green(verdict) : .red(verdict))
         }
+        if over, let until = model.pauseUntil { f.add(.bold(pauseLine(until))) }
         if over {
             f.blank()
             let teams = teamRows(room: room - (f.lines.count - start))

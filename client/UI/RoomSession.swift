@@ -237,6 +237,8 @@ package final class RoomSession {
     private func submit(_ line: String) {
         if onSubmit(self, line) { return }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
+        // Homework's pause after an answer: Enter goes on to the next question now.
+        if trimmed.isEmpty, model.pauseUntil != nil { return send("/next") }
         guard !trimmed.isEmpty else { return }
         send(trimmed.hasPrefix("/") ? trimmed : model.answerLine(trimmed))
     }

@@ -243,8 +243,8 @@ extension ServerCore {
             throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
         }
         guard room.seat(named: name) == nil else {
-            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name"
-                             + " (if it is you, /rejoin \(room.code) TOKEN with the token from your join).")
+            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name;"
+                             + " if it is you, on another device, /comeback \(room.code) \(name) asks your teacher to let you back in.")
         }
         session.name = name
         let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
@@ -288,7 +288,7 @@ extension ServerCore {
         room.resumeIfPaused(now: now, out: &out)
     }
 
-    private func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
+    func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
         OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token.text)), ("game", .string(room.race.kind)),
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
                       ("score", .int(seat.score)), ("settings", room.race.settingsJSON)],
@@ -349,6 +349,7 @@ extension ServerCore {
         out.send(joinReply("claim", room, seat), to: session)
         if announce { room.announceJoin(of: seat, out: &out) }
         room.claim(seat, out: &out)
+        resendComebacks(room, to: session, &out)
         room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
         room.resumeIfPaused(now: now, out: &out)
     }

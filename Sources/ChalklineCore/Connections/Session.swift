@@ -46,7 +46,9 @@ final class Seat {
     let name: String
     /// What the name reads as (`Names.key`): two seats of a room never share one.
     let key: String
-    let token: Token
+    /// Replaced when the host lets the seat's player back in on another device (`/letin`):
+    /// the old device's token no longer holds it.
+    var token: Token
     /// The room's number for this seat (`PlayerRef.seat`).
     let number: Int
     unowned let room: Room

@@ -161,7 +161,7 @@ extension ServerCore {
                                                         ("round", .int(attempt.roundsDone + 1)), ("rounds", .int(race.rounds))]))],
                          text: "Homework \(code) (\(race.kind)), due \(assignment.record.dueText): you play alone, at your own pace.\n"
                              + (resumed != nil ? "Welcome back: you go on from \(race.roundNoun) \(attempt.roundsDone + 1) of \(race.rounds) with \(NumberText.thousands(attempt.score)) points.\n"
-                                               : "The next \(race.roundNoun) comes as soon as you answer; each still has its time limit.\n")
+                                               : "After each answer you see the right answer; then the next \(race.roundNoun) (/next for it at once). Each has its time limit.\n")
                              + "If you stop, /join \(code) \(name) again later to go on."),
                  to: session)
         gamesStarted += 1

@@ -75,7 +75,10 @@ final class Room {
     /// `teams=`: the room's teams and this game's members; nil in a room without teams.
     private(set) var teams: Teams?
 
-    /// A homework try's room: one student, no host, the next question as soon as one closes.
+    /// Students on another device asking the host for their seat back (`/comeback`), oldest first.
+    var comebacks: [ComebackRequest] = []
+
+    /// A homework try's room: one student, no host, the next question after a short pause (`pauseHomework`).
     private(set) var homework: Assignment?
     /// The try this room plays (`AttemptProgress.number`).
     private var attemptNumber = 0
@@ -204,7 +207,7 @@ final class Room {
         return seat.address == session.address && now - dropped <= Limits.nameRejoinGraceMs
     }
 
-    private func attach(_ session: Session, to seat: Seat) {
+    func attach(_ session: Session, to seat: Seat) {
         seat.session = session
         seat.address = session.address
         seat.droppedAt = nil
@@ -508,7 +511,9 @@ final class Room {
         participants = []
         let next = index + 1
         noteHomeworkProgress(roundsDone: next)
-        if next >= race.rounds {
+        if homework != nil {
+            pauseHomework(next: next, now: now, out: &out)
+        } else if next >= race.rounds {
             endGame(out: &out)
         } else if race.timing.gapMs > 0 && homework == nil {
             phase = .gap(next: next, until: now + race.timing.gapMs)
@@ -520,7 +525,11 @@ final class Room {
     /// Without a host the game waits before its next round rather than running on unattended:
     /// the question already open runs to its end, so nobody's typing is lost.
     private func openOrPause(_ next: Int, now: Millis, out: inout Outbox) {
-        if host == nil && homework == nil {
+        // A homework try pauses after its last round too (`pauseHomework`): then it ends.
+        if next >= race.rounds {
+            phase = .lobby
+            endGame(out: &out)
+        } else if host == nil && homework == nil {
             phase = .paused(next: next, since: now)
         } else {
             openRound(next, now: now, out: &out)
@@ -726,6 +735,30 @@ extension Room {
             attempt.streak = seat.streak
             attempt.correctMs = seat.correctMs
         }
+    }
+
+    /// A homework round closed: its verdict and right answer (`round_end`, `level_end`) stay on
+    /// the student's screen for a pause before the next round (or the end of the try), longer
+    /// after a wrong answer, which takes more reading; `/next` ends it sooner (`nextHomeworkRound`).
+    /// The pause is the core's, as a live room's `gap` is: every client shows the same thing.
+    fileprivate func pauseHomework(next: Int, now: Millis, out: inout Outbox) {
+        guard let seat = players.first else { return openOrPause(next, now: now, out: &out) }
+        // A quiz's streak counts right answers in a row: above zero, this round's was right.
+        let ms = seat.streak > 0 ? Limits.homeworkPauseRightMs : Limits.homeworkPauseWrongMs
+        phase = .gap(next: next, until: now + ms)
+        if let session = seat.session { out.send(PauseEvent(ms: ms, last: next >= race.rounds, noun: race.roundNoun), to: session) }
+    }
+
+    /// A homework try between rounds: `/next` has a pause to end.
+    var isHomeworkPaused: Bool {
+        guard homework != nil, case .gap = phase else { return false }
+        return true
+    }
+
+    /// `/next` in a homework try's pause: the next round (or the end of the try) now.
+    func nextHomeworkRound(now: Millis, out: inout Outbox) {
+        guard homework != nil, case .gap(let next, _) = phase else { return }
+        openOrPause(next, now: now, out: &out)
     }
 
     /// The end of a try: the standings of everyone who has finished, by the try that counts,

@@ -112,6 +112,10 @@ const replies = {
     ban(msg) { removePlayer(msg.name); },
     report(msg) { showReport(msg); },
     teams(msg) { setTeams(msg.teams); },
+    letin(msg) {
+      removeComeback(msg.name);
+      announce(msg.allowed ? msg.name + ' is back, on their new device.' : msg.name + ' was not let back in.');
+    },
     leave() {
       state.room = null;
       saveSeat(null);
@@ -131,6 +135,11 @@ const replies = {
         return;
       }
       createFailed(msg.message);
+    },
+    // The student gave up, left or dropped before the teacher answered.
+    letin(msg) {
+      if (comebackAnswered) removeComeback(comebackAnswered);
+      notice(msg.message);
     },
     claim(msg) {
       if (msg.code === 'rate_limited') { line.later(claim, msg.retry_ms || 1000); return; }
@@ -172,6 +181,10 @@ function createFailed(text, focus) {
 // Events
 
 const events = {
+  // A student on another device asks for their seat back: the teacher decides (protocol.md,
+  // Back on another device).
+  comeback(msg) { addComeback(msg.name); },
+
   welcome() {
     line.setConn('open');
     if (state.role === 'watch') { send('/watch ' + state.room); return; }
@@ -938,6 +951,29 @@ function ended(title, text) {
   $('gone-text').textContent = text || '';
   $('controls').hidden = true;
   show('gone');
+}
+
+// Requests from /comeback, one row a name, each with its two answers (/letin NAME [no]).
+let comebackAnswered = null;
+function addComeback(name) {
+  const list = $('comeback-list');
+  if ([...list.children].some((li) => li.dataset.name === name)) return;
+  const li = el('li');
+  li.dataset.name = name;
+  li.append(el('span', '', name + ' wants to come back (another device)'));
+  const yes = el('button', 'primary', 'Let back in');
+  const no = el('button', '', 'No');
+  yes.type = no.type = 'button';
+  yes.addEventListener('click', () => { comebackAnswered = name; yes.disabled = no.disabled = true; send('/letin ' + name); });
+  no.addEventListener('click', () => { comebackAnswered = name; yes.disabled = no.disabled = true; send('/letin ' + name + ' no'); });
+  li.append(yes, no);
+  list.append(li);
+  $('comebacks').hidden = false;
+  announce(name + ' wants to come back on another device.');
+}
+function removeComeback(name) {
+  for (const li of [...$('comeback-list').children]) if (li.dataset.name === name) li.remove();
+  $('comebacks').hidden = !$('comeback-list').children.length;
 }
 
 function notice(text) { $('notice').textContent = text; $('notice').hidden = false; }

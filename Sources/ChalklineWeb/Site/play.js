@@ -24,6 +24,7 @@ const state = {
   ending: false,           // a shutdown, kick, ban or bye: do not reconnect
   again: false,            // homework's "Try again" sent /leave: /join the same code when it is done
   joining: null,           // {code, name} while the join form's /name and /join are under way
+  comeback: null,          // {code, name} while "Is this you?" is shown or the teacher is asked
   seat: loadSeat(),        // {room, token, name} once in a room
   game: null,              // times, words, arith, money, pace
   score: 0,
@@ -99,6 +100,10 @@ const commands = {
   // The answer names its question (or word level): one that arrives after that closed, on a
   // slow Wi-Fi, is refused by the server rather than judged against the next question.
   answer(text, id) { return send('/answer id=' + id + ' ' + text); },
+  // Homework: go on from a round's answer before the server's pause is over.
+  next() { return send('/next'); },
+  // Back on another device: the room's host is asked to give this page the seat.
+  comeback(code, name) { return send('/comeback ' + code + ' ' + name); },
   team(name) { return send('/team ' + name); },
   teams() { return send('/teams'); },
 };
@@ -119,6 +124,15 @@ const replies = {
       commands.join(state.seat.room);
     },
     rejoin(msg) { enterRoom(msg, true); },
+    comeback(msg) {
+      $('comeback-title').textContent = 'Ask your teacher';
+      $('comeback-text').textContent = 'Your teacher has been asked to let you back in as ' + msg.name + '. Wait here.';
+      $('comeback-help').hidden = true;
+      $('comeback-ask').hidden = true;
+      $('comeback-other').textContent = 'Cancel: pick another name';
+      document.body.dataset.comeback = 'waiting';
+      announce('Your teacher has been asked to let you back in. Wait here.');
+    },
     team(msg) {
       state.myTeam = msg.team;
       renderTeams();
@@ -134,6 +148,8 @@ const replies = {
   error: {
     name(msg) { joinFailed('join-name-error', msg.message); },
     join(msg) {
+      // Someone in the room has this name: perhaps this student, on a new device.
+      if (msg.code === 'name_taken' && state.joining) { askComeback(state.joining.code, state.joining.name); return; }
       const nameCodes = ['bad_name', 'no_name', 'name_taken', 'name_refused'];
       joinFailed(nameCodes.includes(msg.code) ? 'join-name-error' : 'join-code-error', msg.message);
     },
@@ -155,6 +171,10 @@ const replies = {
       hideNotice();
       showJoin(seat ? seat.room : '', seat ? seat.name : '');
       fieldError('join-code-error', msg.message);
+    },
+    comeback(msg) {
+      $('comeback-ask').disabled = false;
+      fieldError('comeback-error', msg.message);
     },
     team(msg) { $('my-team').textContent = msg.message; },
     answer(msg) {
@@ -257,6 +277,7 @@ const events = {
   },
 
   question(msg) {
+    endHomeworkPause();
     const same = state.question && state.question.id === msg.id;
     if (!same && msg.round === 1) newGame();
     state.game = msg.game;
@@ -321,7 +342,28 @@ const events = {
     announce(said + rank.text);
   },
 
+  // The teacher's answer to /comeback: the seat, with a new token kept as a join's, or no.
+  let_in(msg) {
+    const asked = state.comeback;
+    state.comeback = null;
+    delete document.body.dataset.comeback;
+    if (msg.allowed) { enterRoom(msg, true); return; }
+    showJoin(msg.room, '');
+    fieldError('join-name-error', 'Your teacher did not let you back in as ' + (asked ? asked.name : msg.name) + '. Pick another name.');
+  },
+
+  // The teacher let this seat's student back in on another device: this page is out of the room.
+  seat_moved(msg) {
+    saveSeat(null);
+    ended('moved', 'You are playing on another device', 'Your teacher let ' + msg.name + ' back in on another device, so this page has left room ' + msg.room + '.', msg.room);
+  },
+
+  // Homework: the round's verdict and answer stay on screen until the next question comes,
+  // msg.ms from now (longer after a wrong answer); the button brings it sooner.
+  pause(msg) { homeworkPause(msg); },
+
   board(msg) {
+    endHomeworkPause();
     const same = state.board && state.board.level === msg.level && state.board.round === msg.round
       && document.body.dataset.view === 'board';
     if (!same && msg.round === 1) newGame();
@@ -387,6 +429,7 @@ const events = {
 
   game_end(msg, held) {
     if (!held && holdPodium(msg)) return;
+    endHomeworkPause();
     stopTimer();
     const me = state.seat && state.seat.name;
     const rank = fillStandings($('final-standings'), msg.standings, me, msg, true);
@@ -741,6 +784,69 @@ function wordRefused(msg) {
 
 // ---------------------------------------------------------------------------------------------
 // Results, standings and the podium
+// A name the room already has: "Is this you?", and the teacher decides (no token typed).
+function askComeback(code, name) {
+  state.joining = null;
+  state.comeback = { code, name };
+  $('join-button').disabled = false;
+  $('comeback-title').textContent = 'Is this you?';
+  $('comeback-text').textContent = 'Someone called ' + name + ' is already in room ' + code + '.';
+  $('comeback-help').hidden = false;
+  $('comeback-ask').hidden = false;
+  $('comeback-ask').disabled = false;
+  $('comeback-other').textContent = 'No, pick another name';
+  fieldError('comeback-error', '');
+  document.body.dataset.comeback = 'asking';
+  show('comeback');
+  $('comeback-title').setAttribute('tabindex', '-1');
+  $('comeback-title').focus();
+}
+
+$('comeback-ask').addEventListener('click', () => {
+  if (!state.comeback) return;
+  $('comeback-ask').disabled = true;
+  commands.comeback(state.comeback.code, state.comeback.name);
+});
+$('comeback-other').addEventListener('click', () => {
+  const asked = state.comeback;
+  state.comeback = null;
+  delete document.body.dataset.comeback;
+  // A request still waiting goes when this connection joins anything else.
+  showJoin(asked ? asked.code : '', '');
+  if (asked) fieldError('join-name-error', 'Someone in room ' + asked.code + ' is already called ' + asked.name + '. Pick another name.');
+  $('join-name').setAttribute('aria-invalid', 'true');
+  $('join-name').focus();
+});
+
+// The pause after a homework round (protocol.md, Homework): a Next button with the seconds
+// left, in the view the round's end is in; it goes when the next question, level or result comes.
+function homeworkPause(msg) {
+  const level = document.body.dataset.view === 'level';
+  const box = $(level ? 'next-level' : 'next-question');
+  const button = $(level ? 'next-level-button' : 'next-question-button');
+  const left = $(level ? 'next-level-in' : 'next-question-in');
+  const until = Date.now() + msg.ms;
+  button.textContent = msg.last ? 'See my result' : level ? 'Next level' : 'Next question';
+  button.disabled = false;
+  button.onclick = () => { button.disabled = true; commands.next(); };
+  box.hidden = false;
+  const tick = () => {
+    if (box.hidden) return;
+    const s = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+    left.textContent = s > 0 ? 'or wait ' + s + ' s' : '';
+    if (s > 0) setTimeout(tick, 250);
+  };
+  tick();
+  button.focus({ preventScroll: true });
+  document.body.dataset.paused = 'yes';
+}
+
+function endHomeworkPause() {
+  $('next-question').hidden = true;
+  $('next-level').hidden = true;
+  delete document.body.dataset.paused;
+}
+
 // The end of a homework try: the student's place among those who have finished, and what next.
 function homeworkPlace(hw) {
   let text = hw.rank ? 'You are ' + ordinal(hw.rank) + ' of ' + hw.finished + ' who have finished'

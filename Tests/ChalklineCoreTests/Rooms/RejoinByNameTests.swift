@@ -53,7 +53,7 @@ struct RejoinByNameTests {
         let c3 = try h.connect(peer: "10.0.0.8")
         let other = try c3.step("/join \(code) sam").text(to: c3)
         #expect(other.hasPrefix("error name_taken: "))
-        #expect(other.contains("/rejoin \(code) TOKEN"))
+        #expect(other.contains("/comeback \(code) sam"))
         clock.setTime(1_001 + Limits.nameRejoinGraceMs)
         let c4 = try h.connect(peer: "10.0.0.9")
         #expect(try c4.step("/join \(code) sam").text(to: c4).hasPrefix("error name_taken: "))

@@ -1,0 +1,57 @@
+#!/usr/bin/python3
+"""host.py's commands, plus a screenshot at any one width, for tests of student and teacher
+pages side by side (Tests/ChalklineIntegrationTests/ComebackPageTests.swift and
+HomeworkPausePageTests.swift).
+
+Every command of host.py works here unchanged (one command on stdin, one event back), and:
+  {"cmd":"shot","page":P,"path":F,"width":W,"height":H}
+      the window at W x H, a screenshot to F ("captured", with "paths"), then back to 1366x768
+Nothing here sleeps: every wait is a WebDriverWait with a deadline.
+"""
+import json
+import os
+import sys
+import traceback
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import host  # noqa: E402  (the driver this script extends)
+
+
+def run(cmd):
+    if cmd["cmd"] != "shot":
+        host.run(cmd)
+        return
+    page = cmd.get("page")
+    d = host.browser(page)
+    width, height = cmd["width"], cmd["height"]
+    os.makedirs(os.path.dirname(cmd["path"]), exist_ok=True)
+    d.set_window_size(width, height)
+    host.wait(d, "the window at %dx%d" % (width, height),
+              lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
+    d.save_screenshot(cmd["path"])
+    d.set_window_size(1366, 768)
+    host.emit(page, "captured", paths=[cmd["path"]])
+
+
+def main():
+    for line in sys.stdin:
+        line = line.strip()
+        if not line:
+            continue
+        cmd = json.loads(line)
+        if cmd["cmd"] == "quit":
+            break
+        try:
+            run(cmd)
+        except Exception as error:  # reported to the test, which fails on it
+            host.emit(cmd.get("page"), "error", message=str(error), trace=traceback.format_exc()[-1500:])
+    for d in host.browsers.values():
+        try:
+            d.quit()
+        except Exception:
+            pass
+    host.emit(None, "quit")
+
+
+if __name__ == "__main__":
+    main()
