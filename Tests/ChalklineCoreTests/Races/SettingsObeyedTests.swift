@@ -273,6 +273,40 @@ struct SettingsObeyedTests {
         #expect(all.contains { decimals($0.text, right) })
     }
 
+    // MARK: times
+
+    /// Every question is a fact of the chosen tables up to `max`; random order never repeats
+    /// one in a row, normal order walks the multipliers as protocol.md says.
+    @Test(arguments: ["all", "7", "3-5", "1", "3,4,8", "20"])
+    func timesKeepsItsSettings(table: String) throws {
+        for max in [2, 3, 12, 20] {
+            for order in ["normal", "random"] {
+                let words = "table=\(table) max=\(max) order=\(order)"
+                let quiz: TimesQuiz
+                do {
+                    quiz = try quizKind(TimesQuiz.self, words)
+                } catch let error as OptionError {
+                    #expect(error.message.contains("cannot") && order == "random", "\(words): \(error.message)")
+                    continue
+                }
+                for game in try Self.games(TimesQuiz.self, words, seeds: 4, each: 500) {
+                    var problems: [String] = []
+                    for (i, q) in game.enumerated() {
+                        let parts = q.text.split(separator: " ")
+                        guard parts.count == 3, parts[1] == "x", let a = Int(parts[0]), let b = Int(parts[2]) else {
+                            problems.append("unreadable: \(q.text)"); continue
+                        }
+                        if !quiz.tables.contains(a) { problems.append("table \(a) not asked for: \(q.text)") }
+                        if !(2...max).contains(b) { problems.append("multiplier past max=\(max): \(q.text)") }
+                        if order == "random", i > 0, game[i - 1].text == q.text { problems.append("twice in a row: \(q.text)") }
+                        if order == "normal", b != 2 + i % (max - 1) { problems.append("out of order at \(i): \(q.text)") }
+                    }
+                    #expect(problems.isEmpty, "\(words): \(problems.prefix(3))")
+                }
+            }
+        }
+    }
+
     // MARK: the texts that name the kinds
 
     @Test func protocolsCreateNamesEveryKind() throws {

@@ -36,6 +36,11 @@ public struct TimesQuiz: QuizKind {
         tableSpec = tables.spec
         maxMultiplier = try r.read(Self.maxOption)
         order = try r.read(Self.orderOption)
+        // Random order promises never the same question twice in a row: one fact cannot keep it.
+        if order == .random, Set(self.tables).count * (maxMultiplier - 1) < 2 {
+            throw OptionError(message: "order=random with table=\(tableSpec) and max=\(maxMultiplier) cannot be asked: it has one "
+                                  + "question, which would come twice in a row. Give max=3 or more, another table, or order=normal.")
+        }
     }
 
     /// `all` (2–12), `N`, `A-B`, or a list `3,4,8`.
