@@ -221,16 +221,21 @@ public struct ArithQuestions: DrawnQuestions {
                 var bound = bounds[i]
                 if before == .sub, !quiz.negatives, i == end, let total {
                     guard !(total < Exact(1)) else { return nil }
-                    bound = Swift.min(bound, total.numerator / total.denominator)
+                    // Its share of what is left, so five terms do not all end at zero.
+                    let later = ops[end...].filter { $0 == .sub }.count
+                    bound = Swift.min(bound, Swift.max(1, total.numerator / total.denominator / (later + 1)))
                 }
                 if end > i, ops[i] == .div {
-                    guard let (dividend, divisor) = dividing(by: numbers[i + 1], within: quiz.max ?? bounds[i + 1] * bounds[i + 1])
+                    let divisions = ops[(i + 1)..<end].filter { $0 == .div }.count
+                    guard let (dividend, divisor) = dividing(by: numbers[i + 1], within: quiz.max ?? bounds[i + 1] * bounds[i + 1],
+                                                             then: divisions)
                     else { return nil }
                     numbers[i] = dividend
                     numbers[i + 1] = divisor
                 } else {
                     let factors = end > i ? 1 + ops[i..<end].filter { $0 == .mul }.count : 1
-                    numbers[i] = operand(largest: Swift.min(bound, Self.share(Self.largestResult, factors)), multiplicative: end > i)
+                    numbers[i] = operand(largest: Swift.min(bound, Self.share(Self.largestResult, factors)), multiplicative: end > i,
+                                         least: end > i ? 2 : 1)
                 }
             }
             var product = numbers[i]!
@@ -240,7 +245,9 @@ public struct ArithQuestions: DrawnQuestions {
                         let factors = 1 + ops[(j + 1)..<end].filter { $0 == .mul }.count
                         let room = (Self.largestResult / product.magnitude).map { $0.numerator / $0.denominator } ?? 0
                         guard room >= 1 else { return nil }
-                        numbers[j + 1] = operand(largest: Swift.min(bounds[j + 1], Self.share(Exact(room), factors)), multiplicative: true)
+                        // x 1 teaches nothing when another factor fits.
+                        numbers[j + 1] = operand(largest: Swift.min(bounds[j + 1], Self.share(Exact(room), factors)), multiplicative: true,
+                                                 least: 2)
                     } else {
                         numbers[j + 1] = divisor(of: product, largest: bounds[j + 1])
                     }
@@ -276,7 +283,9 @@ public struct ArithQuestions: DrawnQuestions {
 
     /// A dividend no larger than `largest` and its divisor (`given`, or one chosen): the
     /// divisor times a whole quotient, so the division comes out.
-    private mutating func dividing(by given: Exact?, within largest: Int) -> (Exact, Exact)? {
+    /// `then` more divisions follow in the product: the quotient gets as many small factors,
+    /// so each of them has something to divide and the answer is not always 1.
+    private mutating func dividing(by given: Exact?, within largest: Int, then: Int = 0) -> (Exact, Exact)? {
         let divisor: Exact
         if let given {
             divisor = given
@@ -288,7 +297,9 @@ public struct ArithQuestions: DrawnQuestions {
         guard let room = Exact(largest) / divisor.magnitude else { return nil }
         let most = room.numerator / room.denominator
         guard most >= 1 else { return nil }
-        let quotient = Exact(rng.int(in: 1...Swift.min(most, quiz.max == nil ? 12 : most)))
+        var factors = 1
+        for _ in 0..<then where factors * 2 <= most { factors *= rng.int(in: 2...Swift.min(9, most / factors)) }
+        let quotient = Exact(factors * rng.int(in: 1...Swift.max(1, Swift.min(most, quiz.max == nil ? 12 : most) / factors)))
         guard let dividend = divisor.magnitude * quotient else { return nil }
         return (dividend, divisor)
     }
@@ -311,18 +322,22 @@ public struct ArithQuestions: DrawnQuestions {
                 }
             }
         }
-        return candidates.isEmpty ? Exact(1) : rng.pick(candidates)
+        // Dividing a number by itself teaches little when another divisor fits.
+        let proper = candidates.filter { $0 != value.magnitude }
+        return proper.isEmpty ? (candidates.isEmpty ? Exact(1) : rng.pick(candidates)) : rng.pick(proper)
     }
 
     /// An operand from `least` up to `largest`: with `decimals`, now and then with tenths or
     /// hundredths (beside `x` and `/` kept to halves and tenths). Signs come later.
     private mutating func operand(largest: Int, multiplicative: Bool, least: Int = 1) -> Exact {
+        // Up to 2 there is no choice left if 1 is not one.
+        let least = largest >= 3 ? least : 1
         let largest = Swift.max(largest, least)
         var value = Exact(rng.int(in: least...largest))
         if quiz.decimals > 0, rng.chance(1, in: 2) {
             let places = multiplicative ? 1 : rng.int(in: 1...quiz.decimals)
             let scale = Exact.power10(places)
-            let low = multiplicative ? Swift.max(1, least * scale / 2) : scale / 10
+            let low = multiplicative ? (least > 1 ? scale + 1 : 1) : scale / 10
             value = Exact(scaled: rng.int(in: low...(largest * scale)), places: places)
         }
         return value
