@@ -19,7 +19,7 @@ public struct MoneyQuiz: QuizKind {
     static let levelOption = GameOption<Int>.int(
         "level", 1...3, default: 2,
         help: "1: whole amounts and percents of 10, 20 or 50 (nothing to round); 2: amounts in steps of 5 cents and percents 5–25 in steps of 5; 3: any amount and any whole percent")
-        .people("Level", hint: "1 is whole amounts and easy tips, 2 adds cents in fives and more percents, 3 is any amount and any percent")
+        .people("Level", hint: "1 is whole amounts and 10, 20 or 50 percent, 2 adds cents in fives and percents up to 25, 3 is any amount and any percent")
     static let currencyOption = GameOption<Currency>.choice("currency", Currency.all, word: { $0.code }, default: Currency.all[0],
                                                          help: "how amounts are written and read")
         .people("Currency", hint: "How amounts are written and typed")

@@ -36,7 +36,7 @@ public struct PaceQuiz: QuizKind {
     static let levelOption = GameOption<Int>.int(
         "level", 1...3, default: 2,
         help: "1: whole-minute paces and round distances (nothing to round but a conversion between km and miles); 2: paces in steps of 5 seconds, distances in halves, the 5K and 10K; 3: any second, distances in tenths, the half marathon and marathon")
-        .people("Level", hint: "1 has whole minutes and nothing to round, 2 steps of 5 seconds and the 5K and 10K, 3 any second and the marathon")
+        .people("Level", hint: "1 has whole minutes and round distances, 2 steps of 5 seconds and the 5K and 10K, 3 any second and the marathon")
     static let markOption = DecimalMark.option(help: "how distances and speeds are written and read (7,5)")
         .people("Decimal mark", hint: "Whether distances and speeds are written 7.5 or 7,5", more: true)
     public static let options = [askOption.spec, unitsOption.spec, levelOption.spec, markOption.spec]
