@@ -273,6 +273,50 @@ struct SettingsObeyedTests {
         #expect(all.contains { decimals($0.text, right) })
     }
 
+    /// `ask` and `units` read back from the text, and each level's paces and distances.
+    @Test(arguments: [1, 2, 3])
+    func paceKeepsAskUnitsAndLevels(level: Int) throws {
+        for (ask, units) in [("time,pace", "km"), ("distance,speed", "mi"), ("time,distance,pace,speed", "km"), ("pace", "mi")] {
+            let words = "level=\(level) ask=\(ask) units=\(units)"
+            var problems: [String] = []
+            for game in try Self.games(PaceQuiz.self, words, seeds: 10, each: 100) {
+                for q in game {
+                    let t = q.text
+                    let asked = t.contains(": pace per") ? "pace" : t.contains(": time") ? "time" : t.contains(": distance in") ? "distance"
+                        : t.contains(": speed in") ? "speed" : "?"
+                    if !ask.split(separator: ",").contains(Substring(asked)) { problems.append("\(asked) not in ask=\(ask): \(t)") }
+                    let other = units == "km" ? [" mi", "mile", "mph"] : ["km"]
+                    if other.contains(where: t.contains) { problems.append("units=\(units): \(t)") }
+                    // Paces as given: "at M:SS per"; distances as given: "N km" / "N mi" before " in " or " at ".
+                    if let at = t.range(of: " at "), let per = t.range(of: " per ", range: at.upperBound..<t.endIndex) {
+                        let pace = t[at.upperBound..<per.lowerBound].split(separator: ":").compactMap { Int($0) }
+                        let seconds = pace.count == 2 ? pace[0] * 60 + pace[1] : -1
+                        if level == 1 && seconds % 60 != 0 || level == 2 && seconds % 5 != 0 { problems.append("level \(level) pace: \(t)") }
+                    }
+                    let words = t.split(separator: " ")
+                    if words.count > 1, words[1] == "km" || words[1] == "mi", let d = Double(words[0]) {
+                        if level == 1 && d != d.rounded() || level == 2 && (d * 2) != (d * 2).rounded() {
+                            problems.append("level \(level) distance: \(t)")
+                        }
+                    }
+                }
+            }
+            #expect(problems.isEmpty, "\(words): \(problems.count) problems, first: \(problems.prefix(3))")
+        }
+    }
+
+    @Test(arguments: ["tip", "split,discount", "percent", "total,percent"])
+    func moneyAsksOnlyWhatAskSays(ask: String) throws {
+        for game in try Self.games(MoneyQuiz.self, "ask=\(ask)", seeds: 10, each: 100) {
+            for q in game {
+                let t = q.text
+                let asked = t.hasSuffix("is what percent?") ? "percent" : t.contains(": the tip") ? "tip" : t.contains(": the total") ? "total"
+                    : t.contains(" shared by ") ? "split" : t.contains("% off") ? "discount" : "?"
+                #expect(ask.split(separator: ",").contains(Substring(asked)), "ask=\(ask): \(t)")
+            }
+        }
+    }
+
     // MARK: times
 
     /// Every question is a fact of the chosen tables up to `max`; random order never repeats
