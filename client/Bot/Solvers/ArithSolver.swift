@@ -36,7 +36,8 @@ package struct ArithSolver: QuizSolver {
         var tokens: [String] = []
         var number = ""
         for ch in text {
-            if ch.isNumber || ch == "." || (ch == "-" && number.isEmpty && (tokens.isEmpty || tokens.last == "(") ) {
+            // A room with decimal=comma writes `7,2 / 0,8`; a question never groups thousands.
+            if ch.isNumber || ch == "." || ch == "," || (ch == "-" && number.isEmpty && (tokens.isEmpty || tokens.last == "(") ) {
                 number.append(ch)
             } else {
                 if !number.isEmpty { tokens.append(number); number = "" }
@@ -84,7 +85,7 @@ package struct ArithSolver: QuizSolver {
                 return inner
             }
             defer { at += 1 }
-            return Double(tokens[at])
+            return Double(tokens[at].replacingOccurrences(of: ",", with: "."))
         }
     }
 }

@@ -17,7 +17,8 @@ package struct PaceSolver: QuizSolver {
     package static func distance(_ text: Substring) -> Double? {
         let words = text.replacingOccurrences(of: "(", with: "").replacingOccurrences(of: ")", with: "").split(separator: " ")
         guard let at = words.lastIndex(where: { $0 == "km" || $0 == "mi" }), at > 0 else { return nil }
-        return Double(words[at - 1])
+        // A room with decimal=comma writes `12,5 km`.
+        return Double(words[at - 1].replacingOccurrences(of: ",", with: "."))
     }
 
     package func solve(_ question: String) -> Answer? {

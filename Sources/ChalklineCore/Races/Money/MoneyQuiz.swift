@@ -15,11 +15,14 @@ public struct MoneyQuiz: QuizKind {
     public static let defaultTime = 30.0
 
     static let askOption = GameOption<[Ask]>.list("ask", default: Ask.allCases, defaultNote: "all five", help: "the kinds of question")
+        .people("Questions about", hint: "Tips, totals, splitting a bill, discounts and percents: any of them")
     static let levelOption = GameOption<Int>.int(
         "level", 1...3, default: 2,
-        help: "1: whole amounts and tips of 10, 20 or 50%; 2: amounts in steps of 5 cents and percents 5–25 in steps of 5; 3: any amount and any whole percent")
+        help: "1: whole amounts and percents of 10, 20 or 50 (nothing to round); 2: amounts in steps of 5 cents and percents 5–25 in steps of 5; 3: any amount and any whole percent")
+        .people("Level", hint: "1 is whole amounts and 10, 20 or 50 percent, 2 adds cents in fives and percents up to 25, 3 is any amount and any percent")
     static let currencyOption = GameOption<Currency>.choice("currency", Currency.all, word: { $0.code }, default: Currency.all[0],
                                                          help: "how amounts are written and read")
+        .people("Currency", hint: "How amounts are written and typed")
     public static let options = [askOption.spec, levelOption.spec, currencyOption.spec]
 
     public init(options r: inout OptionReader) throws(OptionError) {
@@ -106,7 +109,7 @@ public struct MoneyQuestions: DrawnQuestions {
 
     private mutating func percent(tip: Bool) -> Int {
         switch quiz.level {
-        case 1: return rng.pick(tip ? [10, 20, 50] : [10, 20, 25, 50])
+        case 1: return rng.pick([10, 20, 50])
         case 2: return rng.int(in: 1...5) * 5
         default: return rng.int(in: tip ? 1...30 : 1...75)
         }
@@ -131,7 +134,11 @@ public struct MoneyQuestions: DrawnQuestions {
             let people = rng.int(in: 2...6), pct = percent(tip: true)
             var amount = bill(20, 200)
             // At level 1 the shares come out even: the bill with its tip divides by the people.
-            if quiz.level == 1 { amount = (amount / (people * c.scale * 10) + 1) * people * c.scale * 10 }
+            // (in tens, or the yen's hundreds, so the bill is a whole amount of the level too).
+            if quiz.level == 1 {
+                let unit = people * (c.places == 0 ? 100 : c.scale * 10)
+                amount = (amount / unit + 1) * unit
+            }
             let (tip, tipRounded) = Self.percentOf(amount, pct)
             let total = amount + tip
             let share = (total * 2 + people) / (people * 2)
@@ -143,12 +150,14 @@ public struct MoneyQuestions: DrawnQuestions {
             return question("\(c.format(amount)), \(pct)% off: the price\(nearest(rounded))?", amount - off)
         case .percent:
             // The part is a whole percent of the whole: choose both, then the amounts.
-            let pct = quiz.level == 3 ? rng.int(in: 1...99) : rng.int(in: 1...19) * 5
+            let pct = quiz.level == 3 ? rng.int(in: 1...99) : percent(tip: false)
             var whole = bill(10, 200)
             let step = c.places == 0 ? 100 : (quiz.level == 3 ? 1 : c.scale)
             whole = Swift.max(step, whole / step * step)
-            // The part must be whole minor units: whole x pct divisible by 100.
-            while whole * pct % 100 != 0 { whole += step }
+            // The part is an amount of the level too (whole at 1, in fives at 2): whole x pct
+            // divisible by 100 of its steps.
+            let partStep = quiz.level == 3 ? 1 : c.places == 0 ? 100 : quiz.level == 1 ? c.scale : 5
+            while whole * pct % (100 * partStep) != 0 { whole += step }
             return question("\(c.format(whole * pct / 100)) of \(c.format(whole)) is what percent?", pct)
         }
     }

@@ -22,6 +22,16 @@ public struct GameOption<Value: Sendable>: Sendable {
 }
 
 extension GameOption {
+    /// The option as a create form shows it to a teacher (see `OptionSpec.label`), declared
+    /// beside the protocol's `help` so the two are written together.
+    public func people(_ label: String, hint: String, more: Bool = false) -> GameOption {
+        var copy = self
+        copy.spec.label = label
+        copy.spec.hint = hint
+        copy.spec.more = more
+        return copy
+    }
+
     /// A whole number in `range`.
     public static func int(_ name: String, _ range: ClosedRange<Int>, default value: Int, help: String,
                            valuesNote: String? = nil) -> GameOption<Int> {

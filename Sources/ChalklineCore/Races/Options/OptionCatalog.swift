@@ -17,10 +17,11 @@ extension RaceKind {
 }
 
 extension OptionSpec {
-    /// `{name, type, help, default, default_text, values, ...}`, with `min`/`max` for a number,
-    /// `choices` for a choice or a list, `takes` for text.
+    /// `{name, label, hint, more, type, help, default, default_text, values, ...}`, with
+    /// `min`/`max` for a number, `choices` for a choice or a list, `takes` for text.
     public var catalogJSON: JSON {
-        var fields: [(String, JSON)] = [("name", .string(name)), ("type", .string(type.name)), ("help", .string(help)),
+        var fields: [(String, JSON)] = [("name", .string(name)), ("label", .string(label)), ("hint", .string(hint)),
+                                        ("more", .bool(more)), ("type", .string(type.name)), ("help", .string(help)),
                                         ("default", defaultValue), ("default_text", .string(defaultText)),
                                         ("values", .string(valuesText))]
         switch type {

@@ -50,6 +50,13 @@ public struct OptionSpec: Sendable, Equatable {
     public var valuesNote: String? = nil
     /// `settings` may echo null (no fixed default and none given).
     public var nullable = false
+    /// What a create form calls it ("Times tables", "Seconds per question"): `help` speaks
+    /// the protocol to bots and `/help create`, these two speak to a teacher.
+    public var label = ""
+    /// One line a teacher reads under the field: no commands, no `key=value`, no grammar.
+    public var hint = ""
+    /// Rarely needed: a form keeps it under "More options", so the usual ones fit one screen.
+    public var more = false
 
     /// `bad_args`'s message for a value the option does not take.
     var refusal: String {

@@ -36,26 +36,38 @@ public struct RaceTiming: Equatable, Sendable {
         public let chat = RaceTiming.chatOption
         public let scoring = GameOption<ScoringMode>.choice("scoring", default: .speed,
             help: "speed: faster right answers earn more; accuracy: every right answer earns the same (time only breaks ties)")
+            .people("Scoring", hint: "Faster right answers earn more, or every right answer earns the same", more: true)
         public let board = GameOption<BoardCut>.choice("board", default: .all,
             help: "how much of the leaderboard each round shows: top5, top10, all, or none until the podium (each player still sees their own place)")
+            .people("Leaderboard", hint: "How much of the ranking the class sees between rounds; each student still sees their own place",
+                    more: true)
         public let names = GameOption<NameDisplay>.choice("names", default: .shown,
             help: "hidden: the projector (host and watchers) shows places and scores without names")
+            .people("Names on the big screen", hint: "Hide names on the projector and show places and scores only", more: true)
         public let teams = GameOption<Int?>.int("teams", 2...Teams.maxTeams, defaultNote: "no teams",
             help: "play in this many teams (players pick with /team NAME); a team scores the mean of its members' points",
             echoesNull: true)
+            .people("Teams", hint: "Play in teams; a team scores the average of its members' points", more: true)
 
         public init(defaultTime: Double, timeRange: ClosedRange<Double>, round: String) {
-            time = .seconds("time", timeRange, default: defaultTime, help: "time for each \(round)")
+            time = GameOption<Millis>.seconds("time", timeRange, default: defaultTime, help: "time for each \(round)")
+                .people("Seconds per \(round)", hint: "How long students have for each \(round)")
             gap = .seconds("gap", Limits.gapSeconds, default: Limits.defaultGapSeconds,
                            help: "pause between a \(round)'s end and the next")
+                .people("Pause between \(round)s", hint: "Seconds the answer stays on screen before the next \(round)", more: true)
             countdown = .seconds("countdown", Limits.countdownSeconds, default: Limits.defaultCountdownSeconds,
                                  help: "pause between /start and the first \(round)")
+                .people("Countdown", hint: "Seconds of countdown before the first \(round)", more: true)
             // Echoed as a JSON integer, so it must fit one.
             seed = .int("seed", 0...Int.max, defaultNote: "random, a new one each game",
                         help: "the same seed gives the same \(round)s", valuesNote: "a whole number")
-            play = .flag("play", default: true, spelled: .yesNo, help: "whether the creator plays too")
+                .people("Seed", hint: "Leave empty for new \(round)s each game; the same number plays the same \(round)s again",
+                        more: true)
+            play = GameOption<Bool>.flag("play", default: true, spelled: .yesNo, help: "whether the creator plays too")
+                .people("You play too", hint: "Answer alongside the class, or only run the game")
             late = .flag("late", default: true, spelled: .yesNo,
                          help: "whether players may join a running game (they play from the next \(round))")
+                .people("Late joiners", hint: "Let students who arrive late join a running game from the next \(round)", more: true)
         }
 
         /// In the order `settings` echoes them.
@@ -67,6 +79,7 @@ public struct RaceTiming: Equatable, Sendable {
     /// `chat=`, which `/set` also takes.
     static let chatOption = GameOption<Bool>.flag("chat", default: true, spelled: .onOff,
                                               help: "whether players may /say (the host always may); /set chat= changes it at any time")
+        .people("Chat", hint: "Let students send short messages to the room; you can change it during the game", more: true)
 
     func json(_ options: Options) -> [(String, JSON)] {
         [options.time.field(roundMs), options.gap.field(gapMs), options.countdown.field(countdownMs),

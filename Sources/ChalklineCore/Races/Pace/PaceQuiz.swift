@@ -29,12 +29,16 @@ public struct PaceQuiz: QuizKind {
     static let mileKm = Exact(1_609_344, over: 1_000_000)!
 
     static let askOption = GameOption<[Ask]>.list("ask", default: [.time, .distance, .pace], help: "what is asked")
+        .people("Questions about", hint: "Finishing time, distance, pace, speed, or turning a pace into the other unit")
     static let unitsOption = GameOption<String>.choice("units", ["km", "mi", "both"], word: { $0 }, default: "km",
                                                    help: "kilometres, miles, or either (each question picks)")
+        .people("Units", hint: "Kilometres, miles, or a mix of both")
     static let levelOption = GameOption<Int>.int(
         "level", 1...3, default: 2,
-        help: "1: whole-minute paces and round distances (nothing to round); 2: paces in steps of 5 seconds, distances in halves, the 5K and 10K; 3: any second, distances in tenths, the half marathon and marathon")
+        help: "1: whole-minute paces and round distances (nothing to round but a conversion between km and miles); 2: paces in steps of 5 seconds, distances in halves, the 5K and 10K; 3: any second, distances in tenths, the half marathon and marathon")
+        .people("Level", hint: "1 has whole minutes and round distances, 2 steps of 5 seconds and the 5K and 10K, 3 any second and the marathon")
     static let markOption = DecimalMark.option(help: "how distances and speeds are written and read (7,5)")
+        .people("Decimal mark", hint: "Whether distances and speeds are written 7.5 or 7,5", more: true)
     public static let options = [askOption.spec, unitsOption.spec, levelOption.spec, markOption.spec]
 
     public init(options r: inout OptionReader) throws(OptionError) {
@@ -124,21 +128,22 @@ public struct PaceQuestions: DrawnQuestions {
                 ? [("5K", Exact(5)), ("10K", Exact(10))]
                 : [("Half marathon", Exact(210_975, over: 10_000)!), ("Marathon", Exact(42_195, over: 1_000)!), ("10K", Exact(10))]
             let (name, km) = rng.pick(named)
-            return (km, "\(name) (\(RunningText.number(km)) km)")
+            return (km, "\(name) (\(RunningText.number(km, mark: quiz.mark)) km)")
         }
         let d: Exact = switch quiz.level {
         case 1: Exact(rng.pick([2, 3, 4, 5, 6, 8, 10, 12, 15, 20]))
         case 2: Exact(scaled: rng.int(in: 4...40) * 5, places: 1)
         default: Exact(scaled: rng.int(in: 15...250), places: 1)
         }
-        return (d, "\(RunningText.number(d)) \(unit.rawValue)")
+        return (d, "\(RunningText.number(d, mark: quiz.mark)) \(unit.rawValue)")
     }
 
     /// Seconds a unit: whole minutes at level 1, steps of 5 seconds at 2, any second at 3.
     private mutating func pace(_ unit: PaceQuiz.Unit) -> Int {
         let (low, high) = unit == .km ? (180, 480) : (300, 780)
         switch quiz.level {
-        case 1: return rng.int(in: (low / 60)...(high / 60)) * 60
+        // Whole minutes that divide an hour into hundredths, so a speed comes out even too.
+        case 1: return rng.pick((low / 60...high / 60).filter { 6000 % $0 == 0 }) * 60
         case 2: return rng.int(in: (low / 5)...(high / 5)) * 5
         default: return rng.int(in: low...high)
         }

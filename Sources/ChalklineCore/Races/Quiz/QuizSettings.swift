@@ -15,9 +15,12 @@ public struct QuizSettings<Kind: QuizKind>: Sendable {
     /// What every quiz takes besides the kind's own options.
     static var rounds: GameOption<Int> {
         .int("rounds", 1...Limits.maxRounds, default: Kind.defaultRounds, help: "questions in a game")
+            .people("Questions", hint: "How many questions one game has")
     }
     static var streak: GameOption<Bool> {
         .flag("streak", default: true, spelled: .onOff, help: "the streak bonus (off lets the middle of the class catch up)")
+            .people("Streak bonus", hint: "Extra points for right answers in a row; without it the middle of the class can catch up",
+                    more: true)
     }
     static var timingOptions: RaceTiming.Options {
         RaceTiming.Options(defaultTime: Kind.defaultTime, timeRange: Limits.questionSeconds, round: "question")

@@ -22,9 +22,12 @@ public struct TimesQuiz: QuizKind {
         "table", takes: "all, N, A-B, or a list 3,4,8 (each 1–20)", default: Tables(numbers: Array(2...12), spec: "all"),
         defaultNote: "all (2–12)", help: "which tables", aliases: ["tables"],
         parse: { spec throws(OptionError) in Tables(numbers: try parseTables(spec), spec: spec.lowercased()) }, echo: { $0.spec })
+        .people("Times tables", hint: "Which tables to practise: all of them, one, or a few")
     static let maxOption = GameOption<Int>.int("max", 2...20, default: 12, help: "the largest multiplier")
+        .people("Up to", hint: "How far each table goes: 10 stops at 10 times the table")
     static let orderOption = GameOption<TimesQuestionSequence.Order>.choice(
         "order", default: .normal, help: "question order: each table in turn, or random (never the same twice in a row)")
+        .people("Order", hint: "Each table in turn, or mixed up")
     public static let options = [tableOption.spec, maxOption.spec, orderOption.spec]
 
     public init(options r: inout OptionReader) throws(OptionError) {
@@ -33,6 +36,11 @@ public struct TimesQuiz: QuizKind {
         tableSpec = tables.spec
         maxMultiplier = try r.read(Self.maxOption)
         order = try r.read(Self.orderOption)
+        // Random order promises never the same question twice in a row: one fact cannot keep it.
+        if order == .random, Set(self.tables).count * (maxMultiplier - 1) < 2 {
+            throw OptionError(message: "order=random with table=\(tableSpec) and max=\(maxMultiplier) cannot be asked: it has one "
+                                  + "question, which would come twice in a row. Give max=3 or more, another table, or order=normal.")
+        }
     }
 
     /// `all` (2–12), `N`, `A-B`, or a list `3,4,8`.

@@ -18,12 +18,15 @@ public struct WordsSettings: Equatable, Sendable {
 
     static let packOption = GameOption<String>.text("pack", takes: "a pack name (/packs lists them)", default: LevelPack.builtinName,
                                                 help: "which level pack (names ignore case)", parse: { $0 }, echo: { $0 })
+        .people("Word pack", hint: "Which set of puzzles to play")
     static let levelOption = GameOption<Int?>.int("level", nil, defaultNote: "drawn by the seed", help: "the first level to play",
                                               valuesNote: "1 – the pack's last level")
+        .people("First level", hint: "The level to start at; leave empty for a different start each game")
     static let levelsOption = GameOption<Int?>.int(
         "levels", nil, usual: Limits.drawnWordLevels,
         defaultNote: "\(Limits.drawnWordLevels) (or the whole pack, if smaller); with level, all that remain",
         help: "how many levels a game plays", valuesNote: "1 – the levels left from level; without level, 1 – the pack's size")
+        .people("Levels", hint: "How many levels one game plays")
     static let timingOptions = RaceTiming.Options(defaultTime: 180, timeRange: 10...3600, round: "level")
     /// Every option, in the order `settings` echoes them.
     public static let options = [packOption.spec, levelOption.spec, levelsOption.spec] + timingOptions.specs
