@@ -135,7 +135,7 @@ import Testing
     }
 
     /// Issue 38, section 6: the report's "answers" counted the questions a student did not
-    /// answer. fay answers nothing, dee a wrong answer: answers 0 and 1, and both 0% right.
+    /// answer. Two rounds: dee answers both wrong, fay neither: answers 2 and 0, both 0% right.
     @Test func theReportCountsTheAnswersGivenNotTheQuestionsAsked() throws {
         let server = try LiveServer()
         let host = try TestHost(server, create: "table=6 rounds=2 time=60 countdown=0 gap=0")
