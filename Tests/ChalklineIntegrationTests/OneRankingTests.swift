@@ -134,6 +134,42 @@ import Testing
         #expect(Dictionary(uniqueKeysWithValues: csvRows.map { ($0[1], Int($0[0]) ?? 0) }) == ranks, "the CSV: \(Array(csvRows))")
     }
 
+    /// A shared first place: everyone wrong, so all three share it (0 points, no time). The
+    /// projector and the phone each show one step with every name on it; the phone used to
+    /// draw one step a row, three "1st" steps stacked on one spot of its podium.
+    @Test func aSharedPlaceStandsOnOneStep() throws {
+        let server = try LiveServer()
+        let host = try TestHost(server, create: "table=6 rounds=1 time=60 countdown=0 gap=0")
+        let pages = try Pages()
+        defer { pages.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        try pages.open("projector", "\(base)/host?watch=\(host.code)")
+        _ = try pages.wait("projector", "return document.body.dataset.view === 'lobby' && document.body.dataset.role === 'watch'", what: "the watched lobby")
+        let ann = try TmuxHost.joinPlayer(server, host.code, "ann"), bo = try TmuxHost.joinPlayer(server, host.code, "bo")
+        try pages.open("eve", "\(base)/?room=\(host.code)")
+        _ = try pages.wait("eve", "return document.activeElement && document.activeElement.id === 'join-name' && document.getElementById('join-code').value",
+                           what: "the join form with the code")
+        try pages.type("eve", "#join-name", "eve", enter: true)
+        _ = try pages.wait("eve", "return document.body.dataset.view === 'lobby'", what: "eve in the lobby")
+        try host.waitForPlayers(3)
+        _ = try host.client.command("/start")
+        let question = try ann.expect("question", timeout: 10)
+        let wrong = try #require(product(of: question.string("text") ?? "")) + 1
+        _ = try ann.command("\(wrong)")
+        _ = try bo.command("\(wrong)")
+        _ = try pages.wait("eve", "return document.body.dataset.view === 'question'", what: "eve sees the question")
+        try pages.type("eve", "#answer-input", "\(wrong)", enter: true)
+        let end = try host.client.expect("game_end", timeout: 10)
+        #expect(Self.places(end.list("standings")) == ["ann": 1, "bo": 1, "eve": 1])
+        let steps = "return document.body.dataset.view === 'final' && [...document.querySelectorAll('%@ li')].map(l => [l.querySelector('.step-place').textContent, l.querySelector('.step-name').textContent])"
+        for (page, podium) in [("projector", "#final-podium"), ("eve", "#podium")] {
+            let shown = try pages.wait(page, steps.replacingOccurrences(of: "%@", with: podium), what: "\(page)'s podium") as? [[String]]
+            #expect(shown == [["1st", "ann, bo, eve"]], "\(page): one step, every name on it")
+        }
+        try pages.capture("projector", "shared-first-projector-podium")
+        try pages.capture("eve", "shared-first-phone-final")
+    }
+
     /// Issue 38, section 6: the report's "answers" counted the questions a student did not
     /// answer. Two rounds: dee answers both wrong, fay neither: answers 2 and 0, both 0% right.
     @Test func theReportCountsTheAnswersGivenNotTheQuestionsAsked() throws {
