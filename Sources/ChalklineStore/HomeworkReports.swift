@@ -83,7 +83,8 @@ extension Reports {
             let name = standing.name
             seen.insert(Names.key(name))
             students.append([.int(standing.rank), .text(name), .text("finished"), .int(tries.count { Names.key($0.name) == Names.key(name) }),
-                             .text("\(record.code)-\(standing.seat)"), .int(standing.score), .int(mine.count), .int(right),
+                             .text("\(record.code)-\(standing.seat)"), .int(standing.score),
+                             .int(mine.count { ($0["typed"] as String?) != nil }), .int(right),
                              mine.isEmpty ? .null : .fraction(Double(right) / Double(mine.count))])
         }
         for attempt in tries where !seen.contains(Names.key(attempt.name)) {

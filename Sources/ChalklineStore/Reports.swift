@@ -29,16 +29,16 @@ public enum Reports {
         let rows = try db.rows("""
             SELECT g.id, g.room, g.number, g.kind, g.started_at, g.ended_at, g.stopped, \(try serverColumn(db)) AS server,
                    (SELECT COUNT(*) FROM player p WHERE p.game_id = g.id) AS players,
-                   (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds,
-                   (SELECT name FROM player p WHERE p.game_id = g.id AND p.rank = 1) AS winner
+                   (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds
             FROM game g WHERE 1 = 1\(filter) ORDER BY g.id DESC LIMIT ?
             """, arguments + [.int(Int64(limit))])
         let servers = Set(rows.compactMap { $0["server"] as String? })
         var lines: [[ReportValue]] = []
         for row in rows {
-            // An unfinished game has no stored ranks: its winner is read as `game` reads it.
+            // Read as `game` reads it: a shared first place names everyone on it, and an
+            // unfinished game has no stored ranks.
             let finished = (row["ended_at"] as Date?) != nil
-            var winner: String? = finished ? row["winner"] : try winner(db, game: row["id"], finished: false)
+            var winner = try winner(db, game: row["id"], finished: finished)
             if finished, try !wasWon(db, game: row["id"], stopped: row["stopped"]) { winner = nil }
             var line: [ReportValue] = [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
                                        .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)]
@@ -76,7 +76,9 @@ public enum Reports {
 
     /// A player's line in a game's standings.
     struct StandingLine {
-        var name: String; var rank: Int?; var score: Int; var answers = 0; var correct = 0; var ms: [Int] = []
+        /// `asked` counts the questions judged for the player, `answers` those they answered: a
+        /// question left unanswered is no answer, but still counts against accuracy.
+        var name: String; var rank: Int?; var score: Int; var asked = 0; var answers = 0; var correct = 0; var ms: [Int] = []
         /// Total time of correct answers: the standings' tie-break.
         var correctMs = 0
     }
@@ -91,7 +93,8 @@ public enum Reports {
         }
         for a in answers {
             let pid: Int64 = a["player_id"]
-            lines[pid]?.answers += 1
+            lines[pid]?.asked += 1
+            if (a["typed"] as String?) != nil { lines[pid]?.answers += 1 }
             if a["correct"] as Bool {
                 lines[pid]?.correct += 1
                 lines[pid]?.correctMs += (a["ms"] as Int?) ?? 0
@@ -106,7 +109,8 @@ public enum Reports {
         }
         return lines.sorted { a, b in
             switch (a.value.rank, b.value.rank) {
-            case let (x?, y?): return x < y
+            case let (x?, y?) where x != y: return x < y
+            case (_?, _?): return (a.value.name.lowercased(), a.key) < (b.value.name.lowercased(), b.key)  // a shared place, by name
             case (_?, nil): return true
             case (nil, _?): return false
             case (nil, nil): return (a.value.name.lowercased(), a.key) < (b.value.name.lowercased(), b.key)
@@ -129,7 +133,13 @@ public enum Reports {
             SELECT a.player_id, a.correct, a.ms, a.typed, a.points FROM answer a JOIN round r ON r.id = a.round_id
             WHERE r.game_id = ?
             """, [.int(id)])
-        return standingLines(players: players, answers: answers, finished: finished).first { $0.rank == 1 }?.name
+        return winners(standingLines(players: players, answers: answers, finished: finished))
+    }
+
+    /// Who shares the first place, by name ("ana, cara"), or nil for a game without players.
+    static func winners(_ lines: [StandingLine]) -> String? {
+        let first = lines.filter { $0.rank == 1 }.map(\.name)
+        return first.isEmpty ? nil : first.joined(separator: ", ")
     }
 
     /// `12` (a database id) or `QXRM-2` (the name `game_end` showed; the latest such game).
@@ -171,7 +181,7 @@ public enum Reports {
         let finished = (game["ended_at"] as Date?) != nil
         let ordered = standingLines(players: players, answers: answers, finished: finished)
         let won = finished ? try wasWon(db, game: id, stopped: game["stopped"]) : ordered.contains { $0.score > 0 }
-        let winner = won ? ordered.first { $0.rank == 1 }?.name : nil
+        let winner = won ? winners(ordered) : nil
 
         let summary = ReportTable(
             name: "game", title: "Game",
@@ -188,7 +198,7 @@ public enum Reports {
                       .init("correct", "Right"), .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
             rows: ordered.map { line in
                 [line.rank.map(ReportValue.int) ?? .null, .text(line.name), .int(line.score), .int(line.answers), .int(line.correct),
-                 line.answers > 0 ? .fraction(Double(line.correct) / Double(line.answers)) : .null,
+                 line.asked > 0 ? .fraction(Double(line.correct) / Double(line.asked)) : .null,
                  median(line.ms).map(ReportValue.ms) ?? .null]
             })
 
@@ -283,12 +293,13 @@ public enum Reports {
             WHERE lower(p.name) = lower(?)\(filter) ORDER BY a.id
             """, [.text(name)] + serverArguments)
         let correct = answers.count { $0["correct"] as Bool }
+        let given = answers.count { ($0["typed"] as String?) != nil }
         let times = answers.compactMap { ($0["typed"] as String?) != nil ? ($0["ms"] as Int?) : nil }
         var tables = [ReportTable(
             name: "player", title: "Player",
             columns: [.init("name", "Name"), .init("games", "Games"), .init("answers", "Answers"), .init("correct", "Right"),
                       .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
-            rows: [[.text(seats.last!["name"]), .int(seats.count), .int(answers.count), .int(correct),
+            rows: [[.text(seats.last!["name"]), .int(seats.count), .int(given), .int(correct),
                     answers.isEmpty ? .null : .fraction(Double(correct) / Double(answers.count)), median(times).map(ReportValue.ms) ?? .null]],
             single: true)]
 
@@ -302,7 +313,8 @@ public enum Reports {
                 let right = mine.count { $0["correct"] as Bool }
                 return [.int(s["game_id"]), .text("\(s["room"] as String)-\(s["number"] as Int)"), .time(s["started_at"]),
                         .text(s["kind"]), (s["rank"] as Int?).map(ReportValue.int) ?? .null,
-                        .int((s["score"] as Int?) ?? mine.reduce(0) { $0 + ($1["points"] as Int) }), .int(mine.count),
+                        .int((s["score"] as Int?) ?? mine.reduce(0) { $0 + ($1["points"] as Int) }),
+                        .int(mine.count { ($0["typed"] as String?) != nil }),
                         mine.isEmpty ? .null : .fraction(Double(right) / Double(mine.count))]
             }))
 

@@ -92,12 +92,18 @@ public final class HarnessClient {
     /// The text welcome every connection starts with ends with the line pointing to /help.
     public func skipWelcome() throws { _ = try expectText("/help") }
 
-    /// True when the server closes the connection before the deadline; what arrives until then
-    /// is kept in `received`.
+    /// True when the server closes the connection before the deadline, false when it is still
+    /// open then; what arrives until then is kept in `received`. Over WebSocket the close frame
+    /// is not enough: the TCP connection must end too.
     public func waitForClose(timeout: Double = 5) throws -> Bool {
         let deadline = channel.deadline(in: timeout)
-        while let line = try channel.readLine(until: deadline) { _ = note(line) }
-        return true
+        do {
+            while let line = try channel.readLine(until: deadline) { _ = note(line) }
+        } catch is DeadlinePassed {
+            return false
+        }
+        guard let webSocket = channel as? WebSocketChannel else { return true }
+        return try webSocket.waitForClose(timeout: max(0.001, deadline - channel.deadline(in: 0)))
     }
 
     /// What has arrived already, without waiting (in-process: without moving the clock): what

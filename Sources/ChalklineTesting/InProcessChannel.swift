@@ -48,7 +48,7 @@ final class InProcessChannel: LineChannel {
             if !open { return nil }
             steps += 1
             guard steps < 100_000, server.advanceToNextDeadline(notAfter: limit) else {
-                throw TestFailure("nothing arrived on \(id) by \(limit) ms (in-process clock)")
+                throw DeadlinePassed("nothing arrived on \(id) by \(limit) ms (in-process clock)")
             }
         }
         return inbox.removeFirst()

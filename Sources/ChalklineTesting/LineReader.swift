@@ -48,7 +48,7 @@ public final class LineReader {
     /// Waits (at most a second at a time) for bytes and appends them, or notes the end of stream.
     private func fill(deadline: Date, waitingFor what: String) throws {
         let remaining = deadline.timeIntervalSinceNow
-        if remaining <= 0 { throw TestFailure("timed out waiting for \(what) (have: \(String(decoding: buffer, as: UTF8.self)))") }
+        if remaining <= 0 { throw DeadlinePassed("timed out waiting for \(what) (have: \(String(decoding: buffer, as: UTF8.self)))") }
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&pfd, 1, Int32(min(remaining * 1000, 1000)) + 1)
         if ready <= 0 { return }

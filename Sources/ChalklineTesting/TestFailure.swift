@@ -4,3 +4,10 @@ public struct TestFailure: Error, CustomStringConvertible {
     public var description: String
     public init(_ description: String) { self.description = description }
 }
+
+/// A read's deadline passed with nothing (or not enough) come: its own type, so a wait that
+/// expects silence or a close (`waitForClose`) can tell "not by then" from a broken step.
+public struct DeadlinePassed: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -92,11 +92,15 @@ public final class WebSocketChannel: LineChannel {
         throw TestFailure("the connection ended without a close frame")
     }
 
-    /// True when the server closes the TCP connection before the deadline (what arrives until
-    /// then is dropped).
+    /// True when the server closes the TCP connection before the deadline, false when it is
+    /// still open then (what arrives until then is dropped).
     public func waitForClose(timeout: Double = 5) throws -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while try reader.read(1, deadline: deadline) != nil {}
+        do {
+            while try reader.read(1, deadline: deadline) != nil {}
+        } catch is DeadlinePassed {
+            return false
+        }
         return true
     }
 

@@ -84,11 +84,14 @@ import Testing
 
 /// Issue 27: places and keys, the pure parts behind the screens' tables and prompts.
 @Suite struct ClientScreenPartsTests {
-    @Test func equalScoresSharePlacesAndACutTableKeepsItsRanks() {
+    /// The server decides who shares a place (equal score and equal time): two on 2,887 ranked
+    /// 1 and 2 (one was quicker) stay 1st and 2nd, and a cut table's own row keeps its rank.
+    @Test func theServersRanksAreShownAsTheyAreAndACutTableKeepsItsRanks() {
         let rows = [StandingRow(rank: 1, name: "a", score: 2887), StandingRow(rank: 2, name: "b", score: 2887),
-                    StandingRow(rank: 3, name: "c", score: 1687), StandingRow(rank: 4, name: "d", score: 1687),
+                    StandingRow(rank: 3, name: "c", score: 1687), StandingRow(rank: 3, name: "d", score: 1687),
                     StandingRow(rank: 5, name: "e", score: 10), StandingRow(rank: 412, name: "me", score: 10)]
-        #expect(Places.of(rows) == [1, 1, 3, 3, 5, 412])
+        let model = RoomModel(role: .player, me: "me")
+        #expect(PlainLines.standings(rows, model: model) == "1. a 2,887, 2. b 2,887, 3. c 1,687, 3. d 1,687, 5. e 10, ... 412. me 10")
         #expect(Places.ordinal(1) == "1st" && Places.ordinal(12) == "12th" && Places.ordinal(22) == "22nd" && Places.ordinal(1003) == "1,003rd")
     }
 
@@ -113,7 +116,7 @@ import Testing
         #expect(texts.contains { $0.hasPrefix("No answer (100): p901") })
         #expect(texts.contains { $0.hasPrefix("Leaderboard  1–") && $0.contains("of 1,000") })
         #expect(texts.contains { $0.hasPrefix("    1. p1 ") && $0.hasSuffix("1,500") })
-        #expect(texts.contains { $0.hasPrefix("    1. p2 ") }, "a tie shares the place")
+        #expect(texts.contains { $0.hasPrefix("    2. p2 ") }, "the server's rank as it is: it alone decides who shares a place")
     }
 
     @Test func keysAreReadWholeAndEscIsAKey() {

@@ -1,11 +1,11 @@
 import Testing
 @testable import ChalklineClient
 
-/// Places and standings as the plain mode prints them: equal scores share a place, numbers are
-/// grouped, and a student far down a cut table still sees their own row.
+/// Places and standings as the plain mode prints them: the server's places (a tie it ranks
+/// equal shares one), numbers grouped, and a student far down a cut table still sees their own row.
 @Suite struct StandingsTextTests {
     private let rows = [StandingRow(rank: 1, name: "sam", score: 1999), StandingRow(rank: 2, name: "leo", score: 925),
-                        StandingRow(rank: 3, name: "ana", score: 925), StandingRow(rank: 4, name: "bo", score: 12)]
+                        StandingRow(rank: 2, name: "ana", score: 925), StandingRow(rank: 4, name: "bo", score: 12)]
 
     @Test func tiesShareAPlaceInTheStandingsLine() {
         let model = RoomModel(role: .watcher)

@@ -59,10 +59,10 @@ package enum PlainLines {
         }
     }
 
-    /// Places shared by equal scores and numbers grouped, as on the screens.
+    /// The server's places and numbers grouped, as on the screens.
     package static func standings(_ rows: [StandingRow], model: RoomModel, limit: Int = 5) -> String {
         guard !rows.isEmpty else { return "(no players)" }
-        let places = Places.of(rows)
+        let places = rows.map(\.rank)
         var parts = zip(places, rows).prefix(limit).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }
         if let me = model.me, let i = rows.firstIndex(where: { $0.name == me }), i >= limit {
             parts.append("... \(places[i]). \(me) \(NumberText.thousands(rows[i].score))")

@@ -25,7 +25,7 @@ package enum ReplyText {
         case "skip": return ["Closed the open question."]
         case "scores":
             let rows = StandingRow.list(m.list("standings"))
-            return ["Standings:"] + zip(Places.of(rows), rows).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }
+            return ["Standings:"] + zip(rows.map(\.rank), rows).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }
         default: return nil
         }
     }
@@ -53,7 +53,7 @@ package enum ReplyText {
         let standings = m.list("standings")
         let rows = StandingRow.list(standings)
         lines.append("Place  Name              Score  Right  Median")
-        for (place, row) in zip(Places.of(rows), standings) {
+        for (place, row) in zip(rows.map(\.rank), standings) {
             let correct = row["correct"]?.intValue ?? 0, answers = row["answers"]?.intValue ?? 0
             let median = row["median_ms"]?.intValue.map { NumberText.seconds(Int64($0)) } ?? "-"
             lines.append(pad("\(place).", 7) + pad(row["name"]?.stringValue ?? "?", 16)

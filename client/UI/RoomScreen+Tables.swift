@@ -1,14 +1,14 @@
 import ChalklineProtocol
 
 /// The tables: the leaderboard, the host's round results, the podium. Each uses the rows the
-/// terminal has (a tall one shows more than 15), shares places between equal scores, and
-/// writes every number grouped (1,687).
+/// terminal has (a tall one shows more than 15), shows the server's places as they are (a tie it
+/// ranks equal shares its place), and writes every number grouped (1,687).
 extension RoomScreen {
     /// The standings in the `room` rows left: a page of them (the host pages with PgUp/PgDn),
     /// then the player's own row if it is not on the page.
     package func leaderboard(_ f: inout Frame, room: Int, from skip: Int = 0, title: String = "Leaderboard", page: Int? = nil) {
         let all = model.standings
-        let places = Places.of(all)
+        let places = all.map(\.rank)
         guard all.count > skip, room >= 2 else { return }
         let perPage = max(1, room - 2)
         let pages = (all.count - skip + perPage - 1) / perPage
@@ -74,7 +74,7 @@ extension RoomScreen {
         f.add(.bold(model.homeworkEnd == nil ? "Game over!" : "Homework done!"))
         for line in model.homeworkEnd.map({ Wrap.lines($0, width: columns - 1) }) ?? [] { f.add(.plain(line)) }
         f.blank()
-        let places = Places.of(model.standings)
+        let places = model.standings.map(\.rank)
         let podium = zip(places, model.standings).prefix { $0.0 <= 3 }.prefix(6)
         if view.tablePage == 0 {
             for (place, row) in podium {

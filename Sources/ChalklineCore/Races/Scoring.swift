@@ -57,17 +57,24 @@ public struct Standing: Equatable, Sendable {
 }
 
 extension Standing {
-    /// Highest score first; ties go to the lower total time of correct answers, then by name.
+    /// Highest score first; ties go to the lower total time of correct answers. Players equal on
+    /// both share a rank (1, 2, 2, 4), listed by name: the one place every screen, the text mode
+    /// and the stored report show, so no view ranks for itself and none can disagree.
     public static func rank(_ rows: [(seat: Int, name: String, score: Int, correctMs: Millis)]) -> [Standing] {
-        rows.sorted { a, b in
+        let sorted = rows.sorted { a, b in
             if a.score != b.score { return a.score > b.score }
             if a.correctMs != b.correctMs { return a.correctMs < b.correctMs }
             if a.name.lowercased() != b.name.lowercased() { return a.name.lowercased() < b.name.lowercased() }
             return a.seat < b.seat
         }
-        .enumerated()
-        .map { Standing(rank: $0.offset + 1, name: $0.element.name, score: $0.element.score, correctMs: $0.element.correctMs,
-                        seat: $0.element.seat) }
+        var standings: [Standing] = []
+        standings.reserveCapacity(sorted.count)
+        for (i, row) in sorted.enumerated() {
+            let tied = standings.last.map { $0.score == row.score && $0.correctMs == row.correctMs } ?? false
+            standings.append(Standing(rank: tied ? standings[i - 1].rank : i + 1, name: row.name, score: row.score,
+                                      correctMs: row.correctMs, seat: row.seat))
+        }
+        return standings
     }
 
     /// Rows without seats (each name once), numbered in the order given.

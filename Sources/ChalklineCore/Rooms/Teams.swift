@@ -107,8 +107,8 @@ public struct TeamStanding: Equatable, Sendable {
     var json: JSON { .object([("rank", .int(rank)), ("name", .string(name)), ("score", .int(score)), ("members", .int(members))]) }
 
     /// Teams (`names`, in their order) ranked by their members' mean points, best first; a team
-    /// with no member is left out, and equal means keep the teams' order. The room's tables and
-    /// the stored reports both rank teams with it.
+    /// with no member is left out, and equal means share a rank (1, 2, 2, 4) and keep the
+    /// teams' order. The room's tables and the stored reports both rank teams with it.
     public static func rank(names: [String], members: [(team: Int, score: Int)]) -> [TeamStanding] {
         var sums = Array(repeating: 0, count: names.count), counts = sums
         for member in members where names.indices.contains(member.team) {
@@ -121,9 +121,13 @@ public struct TeamStanding: Equatable, Sendable {
             let left = sums[a] * counts[b], right = sums[b] * counts[a]
             return left != right ? left > right : a < b
         }
-        return ranked.enumerated().map { place, team in
-            TeamStanding(rank: place + 1, name: names[team], score: Teams.mean(sums[team], counts[team]), members: counts[team])
+        var rows: [TeamStanding] = []
+        for (place, team) in ranked.enumerated() {
+            let tied = place > 0 && sums[ranked[place - 1]] * counts[team] == sums[team] * counts[ranked[place - 1]]
+            rows.append(TeamStanding(rank: tied ? rows[place - 1].rank : place + 1, name: names[team],
+                                     score: Teams.mean(sums[team], counts[team]), members: counts[team]))
         }
+        return rows
     }
 
     /// The text format's table of teams.

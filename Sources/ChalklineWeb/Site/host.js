@@ -310,17 +310,17 @@ const events = {
     fillTeams('final-teams', msg.teams, true);
     const podium = $('final-podium');
     podium.textContent = '';
-    for (const place of [...new Set(places.map((r) => r.place))].slice(0, 3)) {
-      const rows = places.filter((r) => r.place === place);
-      const step = [...new Set(places.map((r) => r.place))].indexOf(place) + 1;
-      const li = el('li', 'step step-' + step);
+    // The server's places 1 to 3, a shared place on one step (1, 1, 3: no second step).
+    for (const place of [...new Set(places.map((r) => r.rank))].filter((rank) => rank <= 3)) {
+      const rows = places.filter((r) => r.rank === place);
+      const li = el('li', 'step step-' + place);
       li.append(el('span', 'step-place', ordinal(place)),
                 el('span', 'step-name', stepNames(rows)),
                 el('span', 'step-score', fmt(rows[0].score) + ' points'), el('span', 'step-block'));
       podium.append(li);
     }
     show('final');
-    const first = places.filter((r) => r.place === 1).map((r) => r.name);
+    const first = places.filter((r) => r.rank === 1).map((r) => r.name);
     announce('Game over! ' + (first.length ? first.join(' and ') + ' won.' : ''));
   },
   kicked() { ended('You were removed from the room', ''); },
@@ -757,17 +757,6 @@ function renderGroups() {
   for (const g of state.board.groups) box.append(el('span', 'group', g));
 }
 
-// Standings with shared places: equal scores share a place (1, 2, 2, 4). The server's own rank
-// breaks ties by time; the projector shows the class what it sees, the points.
-function placed(standings) {
-  let place = 0;
-  let last = null;
-  return (standings || []).map((row, i) => {
-    if (row.score !== last) { place = i + 1; last = row.score; }
-    return { place, name: row.name, score: row.score };
-  });
-}
-
 // The lobby's teams, each with its players' names (a room with teams).
 function setTeams(teams) {
   state.teams = teams || [];
@@ -800,13 +789,14 @@ function fillTeams(id, teams, final) {
   }
 }
 
+// The standings with the server's ranks as they are: it alone decides who shares a place.
 function fillStandings(table, standings, limit) {
-  const rows = placed(standings);
+  const rows = standings || [];
   const body = table.tBodies[0];
   body.textContent = '';
   for (const row of rows.slice(0, limit || rows.length)) {
     const tr = el('tr');
-    tr.append(el('td', 'num', ordinal(row.place)), el('td', 'name', row.name), el('td', 'num', fmt(row.score)));
+    tr.append(el('td', 'num', ordinal(row.rank)), el('td', 'name', row.name), el('td', 'num', fmt(row.score)));
     body.append(tr);
   }
   return rows;

@@ -443,11 +443,13 @@ const events = {
     $('try-again').hidden = !again;
     const podium = $('podium');
     podium.textContent = '';
-    for (const row of msg.standings.filter((r) => r.rank <= 3)) {
-      const li = el('li', 'step step-' + row.rank);
-      if (row.name === me) li.classList.add('me');
-      li.append(el('span', 'step-place', ordinal(row.rank)), el('span', 'step-name', row.name),
-                el('span', 'step-score', fmt(row.score)), el('span', 'step-block'));
+    // The server's places 1 to 3, a shared place on one step (1, 1, 3: no second step).
+    for (const place of [...new Set(msg.standings.map((r) => r.rank))].filter((rank) => rank <= 3)) {
+      const rows = msg.standings.filter((r) => r.rank === place);
+      const li = el('li', 'step step-' + place);
+      if (rows.some((r) => r.name === me)) li.classList.add('me');
+      li.append(el('span', 'step-place', ordinal(place)), el('span', 'step-name', rows.map((r) => r.name).join(', ')),
+                el('span', 'step-score', fmt(rows[0].score)), el('span', 'step-block'));
       podium.append(li);
     }
     show('final');
@@ -863,16 +865,16 @@ function fillStandings(table, standings, me, msg, final) {
   const body = table.tBodies[0];
   body.textContent = '';
   let mine = null;
-  let previous = 0;
-  for (const row of standings || []) {
-    if (row.rank > previous + 1 && previous > 0) {
+  for (const [i, row] of (standings || []).entries()) {
+    // Rows left out before this one (a cut table's own row): its rank counts players ahead of
+    // it that are not shown. A shared rank never exceeds the row's position in a whole table.
+    if (row.rank > i + 1) {
       const gap = el('tr', 'gap');
       const td = el('td', '', '…');
       td.colSpan = 3;
       gap.append(td);
       body.append(gap);
     }
-    previous = row.rank;
     const tr = el('tr', row.name === me ? 'me' : '');
     tr.append(el('td', 'num', ordinal(row.rank)), nameCell(row.name, me), el('td', 'num', fmt(row.score)));
     body.append(tr);

@@ -101,7 +101,7 @@ struct ServerCoreRaceTests {
         #expect(msgs.map(\.type) == ["round_end", "question"])
         #expect(msgs[0].results == ["Ann false 0 -", "Bob false 0 -"])
         #expect(msgs[0].line.contains(#"{"name":"Ann","correct":false,"points":0,"ms":null}"#))
-        #expect(msgs[0].standings == ["1 Ann 0", "2 Bob 0"])
+        #expect(msgs[0].standings == ["1 Ann 0", "1 Bob 0"])  // equal on points and time: one place
         #expect(msgs[1].int("id") == 2)
         #expect(clock.core.nextDeadline() == 20_000)
     }
@@ -250,12 +250,13 @@ struct ServerCoreRaceTests {
         #expect(again.map(\.type) == ["ok", "question"])
         #expect(again[1].string("text") == "7 x 2")
         #expect(again[1].int("id") == 3)   // ids are unique within the room
-        #expect(try c1.step("/scores").messages(to: c1)[0].standings == ["1 Ann 0", "2 Bob 0"])
+        #expect(try c1.step("/scores").messages(to: c1)[0].standings == ["1 Ann 0", "1 Bob 0"])
         let stop = try c1.step("/stop").messages(to: c1)
         #expect(stop.last?.string("game") == "\(code)-2")
     }
 
-    @Test func equalScoresAndTimesRankByName() throws {
+    /// Equal on points and on time: one place (1, 1), the rows by name (issue 38).
+    @Test func equalScoresAndTimesShareAPlaceListedByName() throws {
         let (h, _, c1, c2, clock) = try race("table=7 max=4 rounds=2 time=10 gap=0 countdown=0 streak=off")
         try c1.step("/start")
         clock.setTime(1_000)
@@ -267,7 +268,7 @@ struct ServerCoreRaceTests {
         clock.setTime(5_000)
         let end = try c2.step("21").messages(to: c1)   // Bob 850 (3000 ms): 1800 in 4000 ms
         #expect(end.map(\.type) == ["progress", "round_end", "game_end"])
-        #expect(end.last?.standings == ["1 Ann 1800", "2 Bob 1800"])
+        #expect(end.last?.standings == ["1 Ann 1800", "1 Bob 1800"])
     }
 
     @Test func equalScoresGoToTheFasterCorrectTimeBeforeTheName() throws {
@@ -412,7 +413,7 @@ struct ServerCoreRaceTests {
             Standings:
                 1. Cy      938
                 2. Ann       0
-                3. Bob       0
+                2. Bob       0
 
             """)
     }

@@ -97,11 +97,27 @@ struct StandingTests {
         #expect(s.map(\.name) == ["top", "fast", "slow"])
     }
 
-    @Test func thenByName() {
+    @Test func aFullTieSharesARankListedByName() {
         let s = Standing.rank([("zed", 500, 100), ("amy", 500, 100), ("Bob", 500, 100)])
         #expect(s.map(\.name) == ["amy", "Bob", "zed"])
-        // Ranks have no gaps, even for full ties.
-        #expect(s.map(\.rank) == [1, 2, 3])
+        #expect(s.map(\.rank) == [1, 1, 1])
+    }
+
+    /// Issue 38: the one place every view shows. Equal score and equal time share it, and the
+    /// next skips past them (1, 2, 2, 4); equal score alone does not (the quicker is ahead).
+    @Test func equalScoreAndTimeShareARankAndTheNextSkips() {
+        let s = Standing.rank([("dee", 0, 0), ("ann", 2000, 900), ("cy", 1000, 400), ("bo", 1000, 400), ("eve", 1000, 401),
+                               ("fay", 0, 0)])
+        #expect(s.map(\.name) == ["ann", "bo", "cy", "eve", "dee", "fay"])
+        #expect(s.map(\.rank) == [1, 2, 2, 4, 5, 5])
+    }
+
+    @Test func teamsWithEqualMeansShareARank() {
+        // Means 300, 300 (600 / 2), 250 and 300: three share the first place, in the teams' order.
+        let t = TeamStanding.rank(names: ["Red", "Blue", "Green", "Gold"],
+                                  members: [(0, 300), (1, 200), (1, 400), (2, 250), (3, 300)])
+        #expect(t.map(\.name) == ["Red", "Blue", "Gold", "Green"])
+        #expect(t.map(\.rank) == [1, 1, 1, 4])
     }
 
     @Test func emptyAndJSON() {
