@@ -9,6 +9,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case board, solved
     case levelEnd = "level_end"
     case kicked, bye, shutdown, chat, progress, teams
+    case moved
 }
 
 extension EventType {

@@ -12,7 +12,7 @@ extension ServerCore {
                 arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), guessed: true,
                 usage: "/rejoin CODE TOKEN", help: "Get your seat back after a dropped connection. The TOKEN came with /join.",
                 run: { core, call, out throws(ErrorReply) in try core.rejoin(call, &out) }),
-        Command(name: "create", access: .outsideRoom, guessed: true,
+        Command(name: "create", access: .outsideRoomOrHost, guessed: true,
                 usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
                 help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
@@ -149,6 +149,9 @@ extension ServerCore {
         switch access {
         case .anyone: break
         case .outsideRoom: try outsideRoom(session, cmd)
+        case .outsideRoomOrHost:
+            if let room = session.room, room.homework == nil, room.isHost(session) { break }
+            try outsideRoom(session, cmd)
         case .notAudience:
             if let room = session.audienceRoom {
                 throw ErrorReply(cmd, .alreadyInRoom, "You are already in room \(room.code). /leave it first.")
