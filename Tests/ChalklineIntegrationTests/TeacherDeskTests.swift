@@ -240,6 +240,15 @@ import Testing
         for part in ["podium", "standings", "teams"] {
             #expect((fit[part] as? Double ?? .infinity) <= height, "\(part) above the fold at 1920x937: \(fit)")
         }
+        // And on a 1366x768 projector.
+        try pages.call(["cmd": "size", "page": "t", "width": 1366, "height": 768])
+        let small = try pages.js("t", """
+            const h = window.innerHeight, b = (id) => document.getElementById(id).getBoundingClientRect().bottom;
+            return {podium: b('final-podium'), standings: b('final-standings'), teams: b('final-teams'), h};
+            """) as? [String: Any] ?? [:]
+        for part in ["podium", "standings", "teams"] {
+            #expect((small[part] as? Double ?? .infinity) <= small["h"] as? Double ?? 0, "\(part) above the fold at 1366x768: \(small)")
+        }
         try pages.capture("t", "final-teams-8")
     }
 

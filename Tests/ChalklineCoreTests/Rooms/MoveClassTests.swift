@@ -32,7 +32,7 @@ struct MoveClassTests {
         try text.step("/name Dee")
         try text.step("/join \(next)")
         let said = try ann.step("/create times").text(to: text)
-        #expect(said.contains("moved the class to room") && said.contains("/join"), said)
+        #expect(said.contains("moved the class to room") && said.contains("/join"), "\(said)")
     }
 
     @Test func aRunningGameEndsBeforeTheMoveAndAPlayerCannotMoveTheClass() throws {
