@@ -225,10 +225,6 @@ import Testing
             try pupil.send("/answer \(i % 3 == 0 ? right + 1 : right)")
         }
         _ = try pages.wait("t", "return document.body.dataset.view === 'final' && !document.getElementById('final-teams-box').hidden", what: "the podium with teams")
-        // A second screen opened after the end shows the podium, not the lobby.
-        try pages.reload("w")
-        _ = try pages.wait("w", "return document.body.dataset.view === 'final' && document.querySelectorAll('#final-podium li').length > 0", what: "the podium on the second screen")
-        try pages.capture("w", "second-screen-final")
         // The projector at 1920x1080, the page in a browser window (937 px high under its bars, as
         // Chromium's window of that size gives): the podium, the teams and the standings above the fold.
         try pages.call(["cmd": "size", "page": "t", "width": 1920, "height": 937])
@@ -250,6 +246,10 @@ import Testing
             #expect((small[part] as? Double ?? .infinity) <= small["h"] as? Double ?? 0, "\(part) above the fold at 1366x768: \(small)")
         }
         try pages.capture("t", "final-teams-8")
+        // A second screen opened after the end shows the podium, not the lobby.
+        try pages.reload("w")
+        _ = try pages.wait("w", "return document.body.dataset.view === 'final' && document.querySelectorAll('#final-podium li').length > 0", what: "the podium on the second screen")
+        try pages.capture("w", "second-screen-final")
     }
 
     // MARK: - The projector
