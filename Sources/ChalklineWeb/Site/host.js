@@ -644,8 +644,8 @@ $('btn-new').addEventListener('click', () => {
   $('controls').hidden = true;
   showCreate();
   $('create-move').hidden = false;
-  $('create-move').textContent = (n === 1 ? 'The player' : 'The ' + fmt(n) + ' players') + ' in room ' + state.room
-    + ' move to the new room by themselves when you create it.';
+  $('create-move').textContent = (n === 1 ? 'The player in room ' + state.room + ' moves' : 'The ' + fmt(n) + ' players in room '
+    + state.room + ' move') + ' to the new room by themselves when you create it.';
 });
 $('report-back').addEventListener('click', () => show(state.lastGame ? 'final' : 'lobby'));
 $('say-form').addEventListener('submit', (e) => {
