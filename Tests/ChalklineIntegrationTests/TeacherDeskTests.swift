@@ -141,6 +141,18 @@ import Testing
         let port = try #require(try pages.call(["cmd": "relay", "target": Int(server.port)])["value"] as? Int)
         try pages.open("t", "http://127.0.0.1:\(port)/host")
         _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0 && document.body.dataset.conn === 'open'", what: "the form")
+        try pages.click("t", "#kind-times")
+        try pages.type("t", "#opt-rounds", "7")
+        // A blink of the Wi-Fi while the teacher fills the form in: what was typed stays (each
+        // connection asks for the catalog again; its answer must not redraw the form).
+        let catalogs = try pages.js("t", "return Number(document.body.dataset.catalogs || 0)") as? Int ?? 0
+        try pages.call(["cmd": "relay_down"])
+        _ = try pages.wait("t", "return document.body.dataset.conn === 'reconnecting'", what: "the drop")
+        try pages.call(["cmd": "relay_up"])
+        _ = try pages.wait("t", "return document.body.dataset.conn === 'open' && document.getElementById('notice').hidden", what: "back, no banner")
+        _ = try pages.wait("t", "return Number(document.body.dataset.catalogs || 0) > \(catalogs) || document.getElementById('opt-rounds').value !== '7'",
+                           what: "the new connection's catalog")
+        #expect(try pages.js("t", "return document.getElementById('opt-rounds').value") as? String == "7", "the form kept across a reconnect")
         // The Wi-Fi drops: the banner, and a Create pressed meanwhile.
         try pages.call(["cmd": "relay_down"])
         _ = try pages.wait("t", "return !document.getElementById('notice').hidden && document.body.dataset.conn === 'reconnecting'", what: "the banner")
@@ -155,6 +167,15 @@ import Testing
                                   what: "the lobby, or Create enabled again", timeout: 15) as? String
         if view == "form" { try pages.click("t", "#create-button") }
         _ = try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent.length === 4", what: "the lobby")
+        // What was filled in before the drop is what the room got.
+        let code = try #require(try pages.js("t", "return document.getElementById('lobby-code').textContent") as? String)
+        let zed = try Self.pupil(server, code, "zed")
+        _ = zed
+        let settings = try server.connect()
+        try settings.skipWelcome()
+        _ = try settings.command("/format json")
+        let joined = try settings.command("/join \(code) yul")
+        #expect((joined["settings"] as? [String: Any])?["rounds"] as? Int == 7, "\(joined)")
     }
 
     // MARK: - A form for people

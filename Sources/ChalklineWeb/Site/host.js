@@ -85,7 +85,14 @@ function dispatch(msg) {
 
 const replies = {
   ok: {
-    catalog(msg) { state.catalog = msg.kinds; buildForm(); },
+    // Asked again on every connection: a form half filled in when the Wi-Fi blinked is kept.
+    catalog(msg) {
+      const same = state.catalog && JSON.stringify(state.catalog) === JSON.stringify(msg.kinds);
+      state.catalog = msg.kinds;
+      if (!same) buildForm();
+      // How many catalogs have come: something a test can wait on.
+      document.body.dataset.catalogs = Number(document.body.dataset.catalogs || 0) + 1;
+    },
     name() { if (state.pending) send(state.pending.line); },
     create(msg) {
       const p = state.pending;
