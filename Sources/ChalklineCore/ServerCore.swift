@@ -281,6 +281,17 @@ public final class ServerCore {
         if room.seats.isEmpty { close(room, now: now) }
     }
 
+    /// `/create` from the host of a class room: the class goes along. A game running there ends
+    /// (stored, with its `game_end`), everyone else in the room is told the new code (`moved`),
+    /// and the room closes with its players and watchers outside any room, free to `/join` (or
+    /// `/watch`) the new one. A page that still holds the old room finds it gone (`no_room`).
+    func moveClass(from room: Room, to code: String, host: Session, now: Millis, _ out: inout Outbox) {
+        if room.isRunning { room.stop(out: &out) }
+        out.send(MovedEvent(room: room.code, to: code), to: room.connectedSessions.filter { $0 !== host })
+        for session in room.dissolve(now: now) where session !== host { scheduleIdle(session) }
+        close(room, now: now)
+    }
+
     /// Its watchers are back outside any room, where the idle timeout applies to them again.
     private func close(_ room: Room, now: Millis) {
         for watcher in room.releaseWatchers() {

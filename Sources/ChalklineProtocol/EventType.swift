@@ -14,6 +14,7 @@ public enum EventType: String, Sendable, CaseIterable {
     case seatMoved = "seat_moved"
     case comeback
     case letIn = "let_in"
+    case moved
 }
 
 extension EventType {

@@ -8,6 +8,8 @@ struct Command: Sendable {
         case anyone
         /// Not seated in a room and not watching one (`already_in_room`).
         case outsideRoom
+        /// As `outsideRoom`, or the host of a class room (`/create` from there takes the class along).
+        case outsideRoomOrHost
         /// Neither seated nor watching, with watching's own wording (`/watch`).
         case notAudience
         /// Seated in a room or watching it (`not_in_room`).

@@ -16,7 +16,7 @@ extension ServerCore {
                 usage: "/comeback CODE NAME",
                 help: "On a new device: ask the host for your seat back. Your score and team come with it.\nWhen nobody has NAME it just joins. No token needed: the host decides.",
                 run: { core, call, out throws(ErrorReply) in try core.comeback(call, &out) }),
-        Command(name: "create", access: .outsideRoom, guessed: true,
+        Command(name: "create", access: .outsideRoomOrHost, guessed: true,
                 usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
                 help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
@@ -159,6 +159,9 @@ extension ServerCore {
         switch access {
         case .anyone: break
         case .outsideRoom: try outsideRoom(session, cmd)
+        case .outsideRoomOrHost:
+            if let room = session.room, room.homework == nil, room.isHost(session) { break }
+            try outsideRoom(session, cmd)
         case .notAudience:
             if let room = session.audienceRoom {
                 throw ErrorReply(cmd, .alreadyInRoom, "You are already in room \(room.code). /leave it first.")

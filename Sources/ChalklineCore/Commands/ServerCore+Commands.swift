@@ -132,7 +132,10 @@ extension ServerCore {
                              "Say which game: /create \(names[0]) (or \(RaceCatalog.orList(names.dropFirst().map { "/create \($0)" }))).")
         }
         let race = try makeRace(kind, options: CommandOptions(args.dropFirst()))
-        let code = try freeRoomCode(for: session)
+        // The host of a class room opening the next one: the class goes along (`moveClass`).
+        let moving = session.room.flatMap { $0.homework == nil && $0.isHost(session) ? $0 : nil }
+        let code = try freeRoomCode(for: session, replacing: moving)
+        if let moving { moveClass(from: moving, to: code, host: session, now: call.now, &out) }
         let room = Room(code: code, hostKey: Secrets.token(random), race: race, creatorAddress: session.address,
                         chatLinesPerSecond: config.roomChatLinesPerSecond, now: call.now)
         rooms[code] = room
@@ -171,11 +174,14 @@ extension ServerCore {
 
     /// A code no open room has, within the room caps. Drawing is bounded: however full the
     /// server, `/create` answers at once.
-    private func freeRoomCode(for session: Session) throws(ErrorReply) -> String {
-        guard classRooms < config.maxRooms else {
+    private func freeRoomCode(for session: Session, replacing old: Room? = nil) throws(ErrorReply) -> String {
+        // A room about to close for this one does not count against the caps.
+        let closing = old == nil ? 0 : 1
+        let ownClosing = old?.creatorAddress == session.address ? 1 : 0
+        guard classRooms - closing < config.maxRooms else {
             throw ErrorReply("create", .tooManyRooms, "The server has as many rooms open as it takes (\(config.maxRooms)). Try again when a class has finished.")
         }
-        guard roomsPerAddress[session.address, default: 0] < config.maxRoomsPerIP else {
+        guard roomsPerAddress[session.address, default: 0] - ownClosing < config.maxRoomsPerIP else {
             throw ErrorReply("create", .tooManyRooms,
                              "Your address already has \(config.maxRoomsPerIP) rooms open. Close one (/leave it) before opening another.")
         }
@@ -351,6 +357,7 @@ extension ServerCore {
         room.claim(seat, out: &out)
         resendComebacks(room, to: session, &out)
         room.resendOpenRound(to: seat, now: now, out: &out, evenIfNotInRound: true)
+        room.tellProgress(to: session, out: &out)
         room.resumeIfPaused(now: now, out: &out)
     }
 
@@ -515,8 +522,12 @@ extension ServerCore {
             throw ErrorReply("watch", .roomFull, "Room \(room.code) already has \(Room.maxWatchers) watchers.")
         }
         room.addWatcher(session)
+        // A second screen shows the address the main screen shows, and a finished game's podium.
+        let ended = room.lastGameEnded
         out.send(OkReply("watch", [("room", .string(room.code)), ("game", .string(room.race.kind)), ("state", .string(room.stateName)),
-                                   ("players", room.playersJSON()), ("standings", .array(room.standings().map(\.json)))],
+                                   ("players", room.playersJSON()), ("standings", .array(room.standings().map(\.json)))]
+                             + (joinURL.map { [("join_url", JSON.string($0 + "?room=" + room.code))] } ?? [])
+                             + (ended.map { [("last_game", JSON.string($0.game))] + ($0.teams.map { [("teams", $0)] } ?? []) } ?? []),
                          text: "You are watching room \(room.code) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))). /leave to stop."),
                  to: session)
     }

@@ -51,6 +51,16 @@ public struct HostAwayEvent: Message {
     }
 }
 
+/// The host opened a new room from this one (`/create` while hosting it): this room closed, and
+/// everyone in it is told the new code, so a student's page follows with `/join` (a second
+/// screen with `/watch`) under the same name, and nobody types a code again.
+public struct MovedEvent: Message {
+    public var room: String
+    public var to: String
+    public var json: JSON { .object([EventType.moved.field, ("room", .string(room)), ("to", .string(to))]) }
+    public var text: String { "The teacher moved the class to room \(to). Type /join \(to) to follow." }
+}
+
 public struct CountdownEvent: Message {
     public var seconds: Double
     public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }

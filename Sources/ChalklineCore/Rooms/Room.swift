@@ -449,6 +449,37 @@ final class Room {
         }
     }
 
+    /// A host back with `/claim` during a round: the count so far, which a reloaded page cannot know.
+    func tellProgress(to session: Session, out: inout Outbox) {
+        guard case .open = phase else { return }
+        out.send(ProgressEvent(id: lastRoundID, answers: answersThisRound, players: participants.count), to: session)
+    }
+
+    /// The room closes under its class (its host moved on, `ServerCore.moveClass`): every seat let
+    /// go without a `left` each, the connections outside any room, their idle clocks from now.
+    func dissolve(now: Millis) -> [Session] {
+        var freed: [Session] = []
+        for seat in seats {
+            if let session = seat.session {
+                session.seat = nil
+                session.lastHeard = now
+                freed.append(session)
+            }
+            seat.session = nil
+        }
+        seats = []
+        participants = []
+        host = nil
+        return freed
+    }
+
+    /// The last game, once it is over (not homework): its id as `game_end` gave it, and its team
+    /// standings in a room with teams, for a second screen that starts watching after the end.
+    var lastGameEnded: (game: String, teams: JSON?)? {
+        guard !isRunning, homework == nil, let game else { return nil }
+        return ("\(code)-\(game.number)", teamStandings().map { .array($0.map(\.json)) })
+    }
+
     private func sendProgress(now: Millis, out: inout Outbox) {
         progressSentAt = now
         progressWaiting = false

@@ -22,6 +22,7 @@ const state = {
   seat: loadSeat(),                     // {room, key, name, url, game}
   catalog: null,                        // /catalog's kinds
   pending: null,                        // {name, line} while /name and /create are under way
+  moving: false,                        // "New room" with a class in the room: its /create takes them along
   room: watchCode || null,
   game: null, roomState: 'lobby', settings: {},
   players: new Map(),                   // name -> {connected, playing}
@@ -74,6 +75,8 @@ function dispatch(msg) {
     (table[msg.cmd] || table.other)(msg);
     return;
   }
+  // On the form for the next room, the old room's events would take the screen: they wait.
+  if (state.moving && !['welcome', 'kicked', 'bye', 'shutdown'].includes(msg.type)) return;
   if (state.podium && PODIUM_FIRST.has(msg.type)) showPodium();
   const handler = events[msg.type];
   if (handler) handler(msg);
@@ -84,11 +87,19 @@ function dispatch(msg) {
 
 const replies = {
   ok: {
-    catalog(msg) { state.catalog = msg.kinds; buildForm(); },
+    // Asked again on every connection: a form half filled in when the Wi-Fi blinked is kept.
+    catalog(msg) {
+      const same = state.catalog && JSON.stringify(state.catalog) === JSON.stringify(msg.kinds);
+      state.catalog = msg.kinds;
+      if (!same) buildForm();
+      // How many catalogs have come: something a test can wait on.
+      document.body.dataset.catalogs = Number(document.body.dataset.catalogs || 0) + 1;
+    },
     name() { if (state.pending) send(state.pending.line); },
     create(msg) {
       const p = state.pending;
       state.pending = null;
+      state.moving = false;
       saveSeat({ room: msg.room, key: msg.host_key, name: p ? p.name : '', url: msg.join_url || '', game: msg.game });
       enterRoom(msg.room, msg.game, 'lobby', msg.settings, []);
     },
@@ -101,8 +112,11 @@ const replies = {
     watch(msg) {
       line.retries = 0;
       hideNotice();
+      state.joinUrl = msg.join_url || '';
       enterRoom(msg.room, msg.game, msg.state, {}, msg.players);
       if (msg.state === 'running') { showWaiting('The game is on: the next question shows here.'); }
+      // A room whose game is over: its podium, as the main screen shows it, not an empty lobby.
+      else if (msg.last_game) events.game_end({ type: 'game_end', standings: msg.standings, game: msg.last_game, teams: msg.teams });
     },
     start() {},
     lock(msg) { setLocked(msg.locked); rememberLock(); },
@@ -189,8 +203,16 @@ const events = {
     line.setConn('open');
     if (state.role === 'watch') { send('/watch ' + state.room); return; }
     send('/catalog');
+    // The connection that held the old room dropped while its next one was being set: the room
+    // waits for its host, so take it back; the class moves with the next Create.
+    if (state.moving) { state.moving = false; state.pending = null; }
     if (state.seat) claim();
-    else if (document.body.dataset.view === 'loading') showCreate();
+    else {
+      // Connected again: the "Reconnecting…" banner goes, and a Create pressed meanwhile goes on.
+      hideNotice();
+      if (document.body.dataset.view === 'loading') showCreate();
+      if (state.pending) send('/name ' + state.pending.name);
+    }
   },
   joined(msg) {
     const p = state.players.get(msg.name) || { playing: true };
@@ -367,16 +389,23 @@ function selectedKind() {
 // A field per option: its type decides the control; its default fills it in. The teacher at
 // the projector usually does not play, so play= starts at "no" whatever its default.
 function renderOptions() {
-  const box = $('create-options');
-  box.textContent = '';
+  const usual = $('create-options');
+  usual.textContent = '';
+  const more = $('create-more');
+  more.open = false;
+  $('create-more-options').textContent = '';
+  more.hidden = true;
   const kind = selectedKind();
   if (!kind) return;
-  for (const o of kind.options) {
+  // The usual options first, the rest under a closed "More options" (the catalog's `more`).
+  for (const o of kind.options.filter((x) => !x.more).concat(kind.options.filter((x) => x.more))) {
+    const box = o.more ? $('create-more-options') : usual;
+    if (o.more) more.hidden = false;
     const id = 'opt-' + o.name;
     const field = el('div', 'field option');
     field.dataset.option = o.name;
     field.dataset.type = o.type;
-    const help = el('p', 'field-help', o.help + (o.values ? ' (' + o.values + ')' : '') + (o.default_text ? '; default ' + o.default_text : ''));
+    const help = el('p', 'field-help', hintText(o));
     help.id = id + '-help';
     let control;
     const initial = o.name === 'play' && o.type === 'bool' ? false : o.default;
@@ -387,7 +416,7 @@ function renderOptions() {
       control.value = o.type === 'bool' ? choices[initial ? 0 : 1] : String(initial === null ? choices[0] : initial);
     } else if (o.type === 'list') {
       control = el('fieldset', 'checks');
-      control.append(el('legend', '', o.name));
+      control.append(el('legend', '', o.label || o.name));
       const on = String(o.default === null ? '' : o.default).split(',');
       for (const c of o.choices) {
         const l = el('label', 'check');
@@ -418,11 +447,20 @@ function renderOptions() {
     }
     control.id = id;
     control.setAttribute('aria-describedby', help.id);
-    const label = el('label', '', o.name);
+    const label = el('label', '', o.label || o.name);
     label.htmlFor = id;
     field.append(label, control, help);
     box.append(field);
   }
+}
+
+// The catalog's line for people (`hint`), else its protocol help. play= is preset to no on this
+// page, so its default is said as the page sets it.
+function hintText(o) {
+  const preset = o.name === 'play' && o.type === 'bool' && o.default === true;
+  if (o.hint) return o.hint + (preset ? ' Preset to no here: you run the projector.' : '');
+  return o.help + (o.values ? ' (' + o.values + ')' : '')
+    + (preset ? '; no on this page (you run the projector)' : (o.default_text ? '; default ' + o.default_text : ''));
 }
 
 function option(value, text) { const o = el('option', '', text); o.value = value; return o; }
@@ -449,21 +487,25 @@ $('create-form').addEventListener('submit', (e) => {
   if (!kind) { fieldError('create-error', 'The list of games has not arrived yet.'); return; }
   const name = $('create-name').value.trim();
   if (!name) { createFailed('Type your name.', 'create-name'); return; }
-  let line = '/create ' + kind.name;
+  let request = '/create ' + kind.name;
   for (const o of kind.options) {
-    const field = document.querySelector('#create-options [data-option="' + o.name + '"]');
+    const field = document.querySelector('#view-create [data-option="' + o.name + '"]');
     const v = field && optionValue(o, field);
-    if (v !== null && v !== undefined) line += ' ' + o.name + '=' + v;
+    if (v !== null && v !== undefined) request += ' ' + o.name + '=' + v;
   }
   const password = $('create-password').value;
-  if (!$('create-password-field').hidden && password) line += ' password=' + password.replace(/\s+/g, '');
-  state.pending = { name, line };
+  if (!$('create-password-field').hidden && password) request += ' password=' + password.replace(/\s+/g, '');
+  state.pending = { name, line: request };
   state.ending = false;
   $('create-button').disabled = true;
-  if (!send('/name ' + name)) { if (!line.ws) line.connect(); }
+  // Still the host of the old room: /create from it takes its class along (they get `moved`).
+  const sent = state.moving ? send(request) : send('/name ' + name);
+  if (!sent && !line.ws) line.connect();
 });
 
 $('resume-button').addEventListener('click', () => {
+  // Back to the room this page still hosts: a reload takes it back with its key (/claim).
+  if (state.moving) { location.reload(); return; }
   let seat = null;
   try { seat = JSON.parse(localStorage.getItem(HOST_KEY)); } catch (e) { /* ignore */ }
   if (!seat) return;
@@ -498,12 +540,12 @@ function enterRoom(room, game, roomState, settings, players) {
   $('status-room').textContent = room;
   $('status-game').textContent = game;
   $('lobby-code').textContent = room;
-  const url = state.seat && state.seat.url ? state.seat.url : '';
+  const url = state.role === 'watch' ? state.joinUrl || '' : (state.seat && state.seat.url ? state.seat.url : '');
   $('lobby-url').textContent = url ? url.replace(/^https?:\/\//, '').replace(/\/\?room=.*$/, '') : 'this server';
   $('lobby-url').dataset.url = url;
   $('lobby-qr').src = '/qr.svg?room=' + encodeURIComponent(room);
   $('controls').hidden = state.role !== 'host';
-  $('chat').hidden = state.role !== 'host';
+  $('chat').hidden = state.role !== 'host' || (!state.chat && !$('chat-log').children.length);
   $('say-form').hidden = state.role !== 'host';
   document.title = 'Chalkline: room ' + room;
   setRoomState(roomState === 'running' ? 'running' : 'lobby');
@@ -560,6 +602,8 @@ function setChat(on) {
   $('btn-chat').setAttribute('aria-pressed', String(on));
   $('btn-chat').textContent = on ? 'Chat: on' : 'Chat: off';
   $('status-chat').textContent = on ? 'on' : 'off';
+  // The projector shows the chat box while chat is on or something was said.
+  if (state.role === 'host') $('chat').hidden = !on && !$('chat-log').children.length;
 }
 
 function rememberLock() {
@@ -625,7 +669,16 @@ $('btn-chat').addEventListener('click', () => send('/set chat=' + (state.chat ? 
 $('btn-report').addEventListener('click', () => send('/report'));
 $('btn-new').addEventListener('click', () => {
   if (state.roomState === 'running' && !window.confirm('Stop this game and close the room?')) return;
-  send('/leave');
+  if (!state.players.size) { send('/leave'); return; }
+  // A class to take along: the room stays until Create, whose /create moves its players.
+  const n = state.players.size;
+  state.moving = true;
+  stopClock();
+  $('controls').hidden = true;
+  showCreate();
+  $('create-move').hidden = false;
+  $('create-move').textContent = (n === 1 ? 'The player in room ' + state.room + ' moves' : 'The ' + fmt(n) + ' players in room '
+    + state.room + ' move') + ' to the new room by themselves when you create it.';
 });
 $('report-back').addEventListener('click', () => show(state.lastGame ? 'final' : 'lobby'));
 $('say-form').addEventListener('submit', (e) => {
@@ -924,11 +977,14 @@ function show(view) {
 function showCreate() {
   show('create');
   $('create-button').disabled = false;
+  $('create-move').hidden = !state.moving;
+  // Every new room starts from the catalog's defaults, not the last room's choices.
+  if (state.catalog) renderOptions();
   let seat = null;
   try { seat = JSON.parse(localStorage.getItem(HOST_KEY)); } catch (e) { /* ignore */ }
   const resume = $('resume-button');
   resume.hidden = !seat;
-  if (seat) resume.textContent = 'Take back room ' + seat.room;
+  if (seat) resume.textContent = (state.moving ? 'Back to room ' : 'Take back room ') + seat.room;
   if (!state.catalog && line.isOpen()) send('/catalog');
 }
 

@@ -463,6 +463,19 @@ const events = {
     else ended('kicked', 'The host removed you from room ' + msg.room, 'You may join again under another name.', msg.room);
   },
 
+  // The teacher opened the next room and this one closed: follow under the same name, with
+  // nothing to type. The form stands behind, so a name taken there is said where it can be fixed.
+  moved(msg) {
+    const name = state.seat ? state.seat.name : '';
+    saveSeat(null);
+    showJoin(msg.to, name);
+    announce('Your class moved to room ' + msg.to + '.');
+    if (!name) return;
+    state.joining = { code: msg.to, name };
+    $('join-button').disabled = true;
+    commands.name(name);
+  },
+
   bye(msg) {
     state.ending = true;
     const title = msg.reason === 'flood' ? 'Too many messages too fast' : 'Disconnected';

@@ -245,11 +245,16 @@ struct ServerCoreCommandTests {
         #expect(m.string("message") == "max= takes a whole number from 2 to 20.")
     }
 
-    @Test func createTwiceIsAlreadyInRoom() throws {
+    /// The host's second `/create` opens the next room in place of the first (the class moves
+    /// along, `MoveClassTests`); a player's is `already_in_room`.
+    @Test func createTwiceReplacesTheHostsRoom() throws {
         let h = try ServerHarness(.inProcess)
         let clock = try #require(h.inProcess)
-        let (c1, _) = try h.timesRoom()
-        #expect(try c1.step("/create times").messages(to: c1).first?.code == "already_in_room")
+        let (c1, code) = try h.timesRoom()
+        let (c2, _) = try h.join("Bob", code)
+        #expect(try c2.step("/create times").messages(to: c2).first?.code == "already_in_room")
+        let next = try c1.step("/create times").messages(to: c1).first
+        #expect(next?.string("type") == "ok" && next?.string("room") != code)
         #expect(clock.core.roomCount == 1)
     }
 
