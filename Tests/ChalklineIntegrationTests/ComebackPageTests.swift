@@ -47,6 +47,8 @@ import Testing
         try pages.open("t", "\(base)/host")
         _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
         try pages.click("t", "#kind-times")
+        // gap, countdown and seed sit under "More options", closed at first.
+        _ = try pages.js("t", "const d = document.getElementById('create-more'); if (d) d.open = true; return true")
         for (option, value) in options { try pages.type("t", "#opt-\(option)", value) }
         try pages.type("t", "#create-name", "MsLee")
         try pages.click("t", "#create-button")

@@ -29,10 +29,13 @@ import Testing
         for kind in kinds {
             try pages.click("t", "#kind-\(kind)")
             // The options are the kind's own, straight from the catalog.
-            let options = try pages.wait("t", "const o = [...document.querySelectorAll('#create-options [data-option]')].map(f => f.dataset.option); return o.length ? o : null",
+            let options = try pages.wait("t", "const o = [...document.querySelectorAll('#create-options [data-option], #create-more-options [data-option]')].map(f => f.dataset.option); return o.length ? o : null",
                                          what: "\(kind)'s options") as? [String]
-            let catalog = try probe.command("/catalog").list("kinds").first { $0.string("name") == kind }?.list("options").compactMap { $0.string("name") }
-            #expect(options == catalog, "\(kind): \(options ?? []) vs \(catalog ?? [])")
+            // In the catalog's order, the usual ones first and those it marks `more` after them.
+            let listed = try probe.command("/catalog").list("kinds").first { $0.string("name") == kind }?.list("options") ?? []
+            let usual = listed.filter { $0["more"] as? Bool != true }, more = listed.filter { $0["more"] as? Bool == true }
+            let catalog = (usual + more).compactMap { $0.string("name") }
+            #expect(!more.isEmpty && options == catalog, "\(kind): \(options ?? []) vs \(catalog)")
             if kind == "arith" { try pages.capture("t", "create") }
             // Change one field of each kind, as a teacher would.
             if options?.contains("rounds") == true { try pages.type("t", "#opt-rounds", "2") }
@@ -108,6 +111,7 @@ import Testing
         try pages.open("t", "\(base)/host")
         _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
         try pages.click("t", "#kind-times")
+        try Self.openMoreOptions(pages)
         for (option, value) in [("table", "7"), ("rounds", "4"), ("time", "30"), ("gap", "1"), ("countdown", "0"), ("seed", "3")] {
             try pages.type("t", "#opt-\(option)", value)
         }
@@ -271,6 +275,7 @@ import Testing
         try pages.open("t", "\(base)/host")
         _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
         try pages.click("t", "#kind-times")
+        try Self.openMoreOptions(pages)
         for (option, value) in [("table", "7"), ("rounds", "2"), ("time", "30"), ("gap", "1"), ("countdown", "0"), ("teams", "2")] {
             try pages.type("t", "#opt-\(option)", value)
         }
@@ -351,6 +356,7 @@ import Testing
         try pages.open("t", "http://127.0.0.1:\(proxy.port)/host")
         _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
         try pages.click("t", "#kind-times")
+        try Self.openMoreOptions(pages)
         try pages.type("t", "#opt-time", "60")
         try pages.type("t", "#opt-countdown", "0")
         try pages.click("t", "#create-button")
@@ -449,6 +455,11 @@ import Testing
     }
 
     /// `chalkline-server report game ID --csv`, from the database the server wrote.
+    /// gap, countdown, seed and the rest sit under "More options", closed at first.
+    static func openMoreOptions(_ pages: Pages) throws {
+        _ = try pages.js("t", "const d = document.getElementById('create-more'); if (d) d.open = true; return true")
+    }
+
     static func reportCSV(database: String, game: String) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))

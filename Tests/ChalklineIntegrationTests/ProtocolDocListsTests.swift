@@ -113,6 +113,10 @@ import Testing
         _ = try ann.command("\(right)")
         _ = try bo.command("/answer id=\(question.int("id") ?? 0) \(right + 1)")
         _ = try host.expect("game_end", timeout: 10)
+        // A second screen opened after the game: the finished game and its team standings.
+        let lateScreen = try client(server)
+        _ = try lateScreen.command("/watch \(code)")
+        _ = try lateScreen.command("/leave")
         _ = try host.command("/report")
         _ = try host.command("/kick bo")
         _ = try bo.expect("kicked")
@@ -134,7 +138,7 @@ import Testing
         _ = try watcher.command("/leave")
 
         var seen: [String: [[String]]] = [:]
-        for c in [host, watcher, ann, bo, back] {
+        for c in [host, watcher, lateScreen, ann, bo, back] {
             for line in c.received {
                 guard let keys = orderedKeys(of: line, at: nil) else { continue }
                 let object = ServerLine(line)

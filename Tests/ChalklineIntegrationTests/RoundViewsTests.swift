@@ -157,6 +157,12 @@ import Testing
             #expect(step.count == 2 && step[1].range(of: #"^\d+ players?$"#, options: .regularExpression) != nil, "a count, not empty names: \(steps)")
         }
         #expect(steps.compactMap { Int($0.last?.split(separator: " ").first ?? "") }.reduce(0, +) == 3, "every player on a step: \(steps)")
+        // The standings under the podium: places and scores, no column of empty names.
+        let columns = try pages.js("t", """
+            return [...document.querySelectorAll('#final-standings th, #final-standings tbody tr:first-child td')]
+              .filter(c => c.offsetParent !== null).map(c => c.textContent)
+            """) as? [String] ?? []
+        #expect(columns.count == 4 && !columns.contains("Name") && !columns.contains(""), "\(columns)")
         try pages.capture("t", "projector-names-hidden-podium")
     }
 

@@ -192,13 +192,15 @@ import Testing
             try pages.click("t", "#kind-\(name)")
             _ = try pages.wait("t", "return document.querySelector('#create-options [data-option]') && document.getElementById('kind-\(name)').checked", what: "\(name)'s options")
             let shown = try pages.js("t", """
-                return [...document.querySelectorAll('#create-options [data-option]')].map(f => ({
+                return [...document.querySelectorAll('#create-options [data-option], #create-more-options [data-option]')].map(f => ({
                   name: f.dataset.option, label: (f.querySelector('label, legend') || {}).textContent || '',
                   hint: (f.querySelector('.field-help') || {}).textContent || '', more: !!f.closest('details'),
                   value: (f.querySelector('select, input') || {}).value }));
                 """) as? [[String: Any]] ?? []
             let options = kind["options"] as? [[String: Any]] ?? []
-            #expect(shown.map { $0["name"] as? String ?? "" } == options.map { $0["name"] as? String ?? "" }, "\(name): every option, in order")
+            // Every option, in the catalog's order: the usual ones, then those under "More options".
+            let ordered = options.filter { $0["more"] as? Bool != true } + options.filter { $0["more"] as? Bool == true }
+            #expect(shown.map { $0["name"] as? String ?? "" } == ordered.map { $0["name"] as? String ?? "" }, "\(name): every option, in order")
             for option in options {
                 let key = option["name"] as? String ?? ""
                 guard let field = shown.first(where: { $0["name"] as? String == key }) else { continue }

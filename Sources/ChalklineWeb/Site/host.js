@@ -343,7 +343,7 @@ const events = {
     }
     show('final');
     const first = places.filter((r) => r.rank === 1).map((r) => r.name);
-    announce('Game over! ' + (first.length ? first.join(' and ') + ' won.' : ''));
+    announce('Game over! ' + (first.some(Boolean) ? first.join(' and ') + ' won.' : ''));
   },
   kicked() { ended('You were removed from the room', ''); },
   bye(msg) { state.ending = true; ended('Disconnected', msg.message); },
@@ -847,6 +847,8 @@ function fillStandings(table, standings, limit) {
   const rows = standings || [];
   const body = table.tBodies[0];
   body.textContent = '';
+  // names=hidden: the projector's rows come without names, so the Name column goes too.
+  table.classList.toggle('no-names', rows.length > 0 && rows.every((r) => !r.name));
   for (const row of rows.slice(0, limit || rows.length)) {
     const tr = el('tr');
     tr.append(el('td', 'num', ordinal(row.rank)), el('td', 'name', row.name), el('td', 'num', fmt(row.score)));

@@ -45,6 +45,9 @@ struct ProtocolLimitsTableTests {
         "/say lines a second, per room": "\(Limits.roomChatLinesPerSecond) a second, bursts of \(2 * Limits.roomChatLinesPerSecond)",
         "results held while the database fails": grouped(Limits.unsavedRecords),
         "an HTTP request head": "\(Limits.httpHeadBytes / 1024) KB, within \(Limits.httpHeadTimeoutMs / 1000) seconds",
+        "connections not yet speaking the protocol": "\(grouped(Limits.connectionsPerIP)) from one IP address, \(grouped(Limits.connections)) in all",
+        "silence before the first line, with the web on": "\(Limits.silentWelcomeMs / 1000) seconds",
+        "an idle kept-alive HTTP connection": "\(Limits.httpKeepAliveIdleMs / 1000) seconds",
         "a WebSocket message": "one line: \(Limits.lineBytes) bytes and its line ending",
     ]
     /// Rows with no number of the server's own to check.

@@ -179,8 +179,10 @@ extension HardeningTests {
         laptop.take()
         try laptop.send("/claim \(room.code.lowercased()) \(key)")
         let reply = laptop.take()
-        // Round 1 is still open: Ann gets it again, to answer it too.
-        #expect(reply.types == ["ok", "host", "question"])
+        // Round 1 is still open: Ann gets it again, to answer it too, and (as the room's host) the
+        // round's answer count so far: her own answer is in.
+        #expect(reply.types == ["ok", "host", "question", "progress"])
+        #expect(reply.last?.int("answers") == 1)
         #expect(reply.dropFirst(2).first?.int("round") == 1)
         #expect(reply.first?.string("name") == "Ann")
         #expect(reply.first?.int("score") == 950)
