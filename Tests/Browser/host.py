@@ -173,7 +173,9 @@ def run(cmd):
         raise RuntimeError("unknown command " + json.dumps(cmd))
 
 
-def main():
+def main(run=run):
+    """Reads commands until `quit`, each answered by `run` (a script that adds commands of its
+    own passes its `run`, which hands the rest to this module's)."""
     for line in sys.stdin:
         line = line.strip()
         if not line:

@@ -8,10 +8,8 @@ Every command of host.py works here unchanged (one command on stdin, one event b
       the window at W x H, a screenshot to F ("captured", with "paths"), then back to 1366x768
 Nothing here sleeps: every wait is a WebDriverWait with a deadline.
 """
-import json
 import os
 import sys
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import host  # noqa: E402  (the driver this script extends)
@@ -33,25 +31,5 @@ def run(cmd):
     host.emit(page, "captured", paths=[cmd["path"]])
 
 
-def main():
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        cmd = json.loads(line)
-        if cmd["cmd"] == "quit":
-            break
-        try:
-            run(cmd)
-        except Exception as error:  # reported to the test, which fails on it
-            host.emit(cmd.get("page"), "error", message=str(error), trace=traceback.format_exc()[-1500:])
-    for d in host.browsers.values():
-        try:
-            d.quit()
-        except Exception:
-            pass
-    host.emit(None, "quit")
-
-
 if __name__ == "__main__":
-    main()
+    host.main(run)

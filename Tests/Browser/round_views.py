@@ -16,10 +16,8 @@ commands it keeps (open, wait, js, click, type, key, reload, ...), with three of
       axe-core's axe.min.js, what its page-has-heading-one rule says ("axe": null without it)
 Nothing here sleeps: every wait is a WebDriverWait with a deadline.
 """
-import json
 import os
 import sys
-import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import host  # noqa: E402  (the generic commands, and one browser per page name)
@@ -95,25 +93,5 @@ def run(cmd):
         host.run(cmd)
 
 
-def main():
-    for line in sys.stdin:
-        line = line.strip()
-        if not line:
-            continue
-        cmd = json.loads(line)
-        if cmd["cmd"] == "quit":
-            break
-        try:
-            run(cmd)
-        except Exception as error:  # reported to the test, which fails on it
-            host.emit(cmd.get("page"), "error", message=str(error), trace=traceback.format_exc()[-1500:])
-    for d in host.browsers.values():
-        try:
-            d.quit()
-        except host.WebDriverException:
-            pass
-    host.emit(None, "quit")
-
-
 if __name__ == "__main__":
-    main()
+    host.main(run)

@@ -422,36 +422,8 @@ import Testing
     // MARK: - Helpers
 
     /// host.py: one command, one event.
-    final class Pages {
-        let driver: BrowserDriver
-
-        init() throws {
-            driver = try BrowserDriver(script: BuiltProducts.repository.appendingPathComponent("Tests/Browser/host.py").path)
-        }
-
-        @discardableResult
-        func call(_ command: [String: Any], timeout: Double = 90) throws -> [String: Any] {
-            try driver.send(command)
-            return try driver.event(timeout: timeout)
-        }
-
-        func open(_ page: String, _ url: String) throws { try call(["cmd": "open", "page": page, "url": url]) }
-        func click(_ page: String, _ css: String) throws { try call(["cmd": "click", "page": page, "css": css]) }
-        func reload(_ page: String) throws { try call(["cmd": "reload", "page": page]) }
-        func type(_ page: String, _ css: String, _ text: String, enter: Bool = false) throws {
-            try call(["cmd": "type", "page": page, "css": css, "text": text, "enter": enter])
-        }
-        func js(_ page: String, _ body: String) throws -> Any? { try call(["cmd": "js", "page": page, "js": body])["value"] }
-        func wait(_ page: String, _ body: String, what: String, timeout: Double = 30) throws -> Any? {
-            try call(["cmd": "wait", "page": page, "js": body, "what": what, "timeout": timeout], timeout: timeout + 30)["value"]
-        }
-        func capture(_ page: String, _ label: String) throws {
-            try call(["cmd": "capture", "page": page, "label": label, "dir": HostPageTests.captures])
-        }
-        func download(_ page: String, _ css: String, dir: String) throws -> [String: Any] {
-            try call(["cmd": "download", "page": page, "css": css, "dir": dir])
-        }
-        func quit() { driver.quit() }
+    final class Pages: BrowserPages {
+        init() throws { try super.init(script: "Tests/Browser/host.py", captures: HostPageTests.captures) }
     }
 
     /// `chalkline-server report game ID --csv`, from the database the server wrote.

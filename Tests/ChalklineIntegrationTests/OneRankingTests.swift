@@ -231,29 +231,7 @@ import Testing
     }
 
     /// ranks.py: host.py's commands, screenshots at 360 and 1920 px.
-    final class Pages {
-        let driver: BrowserDriver
-
-        init() throws {
-            driver = try BrowserDriver(script: BuiltProducts.repository.appendingPathComponent("Tests/Browser/ranks.py").path)
-        }
-
-        @discardableResult
-        func call(_ command: [String: Any], timeout: Double = 90) throws -> [String: Any] {
-            try driver.send(command)
-            return try driver.event(timeout: timeout)
-        }
-
-        func open(_ page: String, _ url: String) throws { try call(["cmd": "open", "page": page, "url": url]) }
-        func type(_ page: String, _ css: String, _ text: String, enter: Bool = false) throws {
-            try call(["cmd": "type", "page": page, "css": css, "text": text, "enter": enter])
-        }
-        func wait(_ page: String, _ body: String, what: String, timeout: Double = 30) throws -> Any? {
-            try call(["cmd": "wait", "page": page, "js": body, "what": what, "timeout": timeout], timeout: timeout + 30)["value"]
-        }
-        func capture(_ page: String, _ label: String) throws {
-            try call(["cmd": "capture", "page": page, "label": label, "dir": OneRankingTests.captures])
-        }
-        func quit() { driver.quit() }
+    final class Pages: BrowserPages {
+        init() throws { try super.init(script: "Tests/Browser/ranks.py", captures: OneRankingTests.captures) }
     }
 }

@@ -336,41 +336,7 @@ import Testing
     }
 
     /// round_views.py: one command, one event.
-    final class Pages {
-        let driver: BrowserDriver
-
-        init() throws {
-            driver = try BrowserDriver(script: BuiltProducts.repository.appendingPathComponent("Tests/Browser/round_views.py").path)
-        }
-
-        @discardableResult
-        func call(_ command: [String: Any], timeout: Double = 90) throws -> [String: Any] {
-            try driver.send(command)
-            return try driver.event(timeout: timeout)
-        }
-
-        func open(_ page: String, _ url: String) throws { try call(["cmd": "open", "page": page, "url": url]) }
-        func click(_ page: String, _ css: String) throws { try call(["cmd": "click", "page": page, "css": css]) }
-        func reload(_ page: String) throws { try call(["cmd": "reload", "page": page]) }
-        func record(_ page: String) throws { try call(["cmd": "record", "page": page]) }
-        func type(_ page: String, _ css: String, _ text: String, enter: Bool = false) throws {
-            try call(["cmd": "type", "page": page, "css": css, "text": text, "enter": enter])
-        }
-        func js(_ page: String, _ body: String) throws -> Any? { try call(["cmd": "js", "page": page, "js": body])["value"] }
-        func wait(_ page: String, _ body: String, what: String, timeout: Double = 30) throws -> Any? {
-            try call(["cmd": "wait", "page": page, "js": body, "what": what, "timeout": timeout], timeout: timeout + 30)["value"]
-        }
-        /// As `wait`, but nil when the page never showed it (for an `#expect` to report, and the
-        /// test to go on to its other checks).
-        func settle(_ page: String, _ body: String, what: String, timeout: Double) throws -> Any? {
-            do { return try wait(page, body, what: what, timeout: timeout) } catch let failure as TestFailure {
-                print("round views: \(page) never showed \(what): \(failure)")
-                return nil
-            }
-        }
-        func capture(_ page: String, _ label: String) throws {
-            try call(["cmd": "capture", "page": page, "label": label, "dir": RoundViewsTests.captures])
-        }
-        func quit() { driver.quit() }
+    final class Pages: BrowserPages {
+        init() throws { try super.init(script: "Tests/Browser/round_views.py", captures: RoundViewsTests.captures) }
     }
 }
