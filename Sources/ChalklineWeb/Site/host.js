@@ -77,7 +77,7 @@ function dispatch(msg) {
   }
   // On the form for the next room, the old room's events would take the screen: they wait.
   if (state.moving && !['welcome', 'kicked', 'bye', 'shutdown'].includes(msg.type)) return;
-  if (state.podium && PODIUM_FIRST.has(msg.type)) showPodium();
+  finalHold.before(msg.type);
   const handler = events[msg.type];
   if (handler) handler(msg);
 }
@@ -754,25 +754,13 @@ function closedEarly() {
   return state.timer !== null && state.end - performance.now() > 500;
 }
 
-// game_end comes right after the last round's round_end (or level_end): the last answer and its
-// results stay up as long as every other round's, the room's gap (at least 3 s; a watcher,
-// told no settings, holds 3 s), then the podium. Whatever starts something new shows it first.
-const PODIUM_HOLD_MIN_MS = 3000;
-const PODIUM_FIRST = new Set(['countdown', 'question', 'board', 'game_end', 'kicked', 'bye', 'shutdown']);
+// The last round's results before the podium (line.js); a watcher, told no settings, holds 3 s.
+const finalHold = podiumHold((msg) => { if (!state.ending && state.room) events.game_end(msg, true); });
 
 function holdPodium(msg) {
   if (document.body.dataset.view !== 'results') return false;
-  const gap = typeof state.settings.gap === 'number' ? state.settings.gap * 1000 : 0;
-  state.podium = { msg, timer: setTimeout(showPodium, Math.max(gap, PODIUM_HOLD_MIN_MS)) };
+  finalHold.hold(msg, typeof state.settings.gap === 'number' ? state.settings.gap * 1000 : 0);
   return true;
-}
-
-function showPodium() {
-  const held = state.podium;
-  if (!held) return;
-  clearTimeout(held.timer);
-  state.podium = null;
-  if (!state.ending && state.room) events.game_end(held.msg, true);
 }
 
 function whoLine(id, label, names) {

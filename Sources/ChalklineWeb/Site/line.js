@@ -71,3 +71,27 @@ function serverLine(handlers) {
 
 // This script loaded: a later failure may reload the page again (index.html's chalklineReload).
 try { sessionStorage.removeItem('chalkline.reloads'); } catch (e) { /* private mode */ }
+
+// game_end comes right after the last round's round_end (or level_end): on both pages the last
+// answer and its results stay up as long as every other round's (the room's gap, at least 3 s),
+// then the podium. `hold` keeps the game_end; `before` shows it early when something new starts
+// (a countdown, a question, a board, or the connection ending); `show` draws it.
+const PODIUM_HOLD_MIN_MS = 3000;
+const PODIUM_FIRST = new Set(['countdown', 'question', 'board', 'game_end', 'kicked', 'bye', 'shutdown']);
+
+function podiumHold(show) {
+  const podium = { msg: null, timer: null };
+  podium.hold = (msg, gapMs) => {
+    podium.msg = msg;
+    podium.timer = setTimeout(podium.release, Math.max(gapMs, PODIUM_HOLD_MIN_MS));
+  };
+  podium.release = () => {
+    const msg = podium.msg;
+    if (!msg) return;
+    clearTimeout(podium.timer);
+    podium.msg = null;
+    show(msg);
+  };
+  podium.before = (type) => { if (podium.msg && PODIUM_FIRST.has(type)) podium.release(); };
+  return podium;
+}

@@ -84,7 +84,7 @@ function dispatch(msg) {
     (table[msg.cmd] || table.other)(msg);
     return;
   }
-  if (state.podium && PODIUM_FIRST.has(msg.type)) showPodium();
+  finalHold.before(msg.type);
   const handler = events[msg.type];
   if (handler) handler(msg);                            // unknown events are ignored (Compatibility)
 }
@@ -504,25 +504,14 @@ const events = {
 // ---------------------------------------------------------------------------------------------
 // The end of a round, and of the game
 
-// game_end comes right after the last round's round_end (or level_end): the last answer and its
-// results stay up as long as every other round's, the room's gap (at least 3 s), then the
-// podium. A homework try ends at once (its rounds have no gap). Whatever starts something new
-// shows the podium first (PODIUM_FIRST).
-const PODIUM_HOLD_MIN_MS = 3000;
-const PODIUM_FIRST = new Set(['countdown', 'question', 'board', 'game_end', 'kicked', 'bye', 'shutdown']);
+// The last round's results before the podium (line.js); a homework try ends at once (its
+// rounds have their own pause).
+const finalHold = podiumHold((msg) => { if (!state.ending) events.game_end(msg, true); });
 
 function holdPodium(msg) {
   if (msg.homework || !['results', 'level'].includes(document.body.dataset.view)) return false;
-  state.podium = { msg, timer: setTimeout(showPodium, Math.max(state.gapMs, PODIUM_HOLD_MIN_MS)) };
+  finalHold.hold(msg, state.gapMs);
   return true;
-}
-
-function showPodium() {
-  const held = state.podium;
-  if (!held) return;
-  clearTimeout(held.timer);
-  state.podium = null;
-  if (!state.ending) events.game_end(held.msg, true);
 }
 
 // What the time label says when a question closes: "Time!" only when the time ran out; a round
@@ -981,14 +970,18 @@ function stopTimer(said) {
   state.timerOf = null;
 }
 
-// The countdown before the first question, second by second.
+// The countdown before the first question, second by second. It looks five times a second
+// rather than once at each second's edge: a busy or throttled device runs timers late (Chrome
+// aligns a page's timers to whole seconds when it is not in front), and a timer aimed at the
+// edge could then land two seconds on and skip a number.
 function startCountdown(ms) {
   stopTimer();
   const end = performance.now() + ms;
   const tick = () => {
     const left = Math.ceil((end - performance.now()) / 1000);
-    $('countdown-text').textContent = left > 0 ? 'The race starts in ' + left + (left === 1 ? ' second.' : ' seconds.') : 'Go!';
-    if (left > 0 && document.body.dataset.view === 'countdown') state.timer = setTimeout(tick, Math.min(1000, (end - performance.now()) % 1000 || 1000));
+    const text = left > 0 ? 'The race starts in ' + left + (left === 1 ? ' second.' : ' seconds.') : 'Go!';
+    if ($('countdown-text').textContent !== text) $('countdown-text').textContent = text;
+    if (left > 0 && document.body.dataset.view === 'countdown') state.timer = setTimeout(tick, 200);
   };
   tick();
 }
