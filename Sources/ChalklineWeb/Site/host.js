@@ -458,7 +458,7 @@ function renderOptions() {
 // page, so its default is said as the page sets it.
 function hintText(o) {
   const preset = o.name === 'play' && o.type === 'bool' && o.default === true;
-  if (o.hint) return o.hint + (preset ? ' Preset to no here: you run the projector.' : '');
+  if (o.hint) return o.hint + (preset ? (/[.!?]$/.test(o.hint) ? ' ' : '. ') + 'Preset to no here: you run the projector.' : '');
   return o.help + (o.values ? ' (' + o.values + ')' : '')
     + (preset ? '; no on this page (you run the projector)' : (o.default_text ? '; default ' + o.default_text : ''));
 }
