@@ -138,7 +138,6 @@ extension ServerCore {
         if let done = resumed, done.roundsDone >= race.rounds {
             endDoneTry(done, of: assignment, &out)
             resumed = nil
-            if cmd == "rejoin" { throw Self.rejoinFinished(assignment, name: done.name) }
         }
         if resumed == nil, assignment.triesLeft(for: name) == 0 {
             throw ErrorReply(cmd, .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
@@ -196,12 +195,10 @@ extension ServerCore {
             return
         }
         // A reconnecting page or client must not begin a new try by itself: that takes `/join`.
-        guard assignment.unfinished(of: attempt.name) != nil else { throw Self.rejoinFinished(assignment, name: attempt.name) }
+        guard assignment.unfinished(of: attempt.name) != nil else {
+            throw ErrorReply("rejoin", .wrongState, "Your try at homework \(assignment.code) is finished. /join \(assignment.code) \(attempt.name) for another, if you have one left.")
+        }
         try joinHomework(assignment, name: attempt.name, bot: attempt.bot, session, now: now, &out, cmd: "rejoin", token: token)
-    }
-
-    private static func rejoinFinished(_ assignment: Assignment, name: String) -> ErrorReply {
-        ErrorReply("rejoin", .wrongState, "Your try at homework \(assignment.code) is finished. /join \(assignment.code) \(name) for another, if you have one left.")
     }
 
     /// A stored try whose rounds all closed but which never ended (stored before a try ended
