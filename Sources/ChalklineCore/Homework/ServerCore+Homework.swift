@@ -133,7 +133,12 @@ extension ServerCore {
         if rooms[key] != nil {
             throw ErrorReply(cmd, .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
         }
-        let resumed = assignment.unfinished(of: name)
+        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd)
+        var resumed = assignment.unfinished(of: name)
+        if let done = resumed, done.roundsDone >= race.rounds {
+            endDoneTry(done, of: assignment, &out)
+            resumed = nil
+        }
         if resumed == nil, assignment.triesLeft(for: name) == 0 {
             throw ErrorReply(cmd, .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
                              + " chalkline shows your result in the standings of those who finished.")
@@ -141,7 +146,6 @@ extension ServerCore {
         guard homeworkRooms < Limits.homeworkTries else {
             throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
         }
-        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd)
         let room = Room(code: code, key: key, hostKey: "", race: race, now: now, homework: assignment)
         rooms[key] = room
         homeworkRooms += 1
@@ -195,5 +199,20 @@ extension ServerCore {
             throw ErrorReply("rejoin", .wrongState, "Your try at homework \(assignment.code) is finished. /join \(assignment.code) \(attempt.name) for another, if you have one left.")
         }
         try joinHomework(assignment, name: attempt.name, bot: attempt.bot, session, now: now, &out, cmd: "rejoin", token: token)
+    }
+
+    /// A stored try whose rounds all closed but which never ended (stored before a try ended
+    /// with its last round, or the server stopped between the two records) ends now, as it
+    /// would have then, so the standings, the report and the tries left agree. It is never
+    /// resumed: there is no round left to ask.
+    private func endDoneTry(_ attempt: AttemptProgress, of assignment: Assignment, _ out: inout Outbox) {
+        gamesStarted += 1
+        let game = GameRef(serial: gamesStarted, room: assignment.code, number: attempt.number, assignment: assignment.record.uid)
+        // Nothing is asked again: the record only finds the try's game for the next one.
+        out.record(.gameResumed(game: game, fromRound: attempt.roundsDone + 1))
+        // A try's room has one seat, its first (`Room.seatNew`), as when the try was stored.
+        let standings = Standing.rank([(seat: 1, name: attempt.name, score: attempt.score, correctMs: attempt.correctMs)])
+        out.record(.gameEnded(game: game, standings: standings, stopped: false))
+        assignment.update(attempt.number) { $0.finished = true }
     }
 }

@@ -543,6 +543,10 @@ final class Room {
         let next = index + 1
         noteHomeworkProgress(roundsDone: next)
         if homework != nil {
+            // A try is over with its last round, whatever happens in the pause after it (the
+            // student leaves, the connection drops): stored and counted now, its `game_end`
+            // held back for the pause (`openOrPause`).
+            if next >= race.rounds { recordEnd(out: &out) }
             pauseHomework(next: next, now: now, out: &out)
         } else if next >= race.rounds {
             endGame(out: &out)
@@ -556,10 +560,11 @@ final class Room {
     /// Without a host the game waits before its next round rather than running on unattended:
     /// the question already open runs to its end, so nobody's typing is lost.
     private func openOrPause(_ next: Int, now: Millis, out: inout Outbox) {
-        // A homework try pauses after its last round too (`pauseHomework`): then it ends.
+        // A homework try pauses after its last round too (`pauseHomework`): then its student
+        // sees the end it reached when that round closed.
         if next >= race.rounds {
             phase = .lobby
-            endGame(out: &out)
+            if homework != nil { announceEnd([], out: &out) } else { endGame(out: &out) }
         } else if host == nil && homework == nil {
             phase = .paused(next: next, since: now)
         } else {
@@ -629,6 +634,14 @@ final class Room {
     }
 
     private func endGame(out: inout Outbox) {
+        announceEnd(recordEnd(out: &out), out: &out)
+    }
+
+    /// The game over, as stored: its `gameEnded` record, and a homework try finished. Apart
+    /// from `announceEnd` for homework, whose try ends with its last round but whose student
+    /// sees `game_end` after the pause; once only for a try.
+    @discardableResult
+    private func recordEnd(out: inout Outbox) -> [Standing] {
         var stopped = false
         if case .open(let index, _, _) = phase {
             // Stopped mid-round: the answers so far stand, the round closes unseen.
@@ -645,9 +658,18 @@ final class Room {
         participants = []
         progressWaiting = false
         let standings = standings()
-        if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
         if let homework {
+            guard !homework.attempts.contains(where: { $0.number == attemptNumber && $0.finished }) else { return standings }
             homework.update(attemptNumber) { $0.finished = true }
+        }
+        if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
+        return standings
+    }
+
+    /// The game over, as its players see it: `game_end` (for homework, the standings of
+    /// everyone who has finished), and the seats of those who dropped let go.
+    private func announceEnd(_ standings: [Standing], out: inout Outbox) {
+        if let homework {
             sendTable(homeworkEnd(homework), out: &out)
         } else {
             sendTable(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), out: &out)
