@@ -287,7 +287,9 @@ public final class ServerCore {
     /// `/watch`) the new one. A page that still holds the old room finds it gone (`no_room`).
     func moveClass(from room: Room, to code: String, host: Session, now: Millis, _ out: inout Outbox) {
         if room.isRunning { room.stop(out: &out) }
-        out.send(MovedEvent(room: room.code, to: code), to: room.connectedSessions.filter { $0 !== host })
+        let audience = room.connectedSessions
+        out.send(MovedEvent(room: room.code, to: code), to: audience.seats.compactMap(\.session).filter { $0 !== host })
+        out.send(MovedEvent(room: room.code, to: code, watching: true), to: audience.watchers)
         for session in room.dissolve(now: now) where session !== host { scheduleIdle(session) }
         close(room, now: now)
     }

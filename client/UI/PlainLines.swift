@@ -52,7 +52,10 @@ package enum PlainLines {
             }
             return "Game over! Final standings: " + standings(model.standings, model: model, limit: 50)
         case .chat: return model.chat.last
-        case .kicked: return model.notice
+        case .kicked, .moved: return model.notice
+        case .comeback:
+            guard let name = m.string("name") else { return nil }
+            return RoomModel.comebackLine(name: name, number: m.int("number").map(String.init) ?? m.string("number"))
         case .hostAway: return "The teacher left; waiting for them."
         case .shutdown, .bye: return model.farewell
         default: return nil

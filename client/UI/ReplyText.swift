@@ -23,6 +23,9 @@ package enum ReplyText {
         case "start": return ["Game started."]
         case "stop": return ["Game stopped."]
         case "skip": return ["Closed the open question."]
+        case "letin":
+            let name = m.string("name") ?? "?"
+            return [m.bool("allowed") == true ? "\(name) is back, on their new device." : "\(name) was not let back in."]
         case "scores":
             let rows = StandingRow.list(m.list("standings"))
             return ["Standings:"] + zip(rows.map(\.rank), rows).map { "\($0). \($1.name) \(NumberText.thousands($1.score))" }

@@ -122,6 +122,29 @@ package struct RoomModel {
     package var pauseUntil: Double?
     package var pauseIsLast = false
 
+    /// The teacher's New room (`moved`): the room the class left and the one it went to, until
+    /// this screen is in the new one. The session sends `followLine`, so nobody types a code.
+    package var moved: (from: String, to: String)?
+    package var followLine: String? {
+        guard let to = moved?.to else { return nil }
+        switch role {
+        case .player: return "/join \(to)" + (me.map { " \($0)" } ?? "")
+        case .watcher: return "/watch \(to)"
+        case .host: return nil
+        }
+    }
+    /// `/comeback` requests waiting for this host's answer, oldest first: each stays on screen
+    /// until `/letin` answers it (or says nobody is asking any more).
+    package var comebacks: [(name: String, number: String?)] = []
+
+    /// The line that shows a waiting request, with the command that answers it; the number is
+    /// the check number the student's device shows, when the server sends one.
+    package static func comebackLine(name: String, number: String?) -> String {
+        let yes = "/letin \(name)" + (number.map { " \($0)" } ?? "")
+        return "\(name) asks to come back on another device" + (number.map { " (number \($0))" } ?? "")
+            + ": type \(yes) to let them in, /letin \(name) no to refuse."
+    }
+
     package init(role: Role, me: String? = nil) {
         self.role = role
         self.me = me
@@ -134,6 +157,13 @@ package struct RoomModel {
         if let lines = ReplyText.lines(for: m) { logReply(lines) }
         switch m.event {
         case .ok: applyReply(m)
+        case .error where m.cmd == "letin":
+            // Nobody is asking as that name any more (gave up, or left): the request goes.
+            let message = m.string("message") ?? ""
+            comebacks.removeAll { message.contains(" \($0.name) ") }
+        case .error where moved != nil && (m.cmd == "join" || m.cmd == "watch"):
+            if let moved { notice = "Could not follow the class to room \(moved.to). Type \(role == .watcher ? "/watch" : "/join") \(moved.to) to try again." }
+            moved = nil
         case .joined:
             if let name = m.string("name") {
                 if let i = players.firstIndex(where: { $0.name == name }) { players[i].connected = true } else {
@@ -244,6 +274,19 @@ package struct RoomModel {
             room = nil
             token = nil
             hostAway = false
+        case .moved:
+            guard let to = m.string("to") else { break }
+            enter(.outside)
+            moved = (m.string("room") ?? room ?? "", to)
+            notice = "The teacher moved the class to room \(to): " + (role == .watcher ? "watching it..." : "joining it...")
+            room = nil
+            token = nil
+            hostAway = false
+        case .comeback:
+            guard let name = m.string("name") else { break }
+            let number = m.int("number").map(String.init) ?? m.string("number")
+            comebacks.removeAll { $0.name == name }
+            comebacks.append((name, number))
         case .pause:
             pauseUntil = now + Double(m.int("ms") ?? 0) / 1000
             pauseIsLast = m.bool("last") == true
@@ -305,6 +348,10 @@ package struct RoomModel {
             } else {
                 enter(.lobby)
             }
+            if let from = moved?.from, m.cmd == "join" || m.cmd == "watch" {
+                notice = "The teacher moved the class from room \(from) to room \(room ?? "")."
+                moved = nil
+            }
         case "name":
             me = m.string("name") ?? me
         case "team":
@@ -321,6 +368,8 @@ package struct RoomModel {
             } else {
                 verdict = "Wrong. (score \(NumberText.thousands(myScore)))"
             }
+        case "letin":
+            if let name = m.string("name") { comebacks.removeAll { $0.name == name } }
         case "leave":
             enter(.outside)
             room = nil

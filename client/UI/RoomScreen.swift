@@ -77,6 +77,9 @@ package struct RoomScreen {
             }
         }
         if model.hostAway { bottom.append([.yellow("The teacher left; waiting for them.")]) }
+        for request in model.comebacks {
+            bottom += Wrap.lines(RoomModel.comebackLine(name: request.name, number: request.number), width: columns).map { [Styled.yellow($0)] }
+        }
         if let notice = model.notice { bottom.append([.yellow(notice)]) }
         if !model.connected { bottom.append([.red("Connection lost: reconnecting...")]) }
         bottom.append(footer)

@@ -165,6 +165,8 @@ package final class RoomSession {
             print(text)
             fflush(nil)
         }
+        // The teacher's New room: follow the class there, as the student page does.
+        if message.event == .moved, let line = model.followLine { send(line) }
         onMessage(self, message)
     }
 

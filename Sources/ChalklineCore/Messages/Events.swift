@@ -57,8 +57,10 @@ public struct HostAwayEvent: Message {
 public struct MovedEvent: Message {
     public var room: String
     public var to: String
+    /// The text line names the command that follows: `/join` would seat a watcher as a player.
+    public var watching = false
     public var json: JSON { .object([EventType.moved.field, ("room", .string(room)), ("to", .string(to))]) }
-    public var text: String { "The teacher moved the class to room \(to). Type /join \(to) to follow." }
+    public var text: String { "The teacher moved the class to room \(to). Type \(watching ? "/watch" : "/join") \(to) to follow." }
 }
 
 public struct CountdownEvent: Message {

@@ -199,6 +199,19 @@ const events = {
   // Back on another device).
   comeback(msg) { addComeback(msg.name); },
 
+  // The teacher opened the next room from this one (protocol.md, `moved`): the second screen
+  // follows by itself, so the projector shows the new code without anyone touching it. The
+  // address changes too, so a reload (a laptop that slept) watches the new room.
+  moved(msg) {
+    if (state.role !== 'watch') return;
+    if (state.podium) { clearTimeout(state.podium.timer); state.podium = null; }
+    stopClock();
+    state.room = msg.to;
+    history.replaceState(null, '', location.pathname + '?watch=' + encodeURIComponent(msg.to));
+    announce('The class moved to room ' + msg.to + '.');
+    send('/watch ' + msg.to);
+  },
+
   welcome() {
     line.setConn('open');
     if (state.role === 'watch') { send('/watch ' + state.room); return; }

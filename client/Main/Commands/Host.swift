@@ -29,6 +29,10 @@ struct Host: ParsableCommand {
         Plain mode (stdout not a terminal, or NO_COLOR): one line per event; type an empty \
         line to start or skip, s, k NAME, q, or any /command.
 
+        A student back on another device (a new tablet) asks for their seat: the request \
+        stays at the bottom of the screen with the command that answers it (/letin NAME, with \
+        the number their device shows when there is one, or /letin NAME no) until you answer.
+
         If the connection drops, it reconnects and takes the room back with /claim and the \
         room's host key; the game goes on meanwhile.
 

@@ -21,7 +21,8 @@ struct Play: ParsableCommand {
         per event, and reads answers line by line from stdin, so it can be scripted or piped.
 
         If the connection drops, it reconnects and takes its seat back with /rejoin and the \
-        token from the join, keeping the score.
+        token from the join, keeping the score. When the teacher opens a new room from this \
+        one, it joins the new room under the same name by itself and says so.
 
         Examples:
           chalkline play 192.168.1.20 --room QXRM --name sam

@@ -9,7 +9,8 @@ struct Watch: ParsableCommand {
         discussion: """
         Joins room CODE as a watcher (the server's /watch): it shows what the players see \
         (the lobby, each question with its bar, the answers coming in, the round results, the \
-        leaderboard and the final podium) but holds no seat and cannot answer. Press q or \
+        leaderboard and the final podium) but holds no seat and cannot answer. When the \
+        teacher opens a new room from this one, it watches the new room by itself. Press q or \
         Ctrl-C to leave. Plain lines, one per event, when stdout is not a terminal or NO_COLOR \
         is set.
 
