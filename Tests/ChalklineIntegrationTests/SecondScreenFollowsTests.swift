@@ -33,5 +33,12 @@ import Testing
         #expect(try pages.js("w", "return document.getElementById('lobby-qr').getAttribute('src')") as? String == "/qr.svg?room=\(next)")
         #expect(try pages.js("w", "return (window.__errors || []).join()") as? String == "")
         try pages.call(["cmd": "capture", "page": "w", "label": "followed", "dir": Self.captures])
+        // On a phone the code, the address and the QR code fit the width (they ran off it).
+        try pages.call(["cmd": "size", "page": "w", "width": 360, "height": 740])
+        let overflow = try pages.js("w", """
+            return [...document.querySelectorAll('#view-lobby *')].filter(e => e.getBoundingClientRect().right > innerWidth + 1)
+              .map(e => e.id || e.className || e.tagName).slice(0, 5)
+            """) as? [String]
+        #expect(overflow == [], "past the right edge at 360 px: \(overflow ?? [])")
     }
 }
