@@ -107,6 +107,10 @@ public enum Limits {
     public static let httpKeepAliveIdleMs: Millis = 5 * 1000
     /// An HTTP request head (request line and headers) larger than this is answered 413.
     public static let httpHeadBytes = 8 * 1024
+    /// Pipelined requests answered from one connection in one turn of the loop; the rest wait
+    /// for its next turn (`HTTPBacklog`). A page asks for 5 files, a browser pipelines none:
+    /// this only bounds what one connection's 64 KB read can make the loop do.
+    public static let httpRequestsPerTurn = 16
     /// An HTTP request head must arrive within this, or the connection is closed.
     public static let httpHeadTimeoutMs: Millis = 10 * 1000
     /// How long an HTTP response, or a WebSocket closing handshake, may take to drain.
@@ -118,6 +122,11 @@ public enum Limits {
     public static let connections = 10_000
     /// Connections from one IP address (`--max-per-ip`): a whole school behind one NAT fits.
     public static let connectionsPerIP = 200
+    /// Connections not yet speaking the protocol (page loads, kept-alive sockets, preconnects)
+    /// one address may hold, as a multiple of `connectionsPerIP`: a browser loading the page
+    /// holds up to 6 sockets to the server (Chromium's cap per host) for the one WebSocket it
+    /// keeps, so 5 per protocol connection lets every student behind one NAT load at once.
+    public static let unannouncedPerIPMultiple = 5
     /// Wrong room codes, tokens, host keys or passwords one address may try within
     /// `guessWindowMs` before it is shut out (`rate_limited`): a class behind one NAT mistyping
     /// the code still fits. Each shut-out in a row lasts twice the last, up to `guessLockoutMaxMs`.

@@ -273,6 +273,9 @@ public final class ServerCore {
     /// Connections currently open, for logs and benchmarks.
     public var connectionCount: Int { sessions.count }
     public var roomCount: Int { rooms.count }
+    /// `code` (uppercase) is a class's room open now or a homework: the web draws a QR code
+    /// only for these (`/qr.svg?room=`), so made-up codes cost the loop nothing.
+    public func isRoom(_ code: String) -> Bool { rooms[code] != nil || assignments[code] != nil }
     /// Class rooms, without homework tries: what `--max-rooms` caps.
     var classRooms: Int { rooms.count - homeworkRooms }
 

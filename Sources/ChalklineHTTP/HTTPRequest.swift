@@ -35,8 +35,16 @@ public struct HTTPRequest: Equatable, Sendable {
 
     /// The client will send more requests on this connection: HTTP/1.1 unless it says
     /// `Connection: close` (HTTP/1.0 closes; its keep-alive is not worth a second dialect).
+    /// A request with a body (which is never read: only GET and HEAD are served) is answered
+    /// and the connection closed, so the body is never taken for the next request: behind a
+    /// proxy that reuses its connections, that "request"'s answer would go to another client.
     public var keepsAlive: Bool {
-        version == "HTTP/1.1" && !tokens("connection").contains("close")
+        version == "HTTP/1.1" && !tokens("connection").contains("close") && !hasBody
+    }
+
+    /// The head announces a body: `Transfer-Encoding`, or a `Content-Length` other than 0.
+    public var hasBody: Bool {
+        header("transfer-encoding") != nil || headers.contains { $0.name == "content-length" && $0.value != "0" }
     }
 
     /// The client takes a gzipped body: `gzip` (or `x-gzip`, or `*` when gzip is not named)
@@ -70,15 +78,16 @@ public struct HTTPRequest: Equatable, Sendable {
         case complete(HTTPRequest, length: Int)
     }
 
-    /// Parses the head at the start of `bytes`. Lines end in CRLF (a bare LF is taken too, as
-    /// most servers do); the head ends at the first empty line.
-    public static func parse(_ bytes: [UInt8], limit: Int = Limits.httpHeadBytes) -> Parse {
-        guard let end = headEnd(bytes, limit: limit) else {
-            return bytes.count > limit ? .tooLarge : .incomplete
+    /// Parses the head at `start` in `bytes` (pipelined requests are read in place, by offset,
+    /// not copied out one by one). Lines end in CRLF (a bare LF is taken too, as most servers
+    /// do); the head ends at the first empty line.
+    public static func parse(_ bytes: [UInt8], from start: Int = 0, limit: Int = Limits.httpHeadBytes) -> Parse {
+        guard let end = headEnd(bytes, from: start, limit: limit) else {
+            return bytes.count - start > limit ? .tooLarge : .incomplete
         }
         // Split as bytes: to String, "\r\n" is one Character and would never split at "\n".
         var lines: [String] = []
-        for raw in bytes[..<end.body].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        for raw in bytes[start..<end.body].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
             let line = raw.last == UInt8(ascii: "\r") ? raw.dropLast() : raw
             guard let text = String(validating: line, as: UTF8.self) else {
                 return .malformed("The request head is not UTF-8 text.")
@@ -112,14 +121,14 @@ public struct HTTPRequest: Equatable, Sendable {
             query: question.map { String(target[target.index(after: $0)...]) } ?? "",
             version: String(parts[2]),
             headers: headers)
-        return .complete(request, length: end.total)
+        return .complete(request, length: end.total - start)
     }
 
     /// Where the head's empty line is: `body` is the offset of that terminator, `total` past it.
-    private static func headEnd(_ bytes: [UInt8], limit: Int) -> (body: Int, total: Int)? {
+    private static func headEnd(_ bytes: [UInt8], from start: Int, limit: Int) -> (body: Int, total: Int)? {
         let lf = UInt8(ascii: "\n"), cr = UInt8(ascii: "\r")
-        var index = 0
-        let scan = min(bytes.count, limit + 4)
+        var index = start
+        let scan = min(bytes.count, start + limit + 4)
         while index < scan {
             if bytes[index] == lf {
                 // LF LF, or LF CR LF, ends the head.

@@ -11,9 +11,10 @@ public enum WebExchange {
 
     /// `joinURL` is the students' page as other devices reach it, for the QR code (`/qr.svg`),
     /// drawn once a text into `qrCodes`. `hosts` says which names reach this server and which
-    /// pages may open its WebSocket (see `HostPolicy`).
+    /// pages may open its WebSocket (see `HostPolicy`). `isRoom` says whether a code is a room
+    /// (or homework) now: only those get a QR code, so made-up codes cannot make the loop draw.
     public static func answer(_ request: HTTPRequest, site: Site, joinURL: String = "", hosts: HostPolicy,
-                              qrCodes: QRCodeCache) -> Answer {
+                              qrCodes: QRCodeCache, isRoom: (String) -> Bool = { _ in true }) -> Answer {
         let headOnly = request.method == "HEAD"
         guard hosts.allowsHost(request.header("host")) else {
             // A name this server does not know: DNS rebinding, or a school name it was not told.
@@ -31,7 +32,7 @@ public enum WebExchange {
             return upgrade(request, headOnly: headOnly)
         }
         if request.path == "/qr.svg" {
-            return qrCode(request, joinURL: joinURL, cache: qrCodes, headOnly: headOnly)
+            return qrCode(request, joinURL: joinURL, cache: qrCodes, isRoom: isRoom, headOnly: headOnly)
         }
         guard let file = site.file(at: request.path) else {
             return .respond(.error(404, "There is no page at \(request.path). Students open / and teachers /host."), headOnly: headOnly)
@@ -56,13 +57,20 @@ public enum WebExchange {
     }
 
     /// The join URL (for `?room=CODE`, the room's) as a QR code, drawn by libqrencode.
-    private static func qrCode(_ request: HTTPRequest, joinURL: String, cache: QRCodeCache, headOnly: Bool) -> Answer {
+    private static func qrCode(_ request: HTTPRequest, joinURL: String, cache: QRCodeCache, isRoom: (String) -> Bool,
+                               headOnly: Bool) -> Answer {
         var target = joinURL
         if let room = request.query.split(separator: "&").first(where: { $0.hasPrefix("room=") })?.dropFirst(5) {
             guard (1...8).contains(room.count), room.allSatisfy({ $0.isASCII && $0.isLetter }) else {
                 return .respond(.error(400, "room= takes a room code: letters only."), headOnly: headOnly)
             }
-            target = JoinURL.forRoom(joinURL, code: room.uppercased())
+            let code = room.uppercased()
+            // Drawing costs the loop time: a code that is no room gets none (it would not
+            // join anything either).
+            guard isRoom(code) else {
+                return .respond(.error(404, "There is no room \(code) on this server: no QR code to draw."), headOnly: headOnly)
+            }
+            target = JoinURL.forRoom(joinURL, code: code)
         }
         guard let svg = cache.svg(for: target) else {
             return .respond(.error(400, "That address is too long for a QR code."), headOnly: headOnly)

@@ -70,6 +70,20 @@ final class Connection {
         return true
     }
 
+    /// Not read while its held requests wait for another turn (`HTTPBacklog`).
+    private(set) var readPaused = false
+
+    func pauseReading() {
+        readPaused = true
+        uv_read_stop(asStream(handle))
+    }
+
+    func resumeReading() {
+        guard readPaused, state == .open else { return }
+        readPaused = false
+        startReading()
+    }
+
     func startReading() {
         let rc = uv_read_start(asStream(handle), { handle, suggested, buf in
             guard let handle, let buf, let connection = owner(of: handle.pointee.data, as: Connection.self) else { return }

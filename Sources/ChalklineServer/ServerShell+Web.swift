@@ -22,7 +22,10 @@ extension ServerShell {
         }
         // Not yet known to the core, so none of its limits count it: these caps do, so that one
         // address holding unfinished requests cannot take every descriptor from the class.
-        guard unannounced.add(connection) else {
+        guard unannounced.add(connection, evict: { [unowned self] in
+            logger.debug("closed an idle kept-alive connection for a new one", metadata: ["peer": "\($0.peer)"])
+            drop($0, reason: nil)
+        }) else {
             logger.debug("refused: too many unannounced connections", metadata: ["peer": "\(connection.peer)"])
             drop(connection, reason: nil)
             return
@@ -69,43 +72,68 @@ extension ServerShell {
         serveRequests(on: connection)
     }
 
-    /// Answers every whole request held, in order (pipelining), for as long as the connection
-    /// is kept alive; a request still arriving waits for its bytes.
-    private func serveRequests(on connection: Connection) {
-        while connection.state == .open, connection.transport == .http, !connection.pendingInput.isEmpty {
-            guard serveRequest(on: connection) else { return }
+    /// Answers the whole requests held, in order (pipelining), for as long as the connection
+    /// is kept alive; a request still arriving waits for its bytes. At most
+    /// `Limits.httpRequestsPerTurn` in one turn: the rest wait, unread, for the connection's
+    /// next turn (`HTTPBacklog`). The held bytes are read in place and the answered ones dropped
+    /// once per turn, and the deadlines noted once per turn, not per request.
+    func serveRequests(on connection: Connection) {
+        var offset = 0
+        var answered = 0
+        var backlogged = false
+        while connection.state == .open, connection.transport == .http, offset < connection.pendingInput.count {
+            guard answered < Limits.httpRequestsPerTurn else {
+                backlogged = true
+                break
+            }
+            guard let length = serveRequest(on: connection, at: offset) else { break }
+            offset += length
+            answered += 1
+        }
+        guard connection.state == .open else { return }
+        if connection.transport == .http {
+            if offset > 0 { connection.pendingInput.removeFirst(offset) }
+            if answered > 0 {
+                connection.waitingSince = clock.now
+                webDeadlines?.waiting(connection.id, now: connection.waitingSince)
+            }
+        }
+        if backlogged, let httpBacklog {
+            if !connection.readPaused { connection.pauseReading() }
+            httpBacklog.add(connection.id)
+        } else {
+            connection.resumeReading()
         }
     }
 
-    /// One request from the held bytes; false when it is not whole yet or the connection ends
-    /// (or becomes a WebSocket).
-    private func serveRequest(on connection: Connection) -> Bool {
-        switch HTTPRequest.parse(connection.pendingInput) {
+    /// The request at `offset` in the held bytes; its length when it was answered and the
+    /// connection waits for the next, nil when it is not whole yet or the connection ends (or
+    /// becomes a WebSocket).
+    private func serveRequest(on connection: Connection, at offset: Int) -> Int? {
+        switch HTTPRequest.parse(connection.pendingInput, from: offset) {
         case .incomplete:
-            return false
+            return nil
         case .tooLarge:
             respond(.error(413, "The request head is larger than \(Limits.httpHeadBytes) bytes."), headOnly: false, on: connection)
-            return false
+            return nil
         case .malformed(let why):
             respond(.error(400, why), headOnly: false, on: connection)
-            return false
+            return nil
         case .complete(let request, let length):
-            let rest = Array(connection.pendingInput[length...])
-            connection.pendingInput = []
             logger.debug("http", metadata: ["id": "\(connection.id)", "peer": "\(connection.peer)",
                                             "method": "\(request.method)", "path": "\(request.path)"])
-            switch WebExchange.answer(request, site: Pages.site, joinURL: core.joinURL ?? "", hosts: hostPolicy, qrCodes: qrCodes) {
+            switch WebExchange.answer(request, site: Pages.site, joinURL: core.joinURL ?? "", hosts: hostPolicy, qrCodes: qrCodes,
+                                      isRoom: core.isRoom) {
             case .respond(let response, let headOnly):
                 guard request.keepsAlive, WebExchange.keepsAlive(after: response) else {
                     respond(response, headOnly: headOnly, on: connection)
-                    return false
+                    return nil
                 }
                 connection.sendRaw(Payload(response.rendered(headOnly: headOnly, keepAlive: true)))
-                connection.pendingInput = rest
-                connection.waitingSince = clock.now
-                webDeadlines?.waiting(connection.id, now: connection.waitingSince)
-                return true
+                return length
             case .upgrade(let response):
+                let rest = Array(connection.pendingInput[(offset + length)...])
+                connection.pendingInput = []
                 connection.sendRaw(Payload(response.rendered()))
                 connection.webSocket = WebSocketChannel(maxMessageBytes: options.core.maxLineBytes + 2) { [unowned connection] bytes in
                     connection.sendRaw(Payload(bytes))
@@ -114,7 +142,7 @@ extension ServerShell {
                 if !rest.isEmpty, connection.state == .open {
                     rest.withUnsafeBytes { receivedFrames($0, on: connection) }
                 }
-                return false
+                return nil
             }
         }
     }

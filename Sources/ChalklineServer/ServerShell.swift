@@ -81,12 +81,14 @@ public final class ServerShell {
     private var graceTimer: DeadlineTimer?
     /// The sniff and HTTP-head deadlines, while the web is on.
     private(set) var webDeadlines: WebDeadlines?
+    /// Connections whose pipelined requests wait for another turn, while the web is on.
+    private(set) var httpBacklog: HTTPBacklog?
     /// The names this server answers to and the pages that may open its WebSocket (set in `run`).
     private(set) var hostPolicy = HostPolicy(hostName: "", publicURL: nil)
     /// `/qr.svg` bodies, each drawn once.
     let qrCodes = QRCodeCache()
     /// Connections the core has not heard of yet, by address: a cap of their own (`admit`).
-    lazy var unannounced = UnannouncedConnections(perAddress: options.core.maxConnectionsPerIP,
+    lazy var unannounced = UnannouncedConnections(perAddress: options.core.maxConnectionsPerIP * Limits.unannouncedPerIPMultiple,
                                                   overall: options.core.maxConnections)
     private var memoryTrim: MemoryTrim?
     private var signals: [SignalWatcher] = []
@@ -145,6 +147,10 @@ public final class ServerShell {
                                         silenceEnded: { [unowned self] in silenceEnded($0) },
                                         headTimedOut: { [unowned self] in headTimedOut($0) },
                                         idleEnded: { [unowned self] in idleEnded($0) })
+            httpBacklog = HTTPBacklog(loop: loop) { [unowned self] id in
+                guard let connection = connections(id), connection.state == .open else { return }
+                serveRequests(on: connection)
+            }
             // The pages are gzipped once, here, not on the first student's request.
             _ = Pages.site
         }
@@ -420,6 +426,8 @@ public final class ServerShell {
         memoryTrim = nil
         webDeadlines?.close()
         webDeadlines = nil
+        httpBacklog?.close()
+        httpBacklog = nil
         graceTimer?.close()
         graceTimer = nil
     }
