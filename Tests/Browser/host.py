@@ -164,8 +164,13 @@ def run(cmd):
         d.find_element(By.CSS_SELECTOR, cmd["css"]).click()
 
         def arrived():
-            new = [f for f in os.listdir(folder) if f not in before and not f.endswith(".crdownload")]
-            return new[0] if new else None
+            # Chromium reserves the final name with an empty file while it writes the
+            # .crdownload beside it: the download is there when that is gone and the file is not empty.
+            files = [f for f in os.listdir(folder) if f not in before]
+            if not files or any(f.endswith(".crdownload") for f in files):
+                return None
+            done = [f for f in files if os.path.getsize(os.path.join(folder, f)) > 0]
+            return done[0] if done else None
         name = wait(d, "the download in " + folder, arrived, cmd.get("timeout", WAIT))
         with open(os.path.join(folder, name), encoding="utf-8", newline="") as f:
             emit(page, "downloaded", name=name, text=f.read())
