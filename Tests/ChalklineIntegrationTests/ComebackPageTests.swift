@@ -107,6 +107,7 @@ import Testing
         #expect(number.count == 3 && Int(number) != nil, "\(number)")
         #expect((Double(shown[2].replacingOccurrences(of: "px", with: "")) ?? 0) >= 48, "large: \(shown[2])")
         try pages.shot("phone", "student-show-your-number-360.png", width: 360, height: 740)
+        try pages.shot("phone", "student-show-your-number-1920.png", width: 1920, height: 1080)
 
         // The teacher's page shows the request, its number, that the tablet is still connected,
         // and its two answers.
@@ -114,6 +115,7 @@ import Testing
         #expect(row == "ana wants to come back (another device) · number \(number)"
                 + "ana's first device is still connected and playing: check with ana before letting this one in.Let back inNo")
         try pages.shot("t", "teacher-comeback-request-1920.png", width: 1920, height: 1080)
+        try pages.shot("t", "teacher-comeback-request-360.png", width: 360, height: 740)
         try pages.click("t", "#comeback-list li[data-number='\(number)'] button.primary")
         _ = try pages.wait("t", "return document.getElementById('comebacks').hidden", what: "the request answered")
 
