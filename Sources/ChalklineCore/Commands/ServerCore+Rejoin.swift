@@ -29,6 +29,10 @@ extension ServerCore {
             throw ErrorReply("comeback", .wrongState, "The teacher of room \(room.code) is not connected: ask again when they are back.")
         }
         settleComebacks(room, &out)
+        // One request a connection, across rooms too: its host is told when it goes.
+        if let other = session.askedComeback, other !== room, rooms[other.key] === other, other.comeback(from: session) != nil {
+            throw ErrorReply("comeback", .rateLimited, "You already asked to come back in room \(other.code): wait for that teacher's answer.")
+        }
         let request: ComebackRequest
         if let mine = room.comeback(from: session) {
             // Asked again (a double tap): still the one request, and the teacher is not told twice.
@@ -112,9 +116,12 @@ extension ServerCore {
     }
 
     /// After a line or a disconnect: the rooms whose requests it may have ended.
+    /// Cheap when nothing waits: it runs after every line of a connection in a room.
     func settleComebacks(after session: Session, in room: Room?, _ out: inout Outbox) {
-        if let room, rooms[room.key] === room { settleComebacks(room, &out) }
-        if let asked = session.askedComeback, asked !== room, rooms[asked.key] === asked { settleComebacks(asked, &out) }
+        if let room, !room.comebacks.isEmpty, rooms[room.key] === room { settleComebacks(room, &out) }
+        if let asked = session.askedComeback, asked !== room, !asked.comebacks.isEmpty, rooms[asked.key] === asked {
+            settleComebacks(asked, &out)
+        }
     }
 
     /// The room closes: students still waiting to come back are told, not left waiting.

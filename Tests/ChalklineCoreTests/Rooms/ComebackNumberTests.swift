@@ -123,4 +123,16 @@ struct ComebackNumberTests {
         #expect(letIn?.string("reason") == "closed")
         #expect(h.inProcess?.core.rooms[code] == nil)
     }
+
+    /// One waiting request a connection, across rooms too: otherwise the first room's host is
+    /// never told when that connection goes.
+    @Test func aConnectionWaitsInOneRoomAtATime() throws {
+        let (h, code, ann, _) = try samSeated()
+        let (bea, other) = try h.timesRoom("play=no")
+        _ = try h.join("zoe", other)
+        let (phone, _, _) = try ask(h, code, ann)
+        let second = try phone.step("/comeback \(other) zoe")
+        #expect(second.messages(to: phone).first?.code == "rate_limited", "\(second.messages(to: phone))")
+        #expect(second.messages(to: bea).isEmpty, "the second teacher is not asked")
+    }
 }
