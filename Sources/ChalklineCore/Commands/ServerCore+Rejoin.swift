@@ -54,8 +54,8 @@ extension ServerCore {
         }
         out.send(OkReply("comeback", [("room", .string(room.code)), ("name", .string(seat.name)), ("waiting", .bool(true)),
                                       ("number", .int(request.number))],
-                         text: "Someone called \(seat.name) is already in room \(room.code). Your teacher has been asked to let you back in: "
-                             + "show your teacher this number: \(request.number). Wait here."),
+                         text: "Someone called \(seat.name) is already in room \(room.code). Your teacher has been asked to let you back in. "
+                             + "Show your teacher this number: \(request.number). Wait here."),
                  to: session)
     }
 
