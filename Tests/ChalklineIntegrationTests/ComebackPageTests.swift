@@ -204,4 +204,41 @@ import Testing
                                   what: "the new request's row") as? [String]
         #expect(rows == [second], "\(String(describing: rows))")
     }
+
+    /// Review finding 8: the teacher opens a new room (New room) while a phone waits to come
+    /// back as ana. The phone is told, and gets the new room's form with ana filled in but not
+    /// sent, while ana's own tablet follows the class under her name: a classmate who asked as
+    /// ana cannot race her to it.
+    @Test func aWaitingPhoneIsToldWhenTheClassMoves() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let (code, url) = try Self.teacherRoom(pages, base, [("rounds", "2"), ("countdown", "0")])
+        try pages.open("tablet", url)
+        _ = try pages.wait("tablet", "return document.getElementById('join-code').value", what: "the code prefilled")
+        try pages.type("tablet", "#join-name", "ana", enter: true)
+        _ = try pages.wait("tablet", "return document.body.dataset.view === 'lobby'", what: "ana in the lobby")
+        try pages.open("phone", url)
+        _ = try pages.wait("phone", "return document.getElementById('join-code').value", what: "the code prefilled on the phone")
+        try pages.type("phone", "#join-name", "ana", enter: true)
+        _ = try pages.wait("phone", "return document.body.dataset.view === 'comeback'", what: "Is this you?")
+        try pages.click("phone", "#comeback-ask")
+        _ = try pages.wait("t", "return !!document.querySelector('#comeback-list li[data-name=ana]')", what: "the request's row")
+        try pages.click("t", "#btn-new")
+        _ = try pages.wait("t", "return document.body.dataset.view === 'create'", what: "the form")
+        try pages.click("t", "#create-button")
+        let next = try #require(try pages.wait("t", "const c = document.getElementById('lobby-code').textContent; return document.body.dataset.view === 'lobby' && c !== '\(code)' && c",
+                                               what: "the new room's lobby") as? String)
+        _ = try pages.wait("tablet", "return document.body.dataset.view === 'lobby' && document.getElementById('status-room').textContent === '\(next)'",
+                           what: "the tablet in the new room", timeout: 15)
+        let form = try pages.wait("phone", """
+            return document.body.dataset.view === 'join' && !document.body.dataset.comeback
+                && [document.getElementById('join-code').value, document.getElementById('join-name').value];
+            """, what: "the phone on the new room's form") as? [String]
+        #expect(form == [next, "ana"])
+        _ = try pages.wait("t", "return [...document.querySelectorAll('#lobby-players li')].map(l => l.dataset.name).join() === 'ana'",
+                           what: "ana's tablet, alone, in the new room")
+        #expect(try pages.js("t", "return document.getElementById('comebacks').hidden") as? Bool == true, "no request left on the teacher's page")
+    }
 }

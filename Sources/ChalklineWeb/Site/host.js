@@ -97,6 +97,8 @@ const replies = {
     },
     name() { if (state.pending) send(state.pending.line); },
     create(msg) {
+      // A new room: the old room's requests died with it (their students were told).
+      clearComebacks();
       const p = state.pending;
       state.pending = null;
       state.moving = false;

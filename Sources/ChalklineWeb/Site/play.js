@@ -475,11 +475,19 @@ const events = {
   // The teacher opened the next room and this one closed: follow under the same name, with
   // nothing to type. The form stands behind, so a name taken there is said where it can be fixed.
   moved(msg) {
-    // A student waiting to come back moves with the class, under the name they asked for.
-    const name = state.seat ? state.seat.name : (state.comeback ? state.comeback.name : '');
+    // A student waiting to come back gets the new room's form with the name they asked for,
+    // not sent: the seat's own device, following at once, keeps the name, and a classmate who
+    // asked under it cannot race it there.
+    const asked = state.comeback;
     state.comeback = null;
     delete document.body.dataset.comeback;
     $('comeback-number').hidden = true;
+    if (!state.seat && asked) {
+      showJoin(msg.to, asked.name);
+      announce('Your class moved to room ' + msg.to + '.');
+      return;
+    }
+    const name = state.seat ? state.seat.name : '';
     saveSeat(null);
     showJoin(msg.to, name);
     announce('Your class moved to room ' + msg.to + '.');
