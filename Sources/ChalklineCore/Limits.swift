@@ -26,8 +26,9 @@ public enum Limits {
     /// never saw a token is back in a minute, while a classmate behind the same address has
     /// little time to take a seat that is not theirs.
     public static let nameRejoinGraceMs: Millis = 60 * 1000
-    /// `/comeback` requests waiting for one room's host at once (one per name, one per
-    /// connection): enough for a class's few dead tablets, too few to bury the teacher's screen.
+    /// `/comeback` requests waiting for one room's host at once (one per connection; several
+    /// may share a name, told apart by their numbers): enough for a class's few dead tablets,
+    /// too few to bury the teacher's screen.
     public static let comebackRequestsPerRoom = 5
     /// Room codes tried at random before `/create` gives up with `too_many_rooms`: with the
     /// room cap far below the 331,776 codes, a free one is found in a draw or two.

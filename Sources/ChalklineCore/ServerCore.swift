@@ -128,13 +128,15 @@ public final class ServerCore {
         }
         var out = Outbox()
         session.watching?.removeWatcher(session)
+        let wasIn = session.room
         if let seat = session.seat, let room = session.room {
             // Not closed at once even if this was its last seat: a teacher whose laptop dropped
             // in the lobby can `/claim` the room back; it closes after the empty-room timeout.
             room.remove(seat, reason: .disconnected, now: now, out: &out)
             // A homework try is kept by its assignment, not its room: joining again resumes it.
-            if room.homework != nil { closeIfAbandoned(room, now: now) }
+            if room.homework != nil { closeIfAbandoned(room, now: now, &out) }
         }
+        settleComebacks(after: session, in: wasIn, &out)
         return out.effects
     }
 
@@ -155,7 +157,7 @@ public final class ServerCore {
         var out = Outbox()
         let timeouts = RoomTimeouts(config)
         for room in Array(rooms.values) where !room.tick(now: now, timeouts: timeouts, out: &out) {
-            close(room, now: now)
+            close(room, now: now, &out)
         }
         closeIdle(now: now, out: &out)
         return out.effects
@@ -280,8 +282,8 @@ public final class ServerCore {
     var classRooms: Int { rooms.count - homeworkRooms }
 
     /// A room nobody can come back to (no seats left) closes at once.
-    func closeIfAbandoned(_ room: Room, now: Millis) {
-        if room.seats.isEmpty { close(room, now: now) }
+    func closeIfAbandoned(_ room: Room, now: Millis, _ out: inout Outbox) {
+        if room.seats.isEmpty { close(room, now: now, &out) }
     }
 
     /// `/create` from the host of a class room: the class goes along. A game running there ends
@@ -293,12 +295,17 @@ public final class ServerCore {
         let audience = room.connectedSessions
         out.send(MovedEvent(room: room.code, to: code), to: audience.seats.compactMap(\.session).filter { $0 !== host })
         out.send(MovedEvent(room: room.code, to: code, watching: true), to: audience.watchers)
+        // Students waiting to come back are the class too: they follow, and ask again there if need be.
+        let waiting = room.comebacks.map(\.session).filter(isStillWaiting)
+        out.send(MovedEvent(room: room.code, to: code), to: waiting)
+        room.comebacks = []
         for session in room.dissolve(now: now) where session !== host { scheduleIdle(session) }
-        close(room, now: now)
+        close(room, now: now, &out)
     }
 
     /// Its watchers are back outside any room, where the idle timeout applies to them again.
-    private func close(_ room: Room, now: Millis) {
+    private func close(_ room: Room, now: Millis, _ out: inout Outbox) {
+        refuseComebacks(room, reason: .closed, &out)
         for watcher in room.releaseWatchers() {
             watcher.lastHeard = now
             scheduleIdle(watcher)

@@ -97,12 +97,26 @@ import Testing
         try pages.shot("phone", "student-is-this-you-360.png", width: 360, height: 740)
         try pages.click("phone", "#comeback-ask")
         _ = try pages.wait("phone", "return document.body.dataset.comeback === 'waiting'", what: "waiting for the teacher")
+        // The phone shows the check number, large; the teacher lets in the device that shows it.
+        let shown = try #require(try pages.wait("phone", """
+            const p = document.getElementById('comeback-number'); const n = document.getElementById('comeback-number-value');
+            return !p.hidden && n.textContent && [p.textContent, n.textContent, getComputedStyle(n).fontSize];
+            """, what: "the number on the phone") as? [String])
+        let number = shown[1]
+        #expect(shown[0] == "Show your teacher this number: \(number)")
+        #expect(number.count == 3 && Int(number) != nil, "\(number)")
+        #expect((Double(shown[2].replacingOccurrences(of: "px", with: "")) ?? 0) >= 48, "large: \(shown[2])")
+        try pages.shot("phone", "student-show-your-number-360.png", width: 360, height: 740)
+        try pages.shot("phone", "student-show-your-number-1920.png", width: 1920, height: 1080)
 
-        // The teacher's page shows the request with its two answers.
+        // The teacher's page shows the request, its number, that the tablet is still connected,
+        // and its two answers.
         let row = try pages.wait("t", "const li = document.querySelector('#comeback-list li[data-name=ana]'); return li && li.textContent", what: "the request on the teacher's page") as? String
-        #expect(row == "ana wants to come back (another device)Let back inNo")
+        #expect(row == "ana wants to come back (another device) · number \(number)"
+                + "ana's first device is still connected and playing: check with ana before letting this one in.Let back inNo")
         try pages.shot("t", "teacher-comeback-request-1920.png", width: 1920, height: 1080)
-        try pages.click("t", "#comeback-list li[data-name=ana] button.primary")
+        try pages.shot("t", "teacher-comeback-request-360.png", width: 360, height: 740)
+        try pages.click("t", "#comeback-list li[data-number='\(number)'] button.primary")
         _ = try pages.wait("t", "return document.getElementById('comebacks').hidden", what: "the request answered")
 
         // The phone has the seat: the same score, a new token kept as a join's, question 1 still open.
@@ -154,5 +168,77 @@ import Testing
         #expect(try pages.js("phone", "return document.getElementById('join-code').value") as? String == code)
         _ = try pages.wait("t", "return document.getElementById('comebacks').hidden", what: "the request gone from the teacher's page")
         #expect(try pages.js("tablet", "return document.body.dataset.view") as? String == "lobby", "the tablet keeps the seat")
+    }
+
+    /// Review finding 1: a request whose device went away (here the phone's page reloads) leaves
+    /// the teacher's page, and a new request under the same name shows as a row of its own with
+    /// its own number, so the teacher never answers a stale row for whoever asks next.
+    @Test func aLapsedRequestLeavesTheTeachersPage() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let (_, url) = try Self.teacherRoom(pages, base, [("rounds", "2"), ("countdown", "0")])
+        try pages.open("tablet", url)
+        _ = try pages.wait("tablet", "return document.getElementById('join-code').value", what: "the code prefilled")
+        try pages.type("tablet", "#join-name", "ana", enter: true)
+        _ = try pages.wait("tablet", "return document.body.dataset.view === 'lobby'", what: "ana in the lobby")
+        func ask(_ page: String) throws -> String {
+            try pages.open(page, url)
+            _ = try pages.wait(page, "return document.getElementById('join-code').value", what: "the code prefilled on \(page)")
+            try pages.type(page, "#join-name", "ana", enter: true)
+            _ = try pages.wait(page, "return document.body.dataset.view === 'comeback'", what: "Is this you? on \(page)")
+            try pages.click(page, "#comeback-ask")
+            return try #require(try pages.wait(page, "return document.body.dataset.comeback === 'waiting' && document.getElementById('comeback-number-value').textContent",
+                                                what: "the number on \(page)") as? String)
+        }
+        let first = try ask("phone")
+        _ = try pages.wait("t", "return !!document.querySelector(\"#comeback-list li[data-number='\(first)']\")", what: "the first request's row")
+        // The phone's page reloads: its request lapses, and its row goes.
+        _ = try pages.js("phone", "setTimeout(() => location.reload(), 0); return true")
+        _ = try pages.wait("t", "return !document.querySelector(\"#comeback-list li[data-number='\(first)']\") && document.getElementById('comebacks').hidden",
+                           what: "the lapsed row gone")
+        // Someone else asks as ana: a row of its own, with the number that device shows.
+        let second = try ask("other")
+        let rows = try pages.wait("t", "const r = [...document.querySelectorAll('#comeback-list li')].map((li) => li.dataset.number); return r.length && r",
+                                  what: "the new request's row") as? [String]
+        #expect(rows == [second], "\(String(describing: rows))")
+    }
+
+    /// Review finding 8: the teacher opens a new room (New room) while a phone waits to come
+    /// back as ana. The phone is told, and gets the new room's form with ana filled in but not
+    /// sent, while ana's own tablet follows the class under her name: a classmate who asked as
+    /// ana cannot race her to it.
+    @Test func aWaitingPhoneIsToldWhenTheClassMoves() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        let base = "http://127.0.0.1:\(server.port)"
+        let (code, url) = try Self.teacherRoom(pages, base, [("rounds", "2"), ("countdown", "0")])
+        try pages.open("tablet", url)
+        _ = try pages.wait("tablet", "return document.getElementById('join-code').value", what: "the code prefilled")
+        try pages.type("tablet", "#join-name", "ana", enter: true)
+        _ = try pages.wait("tablet", "return document.body.dataset.view === 'lobby'", what: "ana in the lobby")
+        try pages.open("phone", url)
+        _ = try pages.wait("phone", "return document.getElementById('join-code').value", what: "the code prefilled on the phone")
+        try pages.type("phone", "#join-name", "ana", enter: true)
+        _ = try pages.wait("phone", "return document.body.dataset.view === 'comeback'", what: "Is this you?")
+        try pages.click("phone", "#comeback-ask")
+        _ = try pages.wait("t", "return !!document.querySelector('#comeback-list li[data-name=ana]')", what: "the request's row")
+        try pages.click("t", "#btn-new")
+        _ = try pages.wait("t", "return document.body.dataset.view === 'create'", what: "the form")
+        try pages.click("t", "#create-button")
+        let next = try #require(try pages.wait("t", "const c = document.getElementById('lobby-code').textContent; return document.body.dataset.view === 'lobby' && c !== '\(code)' && c",
+                                               what: "the new room's lobby") as? String)
+        _ = try pages.wait("tablet", "return document.body.dataset.view === 'lobby' && document.getElementById('status-room').textContent === '\(next)'",
+                           what: "the tablet in the new room", timeout: 15)
+        let form = try pages.wait("phone", """
+            return document.body.dataset.view === 'join' && !document.body.dataset.comeback
+                && [document.getElementById('join-code').value, document.getElementById('join-name').value];
+            """, what: "the phone on the new room's form") as? [String]
+        #expect(form == [next, "ana"])
+        _ = try pages.wait("t", "return [...document.querySelectorAll('#lobby-players li')].map(l => l.dataset.name).join() === 'ana'",
+                           what: "ana's tablet, alone, in the new room")
+        #expect(try pages.js("t", "return document.getElementById('comebacks').hidden") as? Bool == true, "no request left on the teacher's page")
     }
 }

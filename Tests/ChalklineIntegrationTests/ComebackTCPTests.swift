@@ -63,9 +63,11 @@ import Testing
         #expect(asked.cmd == "comeback" && asked.bool("waiting") == true, "\(asked)")
         let request = try teacher.expect("comeback")
         #expect(request.string("name") == "ana" && request.bool("connected") == true)
-        #expect(try bea.command("/letin ana").string("code") == "not_host")
+        let number = try #require(asked.int("number"))
+        #expect(request.int("number") == number, "the teacher sees the number the phone shows")
+        #expect(try bea.command("/letin ana \(number)").string("code") == "not_host")
 
-        let letIn = try teacher.command("/letin ana")
+        let letIn = try teacher.command("/letin ana \(number)")
         #expect(letIn.bool("allowed") == true)
         let back = try phone.expect("let_in")
         #expect(back.bool("allowed") == true)
@@ -77,9 +79,10 @@ import Testing
 
         // A second device asking as bea is refused by the host.
         let other = try server.connect().enterJSON()
-        #expect(try other.command("/comeback \(code) bea").bool("waiting") == true)
+        let otherAsked = try other.command("/comeback \(code) bea")
+        #expect(otherAsked.bool("waiting") == true)
         _ = try teacher.expect("comeback")
-        #expect(try teacher.command("/letin bea no").bool("allowed") == false)
+        #expect(try teacher.command("/letin bea \(otherAsked.int("number") ?? 0) no").bool("allowed") == false)
         let refused = try other.expect("let_in")
         #expect(refused.bool("allowed") == false)
         #expect(try bea.command("/scores").type == "ok", "bea keeps her seat")
@@ -89,6 +92,6 @@ import Testing
         let server = try LiveServer()
         let client = try server.connect().enterJSON()
         let help = try client.command("/help").string("text") ?? ""
-        for usage in ["/comeback CODE NAME", "/letin NAME [no]", "/next"] { #expect(help.contains(usage), "\(usage)") }
+        for usage in ["/comeback CODE NAME", "/letin NAME NUMBER [no]", "/next"] { #expect(help.contains(usage), "\(usage)") }
     }
 }

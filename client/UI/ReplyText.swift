@@ -21,6 +21,8 @@ package enum ReplyText {
             return [m.bool("locked") == true ? "Room locked: nobody new can join." : "Room unlocked: new players can join."]
         case "set": return [m.bool("chat") == true ? "Chat is on." : "Chat is off."]
         case "start": return ["Game started."]
+        case "comeback" where m.int("number") != nil:
+            return ["Your teacher has been asked to let you back in as \(m.string("name") ?? "?"). Show your teacher this number: \(m.int("number") ?? 0)."]
         case "stop": return ["Game stopped."]
         case "skip": return ["Closed the open question."]
         case "letin":

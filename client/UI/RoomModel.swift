@@ -266,8 +266,20 @@ package struct RoomModel {
                                                                     + fields.filter { $0.0 != "type" && $0.0 != "allowed" }).encoded(), as: UTF8.self)) {
                 applyReply(reply)
             }
+        case .letIn where m.string("reason") == "closed":
+            notice = "Room \(m.string("room") ?? "") closed before the host answered. Ask for the new code."
         case .letIn:
             notice = "The host did not let you back in as \(m.string("name") ?? "that name"). Join under another name."
+        case .comeback where m.bool("waiting") == false:
+            // The request went away unanswered: its number answers nobody now.
+            notice = "\(m.string("name") ?? "?")'s request to come back (number \(m.int("number") ?? 0)) went away."
+        case .comeback:
+            // To the host (`chalkline host`): answer by the number on the student's screen, since
+            // anyone may ask under a name.
+            let name = m.string("name") ?? "?", number = m.int("number") ?? 0
+            notice = "\(name) asks to come back on another device, number \(number)"
+                + (m.bool("connected") == true ? " (their first device is still connected and playing: check with \(name))" : "")
+                + ". /letin \(name) \(number) lets them in; /letin \(name) \(number) no refuses."
         case .seatMoved:
             enter(.outside)
             notice = "The host let \(m.string("name") ?? "you") back in on another device: this one has left room \(m.string("room") ?? "")."

@@ -68,8 +68,12 @@ extension ServerCore {
         Command(name: "ban", access: .host, arity: 1...1, arityError: (.badArgs, "Use /ban NAME."), usage: "/ban NAME",
                 help: "Host: remove a player for good. Name, connection and token are refused, watching too.",
                 run: { core, call, out throws(ErrorReply) in try core.expel(call, ban: true, &out) }),
-        Command(name: "letin", access: .host, arity: 1...2, arityError: (.badArgs, "Use /letin NAME or /letin NAME no."),
-                usage: "/letin NAME [no]", help: "Host: let a /comeback player back in. Their seat, score and team move to the new device.\n/letin NAME no refuses.",
+        Command(name: "letin", access: .host, arity: 2...3,
+                arityError: (.badArgs, "Use /letin NAME NUMBER or /letin NAME NUMBER no: the number is on the student's screen."),
+                usage: "/letin NAME NUMBER [no]",
+                help: "Host: let a /comeback player back in. Their seat, score and team move to the new device.\n"
+                    + "NUMBER is the check number on their screen (and in the request): check it, since anyone may ask under a name.\n"
+                    + "/letin NAME NUMBER no refuses.",
                 run: { core, call, out throws(ErrorReply) in try core.letIn(call, &out) }),
         Command(name: "lock", access: .host, arity: 0...0, usage: "/lock", help: "Host: let no new players in. Players in the room can still /rejoin.",
                 run: { core, call, out in core.lock(call, true, &out) }),
@@ -131,6 +135,8 @@ extension ServerCore {
 
     func handle(_ line: ClientLine, from session: Session, now: Millis, arrived: Millis, out: inout Outbox) {
         guard case let .command(verb, rest) = line else { return }
+        let wasIn = session.audienceRoom
+        defer { if wasIn != nil || session.askedComeback != nil { settleComebacks(after: session, in: wasIn, &out) } }
         do throws(ErrorReply) {
             guard let command = Self.commandsByName[verb] else {
                 throw ErrorReply(verb, .unknownCommand, "There is no command /\(Visible.shown(verb)). Type /help for the list.")

@@ -15,7 +15,7 @@ extension ServerCore {
         let (room, seat) = try inRoom(session, "leave")
         out.send(OkReply("leave", [("room", .string(room.code))], text: "You left room \(room.code)."), to: session)
         room.remove(seat, reason: .left, now: now, out: &out)
-        closeIfAbandoned(room, now: now)
+        closeIfAbandoned(room, now: now, &out)
         scheduleIdle(session)
     }
 

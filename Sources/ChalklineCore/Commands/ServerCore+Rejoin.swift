@@ -1,5 +1,5 @@
-/// `/comeback CODE NAME` and `/letin NAME [no]`: a student's way back to their seat from another
-/// device with no token, the host deciding (see `ComebackRequest`).
+/// `/comeback CODE NAME` and `/letin NAME NUMBER [no]`: a student's way back to their seat from
+/// another device with no token, the host deciding (see `ComebackRequest`).
 extension ServerCore {
     func comeback(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
@@ -28,49 +28,63 @@ extension ServerCore {
         guard let hostSession = room.hostSession else {
             throw ErrorReply("comeback", .wrongState, "The teacher of room \(room.code) is not connected: ask again when they are back.")
         }
-        room.pruneComebacks(isWaiting: isWaiting)
+        settleComebacks(room, &out)
+        // One request a connection, across rooms too: its host is told when it goes.
+        if let other = session.askedComeback, other !== room, rooms[other.key] === other, other.comeback(from: session) != nil {
+            throw ErrorReply("comeback", .rateLimited, "You already asked to come back in room \(other.code): wait for that teacher's answer.")
+        }
+        let request: ComebackRequest
         if let mine = room.comeback(from: session) {
             // Asked again (a double tap): still the one request, and the teacher is not told twice.
             guard mine.key == seat.key else {
                 throw ErrorReply("comeback", .rateLimited, "You already asked to come back as \(mine.name): wait for your teacher's answer.")
             }
+            request = mine
         } else {
-            if room.comeback(named: name) != nil {
-                throw ErrorReply("comeback", .rateLimited, "Someone already asked to come back as \(seat.name): the teacher has not answered yet.")
-            }
+            // Several may ask under one name (the real student and a classmate): each gets its
+            // own number, and the teacher lets in the one whose screen shows it.
             guard room.comebacks.count < Limits.comebackRequestsPerRoom else {
                 throw ErrorReply("comeback", .rateLimited,
                                  "\(Limits.comebackRequestsPerRoom) students are already waiting for the teacher of room \(room.code): ask again in a minute.")
             }
-            room.comebacks.append(ComebackRequest(name: seat.name, session: session))
-            out.send(ComebackEvent(room: room.code, name: seat.name, connected: seat.connected), to: hostSession)
+            request = ComebackRequest(name: seat.name, session: session, number: room.freeComebackNumber(random))
+            room.comebacks.append(request)
+            session.askedComeback = room
+            out.send(ComebackEvent(room: room.code, name: seat.name, number: request.number, connected: seat.connected), to: hostSession)
         }
-        out.send(OkReply("comeback", [("room", .string(room.code)), ("name", .string(seat.name)), ("waiting", .bool(true))],
-                         text: "Someone called \(seat.name) is already in room \(room.code). Your teacher has been asked to let you back in: wait here."),
+        out.send(OkReply("comeback", [("room", .string(room.code)), ("name", .string(seat.name)), ("waiting", .bool(true)),
+                                      ("number", .int(request.number))],
+                         text: "Someone called \(seat.name) is already in room \(room.code). Your teacher has been asked to let you back in. "
+                             + "Show your teacher this number: \(request.number). Wait here."),
                  to: session)
     }
 
-    /// `/letin NAME` gives the waiting student the seat; `/letin NAME no` refuses them.
+    /// `/letin NAME NUMBER` gives the waiting student whose screen shows NUMBER the seat;
+    /// `/letin NAME NUMBER no` refuses them. The name alone is not enough: anyone may ask under it.
     func letIn(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session, now) = (call.args, call.session, call.now)
         let room = try hostRoom(session, "letin")
-        if args.count == 2 && args[1].lowercased() != "no" {
-            throw ErrorReply("letin", .badArgs, "Use /letin NAME to let them back in, or /letin NAME no to refuse.")
+        if args.count < 2 || (args.count == 3 && args[2].lowercased() != "no") {
+            throw ErrorReply("letin", .badArgs,
+                             "Use /letin NAME NUMBER to let them back in, or /letin NAME NUMBER no to refuse: the number is on the student's screen.")
         }
-        room.pruneComebacks(isWaiting: isWaiting)
-        guard let request = room.comeback(named: args[0]), let seat = room.seat(named: request.name) else {
-            throw ErrorReply("letin", .noSuchPlayer, "Nobody is asking to come back as \(args[0]) (they may have given up, or left).")
+        settleComebacks(room, &out)
+        guard let number = Int(args[1]), let request = room.comeback(named: args[0], number: number),
+              let seat = room.seat(named: request.name) else {
+            throw ErrorReply("letin", .noSuchPlayer,
+                             "Nobody is asking to come back as \(args[0]) with number \(Visible.shown(args[1])) (they may have given up, or left).")
         }
-        guard args.count == 1 else {
+        let fields: [(String, JSON)] = [("name", .string(seat.name)), ("number", .int(number))]
+        guard args.count == 2 else {
             room.comebacks.removeAll { $0 === request }
-            out.send(OkReply("letin", [("name", .string(seat.name)), ("allowed", .bool(false))],
-                             text: "\(seat.name)'s other device stays out."),
+            out.send(OkReply("letin", fields + [("allowed", .bool(false))],
+                             text: "\(seat.name)'s other device (number \(number)) stays out."),
                      to: session)
-            out.send(LetInEvent(allowed: false, room: room.code, name: seat.name), to: request.session)
+            out.send(LetInEvent(allowed: false, room: room.code, name: seat.name, reason: .refused), to: request.session)
             return
         }
         let wasConnected = seat.connected
-        out.send(OkReply("letin", [("name", .string(seat.name)), ("allowed", .bool(true))],
+        out.send(OkReply("letin", fields + [("allowed", .bool(true))],
                          text: "\(seat.name) is back, on their new device, with \(NumberText.thousands(seat.score)) points."),
                  to: session)
         let newcomer = request.session
@@ -86,9 +100,39 @@ extension ServerCore {
         room.pruneComebacks(isWaiting: isWaiting)
         for request in room.comebacks {
             guard let seat = room.seat(named: request.name) else { continue }
-            out.send(ComebackEvent(room: room.code, name: seat.name, connected: seat.connected), to: session)
+            out.send(ComebackEvent(room: room.code, name: seat.name, number: request.number, connected: seat.connected), to: session)
         }
     }
+
+    /// Requests that lapsed (their connection went, joined a room, or their seat is gone) are
+    /// withdrawn from the host's screen, so a stale row cannot be answered for someone else.
+    func settleComebacks(_ room: Room, _ out: inout Outbox) {
+        guard !room.comebacks.isEmpty else { return }
+        let lapsed = room.pruneComebacks(isWaiting: isWaiting)
+        guard !lapsed.isEmpty, let host = room.hostSession else { return }
+        for request in lapsed {
+            out.send(ComebackEvent(room: room.code, name: request.name, number: request.number, connected: false, waiting: false), to: host)
+        }
+    }
+
+    /// After a line or a disconnect: the rooms whose requests it may have ended.
+    /// Cheap when nothing waits: it runs after every line of a connection in a room.
+    func settleComebacks(after session: Session, in room: Room?, _ out: inout Outbox) {
+        if let room, !room.comebacks.isEmpty, rooms[room.key] === room { settleComebacks(room, &out) }
+        if let asked = session.askedComeback, asked !== room, !asked.comebacks.isEmpty, rooms[asked.key] === asked {
+            settleComebacks(asked, &out)
+        }
+    }
+
+    /// The room closes: students still waiting to come back are told, not left waiting.
+    func refuseComebacks(_ room: Room, reason: LetInEvent.Reason, _ out: inout Outbox) {
+        for request in room.comebacks where isWaiting(request.session) {
+            out.send(LetInEvent(allowed: false, room: room.code, name: request.name, reason: reason), to: request.session)
+        }
+        room.comebacks = []
+    }
+
+    func isStillWaiting(_ session: Session) -> Bool { isWaiting(session) }
 
     /// A request still stands while its connection is open and outside every room.
     private func isWaiting(_ session: Session) -> Bool {

@@ -23,6 +23,9 @@ final class Session {
     var bucket: LineBucket
     /// Set while the connection watches a room (`/watch`): it hears the room but holds no seat.
     weak var watching: Room?
+    /// The room this connection asked to come back to (`/comeback`), while the request may still
+    /// wait there: when the connection goes or enters a room, that room's host is told.
+    weak var askedComeback: Room?
 
     init(id: ConnectionID, peer: String, config: ServerConfig, now: Millis) {
         self.id = id

@@ -97,6 +97,8 @@ const replies = {
     },
     name() { if (state.pending) send(state.pending.line); },
     create(msg) {
+      // A new room: the old room's requests died with it (their students were told).
+      clearComebacks();
       const p = state.pending;
       state.pending = null;
       state.moving = false;
@@ -106,6 +108,9 @@ const replies = {
     claim(msg) {
       line.retries = 0;
       hideNotice();
+      // The requests still waiting come again right after this reply; rows from before the
+      // page lost the server may have lapsed meanwhile.
+      clearComebacks();
       if (state.seat) state.seat.game = msg.game;
       enterRoom(msg.room, msg.game, msg.state, msg.settings, msg.players);
     },
@@ -127,7 +132,7 @@ const replies = {
     report(msg) { showReport(msg); },
     teams(msg) { setTeams(msg.teams); },
     letin(msg) {
-      removeComeback(msg.name);
+      removeComeback(msg.number);
       announce(msg.allowed ? msg.name + ' is back, on their new device.' : msg.name + ' was not let back in.');
     },
     leave() {
@@ -197,7 +202,9 @@ function createFailed(text, focus) {
 const events = {
   // A student on another device asks for their seat back: the teacher decides (protocol.md,
   // Back on another device).
-  comeback(msg) { addComeback(msg.name); },
+  // With waiting false the request went away unanswered: its row goes, so it cannot be answered
+  // for whoever asks next under the name.
+  comeback(msg) { if (msg.waiting === false) removeComeback(msg.number); else addComeback(msg); },
 
   // The teacher opened the next room from this one (protocol.md, `moved`): the second screen
   // follows by itself, so the projector shows the new code without anyone touching it. The
@@ -1002,27 +1009,38 @@ function ended(title, text) {
   show('gone');
 }
 
-// Requests from /comeback, one row a name, each with its two answers (/letin NAME [no]).
+// Requests from /comeback, one row a request (several may ask under one name), each with the
+// check number the asking device shows and its two answers (/letin NAME NUMBER [no]).
 let comebackAnswered = null;
-function addComeback(name) {
+function addComeback(msg) {
   const list = $('comeback-list');
-  if ([...list.children].some((li) => li.dataset.name === name)) return;
+  const number = String(msg.number);
+  if ([...list.children].some((li) => li.dataset.number === number)) return;
   const li = el('li');
-  li.dataset.name = name;
-  li.append(el('span', '', name + ' wants to come back (another device)'));
+  li.dataset.name = msg.name;
+  li.dataset.number = number;
+  li.append(el('span', '', msg.name + ' wants to come back (another device) · number ' + number));
+  // The seat's first device is live: perhaps a frozen tablet, perhaps the student playing on it
+  // while a classmate asks under their name.
+  if (msg.connected) li.append(el('strong', 'comeback-warning', msg.name + "'s first device is still connected and playing: check with " + msg.name + ' before letting this one in.'));
   const yes = el('button', 'primary', 'Let back in');
   const no = el('button', '', 'No');
   yes.type = no.type = 'button';
-  yes.addEventListener('click', () => { comebackAnswered = name; yes.disabled = no.disabled = true; send('/letin ' + name); });
-  no.addEventListener('click', () => { comebackAnswered = name; yes.disabled = no.disabled = true; send('/letin ' + name + ' no'); });
+  const answer = (suffix) => { comebackAnswered = number; yes.disabled = no.disabled = true; send('/letin ' + msg.name + ' ' + number + suffix); };
+  yes.addEventListener('click', () => answer(''));
+  no.addEventListener('click', () => answer(' no'));
   li.append(yes, no);
   list.append(li);
   $('comebacks').hidden = false;
-  announce(name + ' wants to come back on another device.');
+  announce(msg.name + ' wants to come back on another device, number ' + number + '.');
 }
-function removeComeback(name) {
-  for (const li of [...$('comeback-list').children]) if (li.dataset.name === name) li.remove();
+function removeComeback(number) {
+  for (const li of [...$('comeback-list').children]) if (li.dataset.number === String(number)) li.remove();
   $('comebacks').hidden = !$('comeback-list').children.length;
+}
+function clearComebacks() {
+  $('comeback-list').replaceChildren();
+  $('comebacks').hidden = true;
 }
 
 function notice(text) { $('notice').textContent = text; $('notice').hidden = false; }

@@ -127,11 +127,14 @@ const replies = {
     comeback(msg) {
       $('comeback-title').textContent = 'Ask your teacher';
       $('comeback-text').textContent = 'Your teacher has been asked to let you back in as ' + msg.name + '. Wait here.';
+      // The teacher lets in the device showing this number, not whoever asks under the name.
+      $('comeback-number-value').textContent = msg.number;
+      $('comeback-number').hidden = false;
       $('comeback-help').hidden = true;
       $('comeback-ask').hidden = true;
       $('comeback-other').textContent = 'Cancel: pick another name';
       document.body.dataset.comeback = 'waiting';
-      announce('Your teacher has been asked to let you back in. Wait here.');
+      announce('Your teacher has been asked to let you back in. Show your teacher this number: ' + msg.number + '. Wait here.');
     },
     team(msg) {
       state.myTeam = msg.team;
@@ -347,7 +350,13 @@ const events = {
     const asked = state.comeback;
     state.comeback = null;
     delete document.body.dataset.comeback;
+    $('comeback-number').hidden = true;
     if (msg.allowed) { enterRoom(msg, true); return; }
+    if (msg.reason === 'closed') {
+      showJoin('', '');
+      fieldError('join-code-error', 'Room ' + msg.room + ' closed before your teacher answered. Ask your teacher for the new code.');
+      return;
+    }
     showJoin(msg.room, '');
     fieldError('join-name-error', 'Your teacher did not let you back in as ' + (asked ? asked.name : msg.name) + '. Pick another name.');
   },
@@ -466,6 +475,18 @@ const events = {
   // The teacher opened the next room and this one closed: follow under the same name, with
   // nothing to type. The form stands behind, so a name taken there is said where it can be fixed.
   moved(msg) {
+    // A student waiting to come back gets the new room's form with the name they asked for,
+    // not sent: the seat's own device, following at once, keeps the name, and a classmate who
+    // asked under it cannot race it there.
+    const asked = state.comeback;
+    state.comeback = null;
+    delete document.body.dataset.comeback;
+    $('comeback-number').hidden = true;
+    if (!state.seat && asked) {
+      showJoin(msg.to, asked.name);
+      announce('Your class moved to room ' + msg.to + '.');
+      return;
+    }
     const name = state.seat ? state.seat.name : '';
     saveSeat(null);
     showJoin(msg.to, name);
@@ -796,6 +817,7 @@ function askComeback(code, name) {
   $('comeback-title').textContent = 'Is this you?';
   $('comeback-text').textContent = 'Someone called ' + name + ' is already in room ' + code + '.';
   $('comeback-help').hidden = false;
+  $('comeback-number').hidden = true;
   $('comeback-ask').hidden = false;
   $('comeback-ask').disabled = false;
   $('comeback-other').textContent = 'No, pick another name';

@@ -36,7 +36,7 @@ struct ProtocolLimitsTableTests {
         "open homework set from one IP address": grouped(Limits.assignmentsPerIP),
         "how far ahead homework may be due": "\(Limits.homeworkDueDays) days",
         "homework tries at once": grouped(Limits.homeworkTries),
-        "/comeback requests waiting for one host": "\(Limits.comebackRequestsPerRoom) a room, one a name, one a connection",
+        "/comeback requests waiting for one host": "\(Limits.comebackRequestsPerRoom) a room, one a connection",
         "homework pause after a round": "\(OptionSpec.format(Double(Limits.homeworkPauseRightMs) / 1000)) s after a right answer, "
             + "\(OptionSpec.format(Double(Limits.homeworkPauseWrongMs) / 1000)) s otherwise",
         "a room nobody joined": minutes(Limits.unjoinedRoomTimeoutMs),

@@ -31,8 +31,10 @@ struct ComebackTests {
         #expect(request.first?.string("name") == "sam")
         #expect(request.first?.bool("connected") == true, "the frozen tablet still holds the seat")
         #expect(asked.messages(to: tablet).isEmpty, "nothing happens to the seat before the host answers")
+        let number = try #require(asked.messages(to: phone).first?.int("number"))
+        #expect(request.first?.int("number") == number)
 
-        let letIn = try ann.step("/letin sam")
+        let letIn = try ann.step("/letin sam \(number)")
         #expect(letIn.messages(to: ann).first?.cmd == "letin")
         #expect(letIn.messages(to: ann).first?.bool("allowed") == true)
         let back = letIn.messages(to: phone)
@@ -59,9 +61,9 @@ struct ComebackTests {
         let (tablet, joined) = try h.join("sam", code)
         let oldToken = joined.string("token") ?? ""
         let phone = try h.jsonClient()
-        try phone.step("/comeback \(code) sam")
+        let number = try #require(try phone.step("/comeback \(code) sam").messages(to: phone).first?.int("number"))
         // In the lobby the seat would be released if the tablet dropped: it is still connected here.
-        try ann.step("/letin sam")
+        try ann.step("/letin sam \(number)")
         _ = tablet
         let thief = try h.jsonClient()
         #expect(try thief.step("/rejoin \(code) \(oldToken)").messages(to: thief).first?.code == "bad_token")
@@ -75,8 +77,8 @@ struct ComebackTests {
         #expect(try bob.step("/letin sam").messages(to: bob).first?.code == "not_host")
         #expect(try phone.step("/letin sam").messages(to: phone).first?.code == "not_in_room")
         #expect(try tablet.step("/letin sam").messages(to: tablet).first?.code == "not_host")
-        #expect(try ann.step("/letin nobody").messages(to: ann).first?.code == "no_such_player")
-        #expect(try ann.step("/letin sam maybe").messages(to: ann).first?.code == "bad_args")
+        #expect(try ann.step("/letin nobody 123").messages(to: ann).first?.code == "no_such_player")
+        #expect(try ann.step("/letin sam 123 maybe").messages(to: ann).first?.code == "bad_args")
         // The seat never moved.
         #expect(try tablet.step("/scores").messages(to: tablet).first?.type == "ok")
     }
@@ -84,15 +86,15 @@ struct ComebackTests {
     @Test func theHostCanSayNo() throws {
         let (h, code, ann, tablet, _) = try samScored()
         let phone = try h.jsonClient()
-        try phone.step("/comeback \(code) sam")
-        let no = try ann.step("/letin sam no")
+        let number = try #require(try phone.step("/comeback \(code) sam").messages(to: phone).first?.int("number"))
+        let no = try ann.step("/letin sam \(number) no")
         #expect(no.messages(to: ann).first?.bool("allowed") == false)
         let told = no.messages(to: phone)
         #expect(told.types == ["let_in"])
         #expect(told.first?.bool("allowed") == false)
         #expect(told.first?.object["token"] == nil)
         #expect(no.messages(to: tablet).isEmpty)
-        #expect(try ann.step("/letin sam").messages(to: ann).first?.code == "no_such_player", "the request was answered")
+        #expect(try ann.step("/letin sam \(number)").messages(to: ann).first?.code == "no_such_player", "the request was answered")
     }
 
     @Test func aRequestForAFreeNameJustJoins() throws {
@@ -118,9 +120,12 @@ struct ComebackTests {
         #expect(twice.messages(to: ann).isEmpty)
         // One request a connection.
         #expect(try asker.step("/comeback \(code) kid2").messages(to: asker).first?.code == "rate_limited")
-        // One request a name.
+        // Several may ask under one name, each with its own number; the host hears each.
         let other = try h.jsonClient()
-        #expect(try other.step("/comeback \(code) kid1").messages(to: other).first?.code == "rate_limited")
+        let second = try other.step("/comeback \(code) kid1")
+        #expect(second.messages(to: other).first?.cmd == "comeback")
+        #expect(second.messages(to: ann).count == 1)
+        _ = try other.stepDisconnect()
         // At most a few waiting in the room.
         for name in names.dropFirst().dropLast() {
             let client = try h.jsonClient()
@@ -156,13 +161,14 @@ struct ComebackTests {
         let (h, code, ann, _, _) = try samScored()
         let hostKey = try #require(h.inProcess?.core.rooms[code]?.hostKey)
         let phone = try h.jsonClient()
-        try phone.step("/comeback \(code) sam")
+        let number = try #require(try phone.step("/comeback \(code) sam").messages(to: phone).first?.int("number"))
         _ = try ann.stepDisconnect()
         let again = try h.jsonClient()
         let claimed = try again.step("/claim \(code) \(hostKey)").messages(to: again)
         #expect(claimed.first?.cmd == "claim")
         #expect(claimed.filter { $0.type == "comeback" }.map { $0.string("name") } == ["sam"])
-        #expect(try again.step("/letin sam").messages(to: phone).first?.bool("allowed") == true)
+        #expect(claimed.first { $0.type == "comeback" }?.int("number") == number)
+        #expect(try again.step("/letin sam \(number)").messages(to: phone).first?.bool("allowed") == true)
     }
 
     @Test func theTakenNameErrorPointsAtComebackNotAToken() throws {
