@@ -142,7 +142,7 @@ package struct RoomModel {
     package static func comebackLine(name: String, number: String?) -> String {
         let yes = "/letin \(name)" + (number.map { " \($0)" } ?? "")
         return "\(name) asks to come back on another device" + (number.map { " (number \($0))" } ?? "")
-            + ": type \(yes) to let them in, /letin \(name) no to refuse."
+            + ": type \(yes) to let them in, \(yes) no to refuse."
     }
 
     package init(role: Role, me: String? = nil) {
@@ -272,14 +272,19 @@ package struct RoomModel {
             notice = "The host did not let you back in as \(m.string("name") ?? "that name"). Join under another name."
         case .comeback where m.bool("waiting") == false:
             // The request went away unanswered: its number answers nobody now.
-            notice = "\(m.string("name") ?? "?")'s request to come back (number \(m.int("number") ?? 0)) went away."
+            let name = m.string("name") ?? "?", number = m.int("number").map(String.init) ?? m.string("number")
+            comebacks.removeAll { $0.name == name && $0.number == number }
+            notice = "\(name)'s request to come back (number \(number ?? "?")) went away."
         case .comeback:
-            // To the host (`chalkline host`): answer by the number on the student's screen, since
-            // anyone may ask under a name.
-            let name = m.string("name") ?? "?", number = m.int("number") ?? 0
-            notice = "\(name) asks to come back on another device, number \(number)"
-                + (m.bool("connected") == true ? " (their first device is still connected and playing: check with \(name))" : "")
-                + ". /letin \(name) \(number) lets them in; /letin \(name) \(number) no refuses."
+            // To the host (`chalkline host`): the request stays listed with its command (answer by
+            // the number on the student's screen, since anyone may ask under a name), and the
+            // notice says when the seat's first device is still playing.
+            guard let name = m.string("name") else { break }
+            let number = m.int("number").map(String.init) ?? m.string("number")
+            comebacks.removeAll { $0.name == name && $0.number == number }
+            comebacks.append((name, number))
+            notice = RoomModel.comebackLine(name: name, number: number)
+                + (m.bool("connected") == true ? " Their first device is still connected and playing: check with \(name)." : "")
         case .seatMoved:
             enter(.outside)
             notice = "The host let \(m.string("name") ?? "you") back in on another device: this one has left room \(m.string("room") ?? "")."
@@ -294,11 +299,6 @@ package struct RoomModel {
             room = nil
             token = nil
             hostAway = false
-        case .comeback:
-            guard let name = m.string("name") else { break }
-            let number = m.int("number").map(String.init) ?? m.string("number")
-            comebacks.removeAll { $0.name == name }
-            comebacks.append((name, number))
         case .pause:
             pauseUntil = now + Double(m.int("ms") ?? 0) / 1000
             pauseIsLast = m.bool("last") == true
