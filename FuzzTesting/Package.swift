@@ -13,8 +13,9 @@ let package = Package(
         .systemLibrary(name: "CWslay", path: "Sources/CWslay"),
         .systemLibrary(name: "CNettle", path: "Sources/CNettle"),
         .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
         .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
-        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay"]),
+        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay", "CZlib"]),
         .target(name: "FuzzInputPath", dependencies: ["ChalklineCore"]),
         .target(name: "FuzzWebPath", dependencies: ["ChalklineCore", "ChalklineHTTP"]),
     ]

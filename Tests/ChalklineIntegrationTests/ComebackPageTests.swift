@@ -13,32 +13,8 @@ import Testing
     }
 
     /// Tests/Browser/pages.py: host.py's commands and a screenshot at any width.
-    final class Pages {
-        let driver: BrowserDriver
-
-        init() throws {
-            driver = try BrowserDriver(script: BuiltProducts.repository.appendingPathComponent("Tests/Browser/pages.py").path)
-        }
-
-        @discardableResult
-        func call(_ command: [String: Any], timeout: Double = 90) throws -> [String: Any] {
-            try driver.send(command)
-            return try driver.event(timeout: timeout)
-        }
-
-        func open(_ page: String, _ url: String) throws { try call(["cmd": "open", "page": page, "url": url]) }
-        func click(_ page: String, _ css: String) throws { try call(["cmd": "click", "page": page, "css": css]) }
-        func type(_ page: String, _ css: String, _ text: String, enter: Bool = false) throws {
-            try call(["cmd": "type", "page": page, "css": css, "text": text, "enter": enter])
-        }
-        func js(_ page: String, _ body: String) throws -> Any? { try call(["cmd": "js", "page": page, "js": body])["value"] }
-        func wait(_ page: String, _ body: String, what: String, timeout: Double = 30) throws -> Any? {
-            try call(["cmd": "wait", "page": page, "js": body, "what": what, "timeout": timeout], timeout: timeout + 30)["value"]
-        }
-        func shot(_ page: String, _ file: String, width: Int, height: Int) throws {
-            try call(["cmd": "shot", "page": page, "path": ComebackPageTests.shots + "/" + file, "width": width, "height": height])
-        }
-        func quit() { driver.quit() }
+    final class Pages: BrowserPages {
+        init() throws { try super.init(script: "Tests/Browser/pages.py", captures: ComebackPageTests.shots) }
     }
 
     /// The teacher's page creates a times room (60 s questions, so nothing runs out meanwhile):

@@ -328,38 +328,14 @@ import Testing
     }
 
     /// teacher_desk.py: one command, one event.
-    final class Pages {
-        let driver: BrowserDriver
+    final class Pages: BrowserPages {
+        init() throws { try super.init(script: "Tests/Browser/teacher_desk.py", captures: TeacherDeskTests.captures) }
 
-        init() throws {
-            driver = try BrowserDriver(script: BuiltProducts.repository.appendingPathComponent("Tests/Browser/teacher_desk.py").path)
-        }
-
-        @discardableResult
-        func call(_ command: [String: Any], timeout: Double = 90) throws -> [String: Any] {
-            try driver.send(command)
-            return try driver.event(timeout: timeout)
-        }
-
-        func open(_ page: String, _ url: String) throws {
-            try call(["cmd": "open", "page": page, "url": url])
+        override func open(_ page: String, _ url: String) throws {
+            try super.open(page, url)
             // Uncaught errors, kept for the test to read.
             _ = try js(page, "if (!window.__errors) { window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(String(e.message))); } return true")
         }
-        func click(_ page: String, _ css: String) throws { try call(["cmd": "click", "page": page, "css": css]) }
-        func reload(_ page: String) throws { try call(["cmd": "reload", "page": page]) }
-        func type(_ page: String, _ css: String, _ text: String, enter: Bool = false) throws {
-            try call(["cmd": "type", "page": page, "css": css, "text": text, "enter": enter])
-        }
-        func select(_ page: String, _ css: String, _ value: String) throws { try call(["cmd": "select", "page": page, "css": css, "value": value]) }
-        func js(_ page: String, _ body: String) throws -> Any? { try call(["cmd": "js", "page": page, "js": body])["value"] }
-        func wait(_ page: String, _ body: String, what: String, timeout: Double = 30) throws -> Any? {
-            try call(["cmd": "wait", "page": page, "js": body, "what": what, "timeout": timeout], timeout: timeout + 30)["value"]
-        }
-        func capture(_ page: String, _ label: String) throws {
-            try call(["cmd": "capture", "page": page, "label": label, "dir": TeacherDeskTests.captures])
-        }
-        func quit() { driver.quit() }
 
         /// A room made from the form: the kind, then each option typed or chosen (a closed
         /// "More options" opened first), then Create; the new code.
