@@ -1,5 +1,4 @@
-// The student page's events: one handler per type in protocol.md's Events table (a `progress`
-// is for the host and watchers only). Each changes the state, then draws what it changed.
+// One handler per event of protocol.md: each changes the state, then draws what it changed.
 import { announce, fieldError, protocolDispatch, chatLine } from './shared.js';
 import { podiumHold } from './line.js';
 import { state, saveSeat, newGame, me, takeGroups } from './play-state.js';
@@ -9,7 +8,7 @@ import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from 
 import { line, commands } from './play-connection.js';
 import { replies, enterRoom, setTeams } from './play-replies.js';
 
-// The connection ended for good (a shutdown, kick, ban or bye): say so, and stop reconnecting.
+// The connection ended for good: say so, and no reconnecting.
 export function ended(reason, title, text, room) {
   state.ending = true;
   stopTimer();
@@ -26,7 +25,7 @@ export function socketClosed(e) {
   if (e.code === 1001) { ended('shutdown', 'The server has stopped', 'The teacher stopped the server. The game is over.'); return; }
   if (e.code === 1008) { ended('policy', 'The server closed the connection', e.reason || 'The server closed the connection.'); return; }
   if (state.seat) {
-    // A dropped connection (Wi-Fi, a sleeping tablet): come back with /rejoin, score kept.
+    // Wi-Fi, a sleeping tablet: back with /rejoin, score kept.
     line.retry();
     state.trouble = 'Connection lost. Reconnecting…';
     drawNotice();
@@ -39,14 +38,12 @@ export function socketClosed(e) {
   fieldError('join-code-error', 'Cannot reach the server. Check the Wi-Fi and try again.');
 }
 
-// The homework pause is over: the next question, level or result has come.
 function endPause() {
   state.pause = null;
   drawPause();
 }
 
-// What the time label says when a question closes: "Time!" only when the time ran out; a round
-// everyone answered early says so (a skipped one, or one a dropped player left, just closed).
+// "Time!" only when the time ran out; else everyone answered, or it was closed (skipped, a player left).
 function howItEnded(msg) {
   if (!closedEarly()) return 'Time!';
   const results = msg.results || [];
@@ -59,7 +56,6 @@ function howLevelEnded(msg) {
   return (msg.clues || []).every((c) => c.solved_by) ? 'All words found' : 'Level closed';
 }
 
-// A student waiting to come back is no longer asking (the teacher answered, or the class moved).
 function dropComeback() {
   const asked = state.comeback;
   state.comeback = null;
@@ -67,7 +63,7 @@ function dropComeback() {
   return asked;
 }
 
-// Where this student stands after a round, level or game: their score as the server keeps it.
+// The score as the server keeps it, and the place in words.
 function placed(msg, final) {
   const place = myPlace(msg, final);
   if (place.mine) state.score = place.mine.score;
@@ -101,8 +97,7 @@ const events = {
     else if (back) announce('The teacher is back.');
   },
 
-  // The room has no host until they come back (protocol.md, Rooms); a game on pauses after
-  // the open question.
+  // No host until they come back (protocol.md, Rooms): a game on pauses after this question.
   host_away(msg) {
     state.hostAway = { running: Boolean(msg.running) };
     drawNotice();
@@ -123,12 +118,12 @@ const events = {
     const same = state.question && state.question.id === msg.id;
     if (!same && msg.round === 1) newGame();
     state.game = msg.game;
-    if (!same) state.question = { id: msg.id, round: msg.round, rounds: msg.rounds, text: msg.text, game: msg.game, answered: false, sending: false, feedback: null, refused: '' };
+    if (!same) state.question = Object.assign({ answered: false, sending: false, feedback: null, refused: '' }, msg);
     state.result = null;
     drawStatus();
     drawQuestion(!(same && state.question.answered));
     startTimer('question', msg.time_ms);
-    if (same && state.question.answered) return;         // a rejoin: the answer was in already
+    if (same && state.question.answered) return;         // a rejoin, answered already
     announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + spoken(questionText(msg.text)));
   },
 
@@ -139,10 +134,9 @@ const events = {
     const q = state.question;
     if (q) {
       q.answered = true;
-      // The answer has come: the wait for it is over.
       if (q.feedback && q.feedback.state === 'wrong') q.feedback.detail = '';
     }
-    // No answer ends the streak, as on the server (whose round_end does not repeat it).
+    // No answer ends the streak, as on the server (round_end does not say it).
     if (mine && mine.ms === null) state.streak = 0;
     state.result = msg;
     const rank = placed(msg);
@@ -152,7 +146,7 @@ const events = {
     announce(said + rank);
   },
 
-  // The teacher's answer to /comeback: the seat, with a new token kept as a join's, or no.
+  // The teacher's answer to /comeback: the seat (a new token), or no.
   let_in(msg) {
     const asked = dropComeback();
     if (msg.allowed) { enterRoom(msg, true); return; }
@@ -165,14 +159,13 @@ const events = {
     fieldError('join-name-error', 'Your teacher did not let you back in as ' + (asked ? asked.name : msg.name) + '. Pick another name.');
   },
 
-  // The teacher let this seat's student back in on another device: this page is out of the room.
+  // This seat's student is back on another device: this page is out.
   seat_moved(msg) {
     saveSeat(null);
     ended('moved', 'You are playing on another device', 'Your teacher let ' + msg.name + ' back in on another device, so this page has left room ' + msg.room + '.', msg.room);
   },
 
-  // Homework: the round's verdict and answer stay on screen until the next question comes,
-  // msg.ms from now (longer after a wrong answer); the button brings it sooner.
+  // Homework: the round's end stays up msg.ms (longer after a wrong answer), or until Next.
   pause(msg) {
     state.pause = { ms: msg.ms, last: msg.last, until: Date.now() + msg.ms, sent: false };
     drawPause();
@@ -183,11 +176,10 @@ const events = {
     const same = state.board && state.board.level === msg.level && state.board.round === msg.round && state.view === 'board';
     if (!same && msg.round === 1) newGame();
     state.game = 'words';
-    state.board = {
-      id: msg.id, level: msg.level, round: msg.round, levels: msg.levels,
+    state.board = Object.assign({}, msg, {
       groups: msg.groups.map((text, id) => ({ id, text, gone: false })),
       clues: msg.clues.map((c) => Object.assign({}, c)),
-    };
+    });
     state.built = [];
     state.word = '';
     state.wordFeedback = null;
@@ -235,12 +227,10 @@ const events = {
     else ended('kicked', 'The host removed you from room ' + msg.room, 'You may join again under another name.', msg.room);
   },
 
-  // The teacher opened the next room and this one closed: follow under the same name, with
-  // nothing to type. The form stands behind, so a name taken there is said where it can be fixed.
+  // The class moved to a new room: follow under the same name (the form behind, to say a name
+  // taken there). One waiting to come back gets the form with that name unsent, so a classmate
+  // who asked under it cannot race the seat's own device to it.
   moved(msg) {
-    // A student waiting to come back gets the new room's form with the name they asked for,
-    // not sent: the seat's own device, following at once, keeps the name, and a classmate who
-    // asked under it cannot race it there.
     const asked = dropComeback();
     state.hostAway = null;
     const name = !state.seat && asked ? asked.name : state.seat ? state.seat.name : '';
@@ -269,8 +259,7 @@ const events = {
   progress() {},   // for the host and watchers only
 };
 
-// The last round's results stay up before the podium (line.js); a homework try ends at once
-// (its rounds have their own pause).
+// The last results stay up before the podium (line.js); homework has its own pause.
 const finalHold = podiumHold((msg) => { if (!state.ending) events.game_end(msg, true); });
 
 function holdPodium(msg) {
@@ -279,6 +268,5 @@ function holdPodium(msg) {
   return true;
 }
 
-// Replies by the command they answer, events by their type; storage_failed (a reply to no
-// command) is for the host only.
+// storage_failed (a reply to no command) is for the host only.
 export const dispatch = protocolDispatch({ replies, events, before: (msg) => { finalHold.before(msg.type); } });

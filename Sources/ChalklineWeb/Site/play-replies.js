@@ -1,5 +1,4 @@
-// The server's replies to the student page's commands (protocol.md: `ok` and `error`, by the
-// command they answer). Each changes the state, then draws what it changed.
+// The replies (`ok`, `error`) by the command they answer: each changes the state, then draws.
 import { $, fmt, announce, fieldError } from './shared.js';
 import { state, saveSeat, rememberName, me } from './play-state.js';
 import { show, drawStatus, drawNotice, drawLobby, drawTeams, drawComeback, showJoin, joinError, drawJoining } from './play-view.js';
@@ -8,7 +7,7 @@ import { clearWord, drawWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
 import { ended } from './play-handlers.js';
 
-// In a room: by /join, /rejoin, or the teacher's let_in (a come-back on another device).
+// By /join, /rejoin, or the teacher's let_in.
 export function enterRoom(msg, rejoined) {
   state.joining = null;
   line.retries = 0;
@@ -27,12 +26,12 @@ export function enterRoom(msg, rejoined) {
   state.teams = [];
   state.teamError = '';
   history.replaceState(null, '', '?room=' + encodeURIComponent(msg.room));
-  if (state.teamCount) commands.teams();               // who is on which team already
+  if (state.teamCount) commands.teams();
   drawNotice();
   drawLobby();
   if (rejoined) {
     announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
-    // A rejoin during an open question gets that question (or board) right after this reply.
+    // The open question (or board) comes right after.
     if (msg.state === 'running' && ['question', 'results', 'board', 'level', 'countdown'].includes(state.view)) return;
   } else {
     announce('You are in room ' + msg.room + ' as ' + msg.name + '.');
@@ -45,7 +44,7 @@ export function joinFailed(fieldId, message) {
   joinError(fieldId, message);
 }
 
-// A name the room already has: "Is this you?", and the teacher decides (no token typed).
+// A name the room has: "Is this you?", and the teacher decides.
 function askComeback(code, name) {
   state.joining = null;
   state.comeback = { code, name };
@@ -56,8 +55,7 @@ function askComeback(code, name) {
   $('comeback-title').focus();
 }
 
-// How many answers the server has judged or refused on this page: something a test (or an
-// extension) can wait on without reading the feedback's words.
+// Something a test can wait on without reading the verdict's words.
 function countReply() {
   state.replies += 1;
   document.body.dataset.replies = state.replies;
@@ -85,7 +83,7 @@ function quizRefused(msg) {
   if (!q) return;
   q.sending = false;
   if (msg.code === 'bad_answer' || msg.code === 'rate_limited') {
-    // Not a number: the attempt is not used up.
+    // Not a number: the attempt is not used.
     q.refused = msg.message;
   } else {
     q.answered = true;
@@ -122,7 +120,7 @@ export const replies = {
   ok: {
     name() { if (state.joining) commands.join(state.joining.code); },
     join(msg) { enterRoom(msg, false); },
-    // Homework's "Try again": out of the finished try, then the same code again for a new one.
+    // Homework's "Try again": out of the try, then the same code again.
     leave() {
       if (!state.again) return;
       state.again = false;
@@ -152,7 +150,7 @@ export const replies = {
   error: {
     name(msg) { joinFailed('join-name-error', msg.message); },
     join(msg) {
-      // Someone in the room has this name: perhaps this student, on a new device.
+      // Perhaps this student, on a new device.
       if (msg.code === 'name_taken' && state.joining) { askComeback(state.joining.code, state.joining.name); return; }
       const nameCodes = ['bad_name', 'no_name', 'name_taken', 'name_refused'];
       joinFailed(nameCodes.includes(msg.code) ? 'join-name-error' : 'join-code-error', msg.message);
@@ -166,8 +164,7 @@ export const replies = {
       saveSeat(null);
       if (msg.code === 'banned') { ended('banned', 'You were banned from this room', msg.message); return; }
       if (msg.code === 'bad_token' && seat) {
-        // The seat was let go (in the lobby a dropped seat is released at once): join again
-        // under the same name.
+        // The seat was let go (the lobby's are, at once): join again, same name.
         state.joining = { code: seat.room, name: seat.name };
         commands.name(seat.name);
         return;
@@ -191,13 +188,12 @@ export const replies = {
       countReply();
     },
     other(msg) {
-      // A flood's rate_limited (cmd "") or a line the server could not read: nothing to redo.
+      // A flood's rate_limited (cmd "") or an unread line: nothing to redo.
       if (msg.code === 'rate_limited') announce(msg.message);
     },
   },
 };
 
-// The lobby's teams, from /teams or the teams event: this student's is the one they are in.
 export function setTeams(teams) {
   state.teams = teams || [];
   const mine = state.teams.find((t) => t.members.includes(me()));

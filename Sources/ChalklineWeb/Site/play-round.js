@@ -1,24 +1,21 @@
-// A round on the student page, drawn from the state: the time bars, the question and its
-// answer form, the verdict, the round's results and standings, homework's pause, the podium.
+// A round drawn from the state: time bars, question, verdict, results, homework's pause, podium.
 import { $, el, fmt, ordinal, seconds, timeBar } from './shared.js';
 import { state, me } from './play-state.js';
 import { show, drawStatus } from './play-view.js';
 
-// One bar a view; `state.timerOf` names the one running.
 const bars = {
   question: timeBar($('question-bar'), $('question-time')),
   board: timeBar($('board-bar'), $('board-time')),
 };
 
-// Call it once the view is shown: a transition started in a hidden view would jump to its end.
+// Once the view shows: a transition started in a hidden view jumps to its end.
 export function startTimer(which, ms) {
   stopTimer();
   state.timerOf = which;
   bars[which].start(ms);
 }
 
-// The round is over: the bar empties from where it is (at once with reduced motion), and the
-// label says how it ended (`said`: "Time!" unless told otherwise).
+// `said`: how the round ended ("Time!" unless told).
 export function stopTimer(said) {
   clearTimeout(state.timer);
   state.timer = null;
@@ -27,26 +24,23 @@ export function stopTimer(said) {
   state.timerOf = null;
 }
 
-// The round closed with more than half a second left on the page's clock.
 export const closedEarly = () => Boolean(state.timerOf) && bars[state.timerOf].closedEarly();
 
-// A question ending in "?" is a sentence; any other is an expression, shown as TEXT = ?
+// A sentence ends in "?"; an expression shows as TEXT = ?
 export const questionText = (text) => (text.endsWith('?') ? text : text + ' = ?');
 
-// How a screen reader should say a question: "x" is times, "/" divided by, "-" minus.
+// How a screen reader says a question.
 export function spoken(text) {
   return text.replace(/ x /g, ' times ').replace(/ \/ /g, ' divided by ').replace(/ - /g, ' minus ')
     .replace(/ = \?$/, ' equals what?');
 }
 
-// Which on-screen keyboard fits the answer: numbers get the decimal pad; a time or pace
-// (m:ss) needs the colon, so it gets the text keyboard.
+// The on-screen keyboard: the decimal pad, but a time or pace (m:ss) needs the colon.
 function answerKind(game, text) {
   if (game === 'pace' && /(pace per (km|mile)|: time)(, to the nearest second)?\?$/.test(text)) {
     return { inputmode: 'text', hint: 'A time: minutes:seconds, like 5:15 (or h:mm:ss).' };
   }
   if (game === 'money') {
-    // Euros (and any amount written 6,90 €) take a decimal comma.
     const comma = /\d,\d\d €/.test(text);
     if (/what percent\?$/.test(text)) return { inputmode: 'decimal', hint: 'A percent, like 15.' };
     return { inputmode: 'decimal', hint: comma ? 'An amount with a comma for cents, like 7,20.' : 'An amount, like 7.20 (the symbol is optional).' };
@@ -54,8 +48,7 @@ function answerKind(game, text) {
   return { inputmode: 'decimal', hint: '' };
 }
 
-// A verdict box (#feedback, #word-feedback) from `fb`: {state, points, text} or
-// {state, points, verdict, gained, detail}; none hides it.
+// A verdict box from `fb`: {state, points, text} or {state, points, verdict, detail}; none hides it.
 export function drawFeedback(box, fb) {
   box.hidden = !fb;
   if (!fb) return;
@@ -67,8 +60,7 @@ export function drawFeedback(box, fb) {
   if (fb.detail !== undefined) box.append(el('span', 'detail', fb.detail));
 }
 
-// The question view. `fresh`: the question has just come (not a rejoin's copy of the open one),
-// so the answer box starts empty and takes the focus.
+// `fresh`: a new question (not a rejoin's copy), so the box starts empty and takes the focus.
 export function drawQuestion(fresh) {
   const q = state.question;
   $('question-round').textContent = 'Question ' + q.round + ' of ' + q.rounds;
@@ -78,9 +70,8 @@ export function drawQuestion(fresh) {
   if (sentence) {
     box.textContent = q.text;
   } else {
-    // An expression stays on one line, sized to fit (--len), and "= ?" may go to the next.
+    // One line sized to fit (--len): a short one with its "= ?", a long one may put it below.
     box.append(el('span', 'expr', q.text), ' ', el('span', 'expr', '= ?'));
-    // A short one is sized to fit whole, "= ?" included; a long one may put "= ?" below.
     box.style.setProperty('--len', q.text.length <= 12 ? q.text.length + 4 : q.text.length);
   }
   box.dataset.id = q.id;
@@ -106,13 +97,12 @@ export function drawAnswerForm(fresh) {
   if (fresh) input.focus({ preventScroll: true });
 }
 
-// Fills a standings table with the server's ranks as they are.
+// The server's ranks as they are.
 function fillStandings(table, standings) {
   const body = table.tBodies[0];
   body.textContent = '';
   for (const [i, row] of (standings || []).entries()) {
-    // Rows left out before this one (a cut table's own row): its rank counts players ahead of
-    // it that are not shown. A shared rank never exceeds the row's position in a whole table.
+    // Rows left out before a cut table's own row (a shared rank never exceeds its position).
     if (row.rank > i + 1) {
       const gap = el('tr', 'gap');
       const td = el('td', '', '…');
@@ -126,7 +116,7 @@ function fillStandings(table, standings) {
   }
 }
 
-// Where this student stands in a round_end, level_end or game_end: their row, and the words.
+// This student's row in a round_end, level_end or game_end, and their place in words.
 export function myPlace(msg, final) {
   const mine = (msg.standings || []).find((r) => r.name === me()) || null;
   const of = msg.players || (msg.standings || []).length;
@@ -135,8 +125,7 @@ export function myPlace(msg, final) {
   return { mine, text };
 }
 
-// The team standings of round_end, level_end and game_end (a room with teams): the server's
-// ranks and mean scores as they are; the student's team marked, the winners' at the podium.
+// Teams as the server ranks them; the student's marked, the winners' at the podium.
 function fillTeams(table, teams, final) {
   const body = table.tBodies[0];
   body.textContent = '';
@@ -152,13 +141,18 @@ function fillTeams(table, teams, final) {
   }
 }
 
+function drawPlaces(msg, standings, teams, rank) {
+  fillStandings($(standings), msg.standings);
+  fillTeams($(teams), msg.teams);
+  $(rank).textContent = myPlace(msg).text;
+}
+
 function nameCell(name) {
   const td = el('td', 'name', name);
   if (name === me()) td.append(el('span', 'you', ' (you)'));
   return td;
 }
 
-// The question's results under it: the answer, everyone's verdict, the standings.
 export function drawResults() {
   const msg = state.result;
   const q = state.question;
@@ -174,9 +168,7 @@ export function drawResults() {
               el('td', 'num', '+' + fmt(r.points)), el('td', 'num', r.ms === null ? '—' : seconds(r.ms)));
     body.append(tr);
   }
-  fillStandings($('standings-table'), msg.standings);
-  fillTeams($('round-teams'), msg.teams);
-  $('round-rank').textContent = myPlace(msg).text;
+  drawPlaces(msg, 'standings-table', 'round-teams', 'round-rank');
   $('answer-form').hidden = true;
   drawFeedback($('feedback'), q && q.feedback);
   $('round-results').hidden = false;
@@ -184,27 +176,22 @@ export function drawResults() {
   drawStatus();
 }
 
-// A word level's end under its board: the student's words and the standings.
 export function drawLevelResults(words) {
   const msg = state.result;
   $('level-reveal').textContent = 'Level over! ' + (words.length ? 'You solved ' + words.join(', ') + '.' : 'You solved no word this time.');
-  fillStandings($('level-standings'), msg.standings);
-  fillTeams($('level-teams'), msg.teams);
-  $('level-rank').textContent = myPlace(msg).text;
+  drawPlaces(msg, 'level-standings', 'level-teams', 'level-rank');
   $('level-results').hidden = false;
   show('level');
   drawStatus();
 }
 
-// The pause after a homework round (protocol.md, Homework): a Next button with the seconds
-// left, in the view the round's end is in; it goes when the next question, level or result comes.
+// Homework's pause after a round: a Next button and the seconds left, under the round's end.
 export function drawPause() {
   const p = state.pause;
   if (!p) { delete document.body.dataset.paused; $('next-question').hidden = true; $('next-level').hidden = true; return; }
   const level = state.view === 'level';
-  const box = $(level ? 'next-level' : 'next-question');
-  const button = $(level ? 'next-level-button' : 'next-question-button');
-  const left = $(level ? 'next-level-in' : 'next-question-in');
+  const id = level ? 'next-level' : 'next-question';
+  const [box, button, left] = [$(id), $(id + '-button'), $(id + '-in')];
   button.textContent = p.last ? 'See my result' : level ? 'Next level' : 'Next question';
   button.disabled = p.sent;
   box.hidden = false;
@@ -219,7 +206,6 @@ export function drawPause() {
   if (!p.sent) button.focus({ preventScroll: true });
 }
 
-// The end of a homework try: the student's place among those who have finished, and what next.
 function homeworkPlace(hw) {
   let text = hw.rank ? 'You are ' + ordinal(hw.rank) + ' of ' + hw.finished + ' who have finished'
                      : hw.finished + ' have finished';
@@ -229,7 +215,7 @@ function homeworkPlace(hw) {
   return text;
 }
 
-// The podium and the final standings of state.final; returns what the screen reader says.
+// Returns what the screen reader says.
 export function drawFinal() {
   const msg = state.final;
   const hw = msg.homework;
@@ -246,7 +232,7 @@ export function drawFinal() {
   $('try-again').hidden = !again || state.again;
   const podium = $('podium');
   podium.textContent = '';
-  // The server's places 1 to 3, a shared place on one step (1, 1, 3: no second step).
+  // Places 1 to 3, a shared place on one step (1, 1, 3: no second step).
   for (const place of [...new Set(msg.standings.map((r) => r.rank))].filter((rank) => rank <= 3)) {
     const rows = msg.standings.filter((r) => r.rank === place);
     const li = el('li', 'step step-' + place);

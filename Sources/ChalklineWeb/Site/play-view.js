@@ -1,6 +1,5 @@
-// The student page's screens outside a round, each drawn from the state alone: the status bar,
-// the notice, the join form, "Is this you?", the lobby with its teams, the countdown and the
-// page that says the connection ended. A handler changes the state, then calls one of these.
+// The screens outside a round, drawn from the state: status bar, notice, join form, "Is this
+// you?", lobby and teams, countdown, the end of the connection.
 import { $, el, fmt, fieldError } from './shared.js';
 import { state, me } from './play-state.js';
 
@@ -18,12 +17,12 @@ export function drawStatus() {
   $('status-name').textContent = seat ? seat.name : '';
   $('status-score').textContent = fmt(state.score);
   $('status-streak').textContent = state.streak;
-  $('status-streak-item').hidden = state.game === 'words';      // the word puzzle has no streak
+  $('status-streak-item').hidden = state.game === 'words';      // no streak there
   $('status-team-item').hidden = !state.myTeam;
   $('status-team').textContent = state.myTeam || '';
 }
 
-// Connection trouble first; else a room whose teacher is away (host_away, until `host`).
+// Connection trouble first, else a teacher away (host_away until `host`).
 export function drawNotice() {
   const away = state.hostAway && state.room
     ? 'The teacher left; waiting for them.' + (state.hostAway.running ? ' The game pauses after this question.' : '')
@@ -31,18 +30,17 @@ export function drawNotice() {
   const text = state.trouble || away;
   $('notice').textContent = text;
   $('notice').hidden = !text;
-  document.body.dataset.hostAway = state.hostAway && state.room ? 'yes' : 'no';
 }
 
-// The join form with a code and a name in it, and its two error lines cleared.
+export function clearJoinErrors() {
+  for (const f of ['join-code', 'join-name']) { $(f).removeAttribute('aria-invalid'); fieldError(f + '-error', ''); }
+}
+
 export function showJoin(code, name) {
   state.room = null;
   $('join-code').value = code || '';
   $('join-name').value = name || '';
-  $('join-code').removeAttribute('aria-invalid');
-  $('join-name').removeAttribute('aria-invalid');
-  fieldError('join-code-error', '');
-  fieldError('join-name-error', '');
+  clearJoinErrors();
   drawJoining();
   show('join');
   drawStatus();
@@ -52,16 +50,15 @@ export function showJoin(code, name) {
 
 export function drawJoining() { $('join-button').disabled = Boolean(state.joining); }
 
-// A refused join: the message beside its field, which takes the focus.
+// The message beside its field, which takes the focus.
 export function joinError(fieldId, message) {
   drawJoining();
   fieldError(fieldId, message);
-  const input = fieldId === 'join-name-error' ? $('join-name') : $('join-code');
+  const input = $(fieldId.replace('-error', ''));
   input.setAttribute('aria-invalid', 'true');
   input.focus();
 }
 
-// "Is this you?" while asking, "Ask your teacher" with the number once asked.
 export function drawComeback() {
   const c = state.comeback;
   if (!c) { delete document.body.dataset.comeback; return; }
@@ -81,7 +78,6 @@ export function drawComeback() {
   document.body.dataset.comeback = waiting ? 'waiting' : 'asking';
 }
 
-// What the lobby says under the room's code: homework, a game already on, or wait.
 function lobbyText() {
   const r = state.room;
   if (!r) return 'Reconnecting…';
@@ -103,7 +99,7 @@ export function drawLobby() {
   drawTeams();
 }
 
-// The lobby's teams: each with its players and a button to join it (/team NAME, play.js).
+// Each team with its players and a button to join it (play.js sends /team).
 export function drawTeams() {
   $('lobby-teams').hidden = !state.teamCount;
   $('my-team').textContent = state.teamError
@@ -125,10 +121,8 @@ export function drawTeams() {
   drawStatus();
 }
 
-// The countdown before the first question, second by second. It looks five times a second
-// rather than once at each second's edge: a busy or throttled device runs timers late (Chrome
-// aligns a page's timers to whole seconds when it is not in front), and a timer aimed at the
-// edge could then land two seconds on and skip a number.
+// Second by second, looked at five times a second: a busy device runs timers late (Chrome aligns
+// a background page's to whole seconds), and one aimed at a second's edge could skip a number.
 export function drawCountdown() {
   clearTimeout(state.timer);
   const end = performance.now() + state.countdownMs;
@@ -142,7 +136,6 @@ export function drawCountdown() {
   tick();
 }
 
-// The connection ended for good: what happened, and a way to join again.
 export function drawGone() {
   const g = state.gone;
   $('gone-title').textContent = g.title;

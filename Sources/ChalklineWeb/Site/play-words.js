@@ -1,12 +1,10 @@
-// The word puzzle on the student page: the board (clues and letter groups) drawn from the
-// state, and the word builder, whose taps and keys change the state and draw it again.
+// The word puzzle: the board drawn from the state, and the builder whose taps change it.
 import { $, el, fmt, announce } from './shared.js';
 import { state, groupText, typedWord, builtMatches, tapped } from './play-state.js';
 import { show } from './play-view.js';
 import { drawFeedback } from './play-round.js';
 import { commands } from './play-connection.js';
 
-// The board view: the level's title, its clues, its groups and the word being built.
 export function drawBoard(fresh) {
   const b = state.board;
   $('board-round').textContent = 'Level ' + b.round + ' of ' + b.levels;
@@ -20,7 +18,6 @@ export function drawBoard(fresh) {
   if (fresh) $('word-input').focus({ preventScroll: true });
 }
 
-// The level closed: the clues with every word, and no more building.
 export function drawBoardClosed() {
   drawClues();
   document.querySelector('#view-board .puzzle').hidden = false;
@@ -37,7 +34,7 @@ export function drawClues() {
   const list = $('clues');
   list.textContent = '';
   for (const c of state.board.clues) {
-    // A level's end reveals the words nobody found: shown, but not as found.
+    // A level's end shows the words nobody found, not as found.
     const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
     li.dataset.n = c.n;
     li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue),
@@ -50,8 +47,7 @@ export function drawClues() {
   }
 }
 
-// Updates the board's buttons in place (a claim by someone else must not take a keyboard
-// user's focus away): a button per group still on the board, disabled once tapped into the word.
+// In place: someone else's claim must not take a keyboard user's focus away.
 export function drawGroups() {
   const box = $('groups');
   box.hidden = false;
@@ -95,8 +91,7 @@ export function clearWord() {
   $('word-input').value = '';
 }
 
-// A classmate's word took groups out of the word this student is building: the groups still on
-// the board stay in it, in their order, and the page says what went and why.
+// A classmate's word took groups out of this student's: the rest stays, and the page says why.
 export function dropFromWord(lost, msg) {
   if (state.seat && msg.name === state.seat.name) { clearWord(); return; }
   const typed = typedWord();
@@ -111,7 +106,6 @@ export function dropFromWord(lost, msg) {
   announce(said);
 }
 
-// The builder's own controls: they change the word in the state and draw it.
 export function wireWordBuilder() {
   $('groups').addEventListener('click', (e) => {
     const b = e.target.closest('button.group');
@@ -123,7 +117,7 @@ export function wireWordBuilder() {
     const wasFocused = document.activeElement === b;
     drawGroups();
     $('word-input').value = state.word;
-    // The tapped button is disabled now and cannot keep the focus: pass it to the next group.
+    // The tapped button is disabled now: the focus goes to the next group.
     if (wasFocused || document.activeElement === document.body) {
       const next = b.nextElementSibling && !b.nextElementSibling.disabled ? b.nextElementSibling
         : $('groups').querySelector('button.group:not([disabled])');

@@ -1,11 +1,9 @@
-// Chalkline's student page: a client of protocol.md over one WebSocket at /ws. Its modules
-// follow protocol.md's own sections: the connection and the commands the page sends
-// (play-connection.js), the replies (play-replies.js), one handler per event (play-handlers.js);
-// the handlers change the state (play-state.js) and the views are drawn from it (play-view.js,
-// play-round.js, play-words.js). This one wires the page's own controls and starts it.
+// The student page, a client of protocol.md over /ws: the commands (play-connection.js), the
+// replies (play-replies.js) and events (play-handlers.js) change the state (play-state.js), and
+// the views are drawn from it (play-view.js, play-round.js, play-words.js). Here: the controls.
 import { $, fieldError } from './shared.js';
 import { state, saveSeat, lastName } from './play-state.js';
-import { show, showJoin, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus } from './play-view.js';
+import { show, showJoin, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus } from './play-view.js';
 import { drawAnswerForm, drawPause } from './play-round.js';
 import { wireWordBuilder } from './play-words.js';
 import { line, commands } from './play-connection.js';
@@ -15,10 +13,7 @@ $('join-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const code = $('join-code').value.replace(/\s+/g, '').toUpperCase();
   const name = $('join-name').value.trim();
-  fieldError('join-code-error', '');
-  fieldError('join-name-error', '');
-  $('join-code').removeAttribute('aria-invalid');
-  $('join-name').removeAttribute('aria-invalid');
+  clearJoinErrors();
   if (!code) { joinFailed('join-code-error', 'Type the room code your host shows.'); return; }
   if (!name) { joinFailed('join-name-error', 'Type your name.'); return; }
   $('join-code').value = code;
@@ -30,7 +25,6 @@ $('join-form').addEventListener('submit', (e) => {
   else if (!line.ws) line.connect();
 });
 
-// The answer form (Enter sends it).
 $('answer-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const q = state.question;
@@ -90,8 +84,7 @@ $('team-list').addEventListener('click', (e) => {
   if (button) commands.team(button.dataset.team);
 });
 
-// The start: a reload, or a tab that came back, takes its seat back; else the join form, with
-// the code a link brought and the last name used.
+// A reload takes its seat back; else the form, with the link's code and the last name.
 const params = new URLSearchParams(location.search);
 const room = (params.get('room') || '').replace(/\s+/g, '').toUpperCase();
 if (state.seat && (!room || room === state.seat.room)) {

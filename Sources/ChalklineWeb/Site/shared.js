@@ -1,6 +1,4 @@
-// What both pages share: the page's helpers (numbers, places, elements, the notice and the
-// screen reader's live region), the protocol's dispatch (replies by the command they answer,
-// events by their type), the chat, a seat kept in the browser's storage, and the time bar.
+// What both pages share: helpers, the protocol's dispatch, the chat, a kept seat, the time bar.
 // Nothing here knows a page's state: each page hands in its own tables and elements.
 
 const numbers = new Intl.NumberFormat();
@@ -20,7 +18,6 @@ export function el(tag, className, text) {
   return node;
 }
 
-// Connection trouble and the like, above the page (#notice).
 export function notice(text) {
   const box = $('notice');
   box.textContent = text;
@@ -29,20 +26,17 @@ export function notice(text) {
 export function hideNotice() { $('notice').hidden = true; }
 export function fieldError(id, text) { $(id).textContent = text; }
 
-// A line added to the aria-live region (#live) is read out. Lines are added, not replaced: the
-// last answer's verdict, the round's end and the podium can come in the same instant, and each
-// must be heard. The last few are kept.
+// Lines are added to #live, not replaced: a verdict, the round's end and the podium can come in
+// the same instant, and each must be heard.
 export function announce(text) {
   const live = $('live');
   live.append(el('p', '', text));
   while (live.children.length > 4) live.firstElementChild.remove();
 }
 
-// protocol.md's two kinds of message: a reply (`ok`, `error`) goes to `replies.ok[cmd]` or
-// `replies.error[cmd]` (`other` when the page has none for it), an event to `events[type]`
-// (unknown events are ignored, as protocol.md's Compatibility asks). A reply to no command
-// (`cmd: null`, storage_failed) goes to `unasked`; `before(msg)` sees every event first and
-// may drop it by returning false.
+// A reply goes to `replies.ok[cmd]` or `replies.error[cmd]` (else their `other`), one to no
+// command (storage_failed) to `unasked`, an event to `events[type]` unless `before(msg)` says
+// false (an unknown one is ignored, as protocol.md's Compatibility asks).
 export function protocolDispatch({ replies, events, unasked = () => {}, before = () => true }) {
   return (msg) => {
     if (msg.type === 'ok' || msg.type === 'error') {
@@ -57,7 +51,6 @@ export function protocolDispatch({ replies, events, unasked = () => {}, before =
   };
 }
 
-// The chat event: a line in #chat-log (the last 30), and the box shown.
 export function chatLine(msg) {
   const log = $('chat-log');
   const li = el('li');
@@ -67,9 +60,8 @@ export function chatLine(msg) {
   $('chat').hidden = false;
 }
 
-// A seat (a page's room and its token or key) kept under `key` in each of `stores` (this tab's
-// sessionStorage; the teacher's page keeps it in localStorage too, to offer it back). It is read
-// from the first store. In private mode storage may throw: the seat then lives as long as the page.
+// A seat kept under `key` in each of `stores`, read from the first. In private mode storage may
+// throw: the seat then lives as long as the page.
 export function keptSeat(key, stores = [sessionStorage]) {
   return {
     load() {
@@ -85,12 +77,10 @@ export function keptSeat(key, stores = [sessionStorage]) {
   };
 }
 
-// The time bar of a question or level: `bar` empties over the time allowed (one CSS transition,
-// or step by step with reduced motion) and `label` says what is left as `say(msLeft)` words it.
-// `start(ms)` once the bar's view is shown (a transition started in a hidden view jumps to its
-// end); `stop(said)` empties it from where it is and puts `said` ("Time!" unless told) in the
-// label; `closedEarly()` is true while more than half a second was left. A page with two bars
-// (the quiz and the word board) makes one of each.
+// A time bar: `bar` empties over `start(ms)` (one CSS transition, stepwise with reduced motion;
+// start it once its view shows, or it jumps to the end) and `label` says `say(msLeft)`.
+// `stop(said)` empties it from where it is, `said` ("Time!" unless told) in the label;
+// `closedEarly()`: more than half a second was left.
 export function timeBar(bar, label, say = (left) => Math.ceil(left / 1000) + ' s left') {
   const clock = { running: false, end: 0, timer: null };
   clock.start = (ms) => {
