@@ -6,10 +6,20 @@ public enum Pages {
     public static let site = Site(files: [
         SiteFile("/", "text/html; charset=utf-8", PackageResources.index_html),
         SiteFile("/style.css", "text/css; charset=utf-8", PackageResources.style_css),
+        // The student page's script: play.js imports the others (ES modules, no build step).
         SiteFile("/play.js", "text/javascript; charset=utf-8", PackageResources.play_js),
+        SiteFile("/play-state.js", "text/javascript; charset=utf-8", PackageResources.play_state_js),
+        SiteFile("/play-connection.js", "text/javascript; charset=utf-8", PackageResources.play_connection_js),
+        SiteFile("/play-replies.js", "text/javascript; charset=utf-8", PackageResources.play_replies_js),
+        SiteFile("/play-handlers.js", "text/javascript; charset=utf-8", PackageResources.play_handlers_js),
+        SiteFile("/play-view.js", "text/javascript; charset=utf-8", PackageResources.play_view_js),
+        SiteFile("/play-round.js", "text/javascript; charset=utf-8", PackageResources.play_round_js),
+        SiteFile("/play-words.js", "text/javascript; charset=utf-8", PackageResources.play_words_js),
         SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
-        // The connection both pages hold (/ws, reconnecting with backoff).
+        // ES modules both pages import: the connection (/ws, reconnecting with backoff) and the
+        // shared helpers (formatting, protocol dispatch, chat, storage, the time bar).
         SiteFile("/line.js", "text/javascript; charset=utf-8", PackageResources.line_js),
+        SiteFile("/shared.js", "text/javascript; charset=utf-8", PackageResources.shared_js),
         // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
         SiteFile("/host", "text/html; charset=utf-8", PackageResources.host_html),
         SiteFile("/host.css", "text/css; charset=utf-8", PackageResources.host_css),

@@ -3,7 +3,7 @@
 // QR code, runs the game (/start, /skip, /stop, /lock, /set chat=), projects it, and shows
 // /report with a CSV download. The host key stays in sessionStorage: a reload or a laptop
 // that slept takes the room back with /claim by itself. /host?watch=CODE watches a room.
-'use strict';
+import { serverLine, podiumHold } from './line.js';
 
 (() => {
 const $ = (id) => document.getElementById(id);

@@ -1,0 +1,21 @@
+// The connection, and the commands: each one line, false when the connection is not open.
+import { serverLine } from './line.js';
+import { dispatch, socketClosed } from './play-handlers.js';
+
+export const line = serverLine({ message: (msg) => dispatch(msg), closed: (e) => socketClosed(e) });
+const send = (text) => line.send(text);
+
+export const commands = {
+  name(name) { return send('/name ' + name); },
+  join(code) { return send('/join ' + code); },
+  leave() { return send('/leave'); },
+  rejoin(seat) { return send('/rejoin ' + seat.room + ' ' + seat.token); },
+  // Names its question: a late one is refused, not judged against the next.
+  answer(text, id) { return send('/answer id=' + id + ' ' + text); },
+  // Homework: on before the pause is over.
+  next() { return send('/next'); },
+  // Back on another device: the host is asked for the seat.
+  comeback(code, name) { return send('/comeback ' + code + ' ' + name); },
+  team(name) { return send('/team ' + name); },
+  teams() { return send('/teams'); },
+};

@@ -1,0 +1,272 @@
+// One handler per event of protocol.md: each changes the state, then draws what it changed.
+import { announce, fieldError, protocolDispatch, chatLine } from './shared.js';
+import { podiumHold } from './line.js';
+import { state, saveSeat, newGame, me, takeGroups } from './play-state.js';
+import { show, drawStatus, drawNotice, drawLobby, drawCountdown, drawGone, drawComeback, showJoin, drawJoining } from './play-view.js';
+import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText } from './play-round.js';
+import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from './play-words.js';
+import { line, commands } from './play-connection.js';
+import { replies, enterRoom, setTeams } from './play-replies.js';
+
+// The connection ended for good: say so, and no reconnecting.
+export function ended(reason, title, text, room) {
+  state.ending = true;
+  stopTimer();
+  state.trouble = null;
+  state.hostAway = null;
+  line.close();
+  state.gone = { reason, title, text, room: room || (state.seat && state.seat.room) || state.code || '' };
+  drawGone();
+  announce(title + '. ' + (text || ''));
+}
+
+export function socketClosed(e) {
+  if (state.ending) { line.setConn('closed'); return; }
+  if (e.code === 1001) { ended('shutdown', 'The server has stopped', 'The teacher stopped the server. The game is over.'); return; }
+  if (e.code === 1008) { ended('policy', 'The server closed the connection', e.reason || 'The server closed the connection.'); return; }
+  if (state.seat) {
+    // Wi-Fi, a sleeping tablet: back with /rejoin, score kept.
+    line.retry();
+    state.trouble = 'Connection lost. Reconnecting…';
+    drawNotice();
+    return;
+  }
+  line.setConn('closed');
+  if (!state.joining) return;
+  state.joining = null;
+  drawJoining();
+  fieldError('join-code-error', 'Cannot reach the server. Check the Wi-Fi and try again.');
+}
+
+function endPause() {
+  state.pause = null;
+  drawPause();
+}
+
+// "Time!" only when the time ran out; else everyone answered, or it was closed (skipped, a player left).
+function howItEnded(msg) {
+  if (!closedEarly()) return 'Time!';
+  const results = msg.results || [];
+  const whole = !msg.players || results.length >= msg.players;
+  return whole && results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
+}
+
+function howLevelEnded(msg) {
+  if (!closedEarly()) return 'Time!';
+  return (msg.clues || []).every((c) => c.solved_by) ? 'All words found' : 'Level closed';
+}
+
+function dropComeback() {
+  const asked = state.comeback;
+  state.comeback = null;
+  drawComeback();
+  return asked;
+}
+
+// The score as the server keeps it, and the place in words.
+function placed(msg, final) {
+  const place = myPlace(msg, final);
+  if (place.mine) state.score = place.mine.score;
+  return place.text;
+}
+
+const events = {
+  welcome() {
+    line.setConn('open');
+    if (state.seat) commands.rejoin(state.seat);
+    else if (state.joining) commands.name(state.joining.name);
+  },
+
+  joined(msg) {
+    if (!state.players.includes(msg.name)) state.players.push(msg.name);
+    state.count = msg.players;
+    drawLobby();
+  },
+
+  left(msg) {
+    if (msg.reason !== 'disconnected') state.players = state.players.filter((n) => n !== msg.name);
+    state.count = msg.players;
+    drawLobby();
+  },
+
+  host(msg) {
+    const back = state.hostAway;
+    state.hostAway = null;
+    drawNotice();
+    if (state.seat && msg.name === state.seat.name) announce('You are now the host of this room.');
+    else if (back) announce('The teacher is back.');
+  },
+
+  // No host until they come back (protocol.md, Rooms): a game on pauses after this question.
+  host_away(msg) {
+    state.hostAway = { running: Boolean(msg.running) };
+    drawNotice();
+    announce('The teacher left; waiting for them.');
+  },
+
+  countdown(msg) {
+    newGame();
+    stopTimer();
+    state.countdownMs = msg.seconds * 1000;
+    drawStatus();
+    drawCountdown();
+    announce('Get ready! The race starts in ' + msg.seconds + ' seconds.');
+  },
+
+  question(msg) {
+    endPause();
+    const same = state.question && state.question.id === msg.id;
+    if (!same && msg.round === 1) newGame();
+    state.game = msg.game;
+    if (!same) state.question = Object.assign({ answered: false, sending: false, feedback: null, refused: '' }, msg);
+    state.result = null;
+    drawStatus();
+    drawQuestion(!(same && state.question.answered));
+    startTimer('question', msg.time_ms);
+    if (same && state.question.answered) return;         // a rejoin, answered already
+    announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + spoken(questionText(msg.text)));
+  },
+
+  round_end(msg) {
+    const mine = (msg.results || []).find((r) => r.name === me());
+    const how = howItEnded(msg);
+    stopTimer(how);
+    const q = state.question;
+    if (q) {
+      q.answered = true;
+      if (q.feedback && q.feedback.state === 'wrong') q.feedback.detail = '';
+    }
+    // No answer ends the streak, as on the server (round_end does not say it).
+    if (mine && mine.ms === null) state.streak = 0;
+    state.result = msg;
+    const rank = placed(msg);
+    drawResults();
+    let said = how + (how.endsWith('!') ? ' ' : '. ') + 'The answer was ' + spoken(msg.answer_text) + '. ';
+    if (mine) said += mine.correct ? 'You got it right. ' : (mine.ms === null ? 'You did not answer. ' : 'Yours was wrong. ');
+    announce(said + rank);
+  },
+
+  // The teacher's answer to /comeback: the seat (a new token), or no.
+  let_in(msg) {
+    const asked = dropComeback();
+    if (msg.allowed) { enterRoom(msg, true); return; }
+    if (msg.reason === 'closed') {
+      showJoin('', '');
+      fieldError('join-code-error', 'Room ' + msg.room + ' closed before your teacher answered. Ask your teacher for the new code.');
+      return;
+    }
+    showJoin(msg.room, '');
+    fieldError('join-name-error', 'Your teacher did not let you back in as ' + (asked ? asked.name : msg.name) + '. Pick another name.');
+  },
+
+  // This seat's student is back on another device: this page is out.
+  seat_moved(msg) {
+    saveSeat(null);
+    ended('moved', 'You are playing on another device', 'Your teacher let ' + msg.name + ' back in on another device, so this page has left room ' + msg.room + '.', msg.room);
+  },
+
+  // Homework: the round's end stays up msg.ms (longer after a wrong answer), or until Next.
+  pause(msg) {
+    state.pause = { ms: msg.ms, last: msg.last, until: Date.now() + msg.ms, sent: false };
+    drawPause();
+  },
+
+  board(msg) {
+    endPause();
+    const same = state.board && state.board.level === msg.level && state.board.round === msg.round && state.view === 'board';
+    if (!same && msg.round === 1) newGame();
+    state.game = 'words';
+    state.board = Object.assign({}, msg, {
+      groups: msg.groups.map((text, id) => ({ id, text, gone: false })),
+      clues: msg.clues.map((c) => Object.assign({}, c)),
+    });
+    state.built = [];
+    state.word = '';
+    state.wordFeedback = null;
+    state.result = null;
+    drawStatus();
+    drawBoard(true);
+    startTimer('board', msg.time_ms);
+    if (!same) announce('Level ' + msg.round + ' of ' + msg.levels + ': 7 clues, ' + msg.groups.length + ' letter groups.');
+  },
+
+  solved(msg) {
+    const board = state.board;
+    if (!board) return;
+    const clue = board.clues.find((c) => c.n === msg.n);
+    if (clue) { clue.word = msg.word; clue.solved_by = msg.name; clue.points = msg.points; }
+    const lost = takeGroups(msg.groups);
+    if (lost.length) dropFromWord(lost, msg);
+    drawClues();
+    drawGroups();
+    if (msg.name !== me()) announce(msg.name + ' solved ' + msg.word + '.');
+  },
+
+  level_end(msg) {
+    stopTimer(howLevelEnded(msg));
+    if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
+    state.result = msg;
+    const rank = placed(msg);
+    if (state.board) drawBoardClosed();
+    drawLevelResults(msg.clues.filter((c) => c.solved_by === me()).map((c) => c.word));
+    announce('Level over. ' + rank);
+  },
+
+  game_end(msg, held) {
+    if (!held && holdPodium(msg)) return;
+    endPause();
+    stopTimer();
+    state.final = msg;
+    placed(msg, true);
+    announce(drawFinal());
+  },
+
+  kicked(msg) {
+    saveSeat(null);
+    if (msg.banned) ended('banned', 'You were banned from room ' + msg.room, 'The host banned you from this room: you cannot join it again.');
+    else ended('kicked', 'The host removed you from room ' + msg.room, 'You may join again under another name.', msg.room);
+  },
+
+  // The class moved to a new room: follow under the same name (the form behind, to say a name
+  // taken there). One waiting to come back gets the form with that name unsent, so a classmate
+  // who asked under it cannot race the seat's own device to it.
+  moved(msg) {
+    const asked = dropComeback();
+    state.hostAway = null;
+    const name = !state.seat && asked ? asked.name : state.seat ? state.seat.name : '';
+    const follow = Boolean(state.seat) && Boolean(name);
+    saveSeat(null);
+    stopTimer();
+    showJoin(msg.to, name);
+    announce('Your class moved to room ' + msg.to + '.');
+    if (!follow) return;
+    state.joining = { code: msg.to, name };
+    drawJoining();
+    commands.name(name);
+  },
+
+  bye(msg) { ended(msg.reason, msg.reason === 'flood' ? 'Too many messages too fast' : 'Disconnected', msg.message); },
+
+  shutdown(msg) {
+    saveSeat(null);
+    ended('shutdown', 'The server has stopped', msg.message);
+  },
+
+  chat: chatLine,
+
+  teams(msg) { setTeams(msg.teams); },
+
+  progress() {},   // for the host and watchers only
+};
+
+// The last results stay up before the podium (line.js); homework has its own pause.
+const finalHold = podiumHold((msg) => { if (!state.ending) events.game_end(msg, true); });
+
+function holdPodium(msg) {
+  if (msg.homework || !['results', 'level'].includes(state.view)) return false;
+  finalHold.hold(msg, state.gapMs);
+  return true;
+}
+
+// storage_failed (a reply to no command) is for the host only.
+export const dispatch = protocolDispatch({ replies, events, before: (msg) => { finalHold.before(msg.type); } });

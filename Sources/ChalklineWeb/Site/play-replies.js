@@ -1,0 +1,202 @@
+// The replies (`ok`, `error`) by the command they answer: each changes the state, then draws.
+import { $, fmt, announce, fieldError } from './shared.js';
+import { state, saveSeat, rememberName, me } from './play-state.js';
+import { show, drawStatus, drawNotice, drawLobby, drawTeams, drawComeback, showJoin, joinError, drawJoining } from './play-view.js';
+import { drawAnswerForm, drawFeedback } from './play-round.js';
+import { clearWord, drawWord } from './play-words.js';
+import { line, commands } from './play-connection.js';
+import { ended } from './play-handlers.js';
+
+// By /join, /rejoin, or the teacher's let_in.
+export function enterRoom(msg, rejoined) {
+  state.joining = null;
+  line.retries = 0;
+  saveSeat({ room: msg.room, token: msg.token, name: msg.name });
+  rememberName(msg.name);
+  state.code = msg.room;
+  state.game = msg.game;
+  state.score = msg.score;
+  if (!rejoined) { state.streak = 0; state.myTeam = null; state.hostAway = null; }
+  state.players = (msg.players || []).filter((p) => p.playing).map((p) => p.name);
+  state.count = undefined;
+  state.trouble = null;
+  state.room = { room: msg.room, name: msg.name, homework: msg.homework, running: msg.state === 'running' };
+  state.teamCount = (msg.settings && msg.settings.teams) || 0;
+  if (msg.settings && typeof msg.settings.gap === 'number') state.gapMs = msg.settings.gap * 1000;
+  state.teams = [];
+  state.teamError = '';
+  history.replaceState(null, '', '?room=' + encodeURIComponent(msg.room));
+  if (state.teamCount) commands.teams();
+  drawNotice();
+  drawLobby();
+  if (rejoined) {
+    announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
+    // The open question (or board) comes right after.
+    if (msg.state === 'running' && ['question', 'results', 'board', 'level', 'countdown'].includes(state.view)) return;
+  } else {
+    announce('You are in room ' + msg.room + ' as ' + msg.name + '.');
+  }
+  show('lobby');
+}
+
+export function joinFailed(fieldId, message) {
+  state.joining = null;
+  joinError(fieldId, message);
+}
+
+// A name the room has: "Is this you?", and the teacher decides.
+function askComeback(code, name) {
+  state.joining = null;
+  state.comeback = { code, name };
+  drawJoining();
+  drawComeback();
+  show('comeback');
+  $('comeback-title').setAttribute('tabindex', '-1');
+  $('comeback-title').focus();
+}
+
+// Something a test can wait on without reading the verdict's words.
+function countReply() {
+  state.replies += 1;
+  document.body.dataset.replies = state.replies;
+}
+
+function quizAnswered(msg) {
+  const q = state.question;
+  state.score = msg.score;
+  state.streak = msg.streak;
+  drawStatus();
+  if (!q) return;
+  q.answered = true;
+  q.sending = false;
+  q.feedback = msg.correct
+    ? { state: 'right', points: msg.points, verdict: 'Right!', detail: msg.streak > 1 ? 'Streak ' + msg.streak : '' }
+    : { state: 'wrong', points: msg.points, verdict: 'Wrong', detail: 'The answer comes when time is up.' };
+  drawAnswerForm(false);
+  announce(msg.correct
+    ? 'Right! ' + fmt(msg.points) + ' points. Score ' + fmt(msg.score) + (msg.streak > 1 ? ', streak ' + msg.streak : '') + '.'
+    : 'Wrong. Score ' + fmt(msg.score) + '.');
+}
+
+function quizRefused(msg) {
+  const q = state.question;
+  if (!q) return;
+  q.sending = false;
+  if (msg.code === 'bad_answer' || msg.code === 'rate_limited') {
+    // Not a number: the attempt is not used.
+    q.refused = msg.message;
+  } else {
+    q.answered = true;
+    q.feedback = { state: 'info', points: 0, text: msg.message };
+  }
+  drawAnswerForm(false);
+  announce(msg.message);
+}
+
+function wordAnswered(msg) {
+  state.score = msg.score;
+  drawStatus();
+  if (msg.correct) {
+    const clue = state.board && state.board.clues.find((c) => c.n === msg.n);
+    const word = (state.board && state.board.sent) || '';
+    state.wordFeedback = { state: 'right', points: msg.points, verdict: 'Right!', detail: word + (clue ? ' (clue ' + clue.n + ')' : '') };
+    announce('Right! ' + word + ', ' + fmt(msg.points) + ' points. Score ' + fmt(msg.score) + '.');
+  } else {
+    state.wordFeedback = { state: 'wrong', points: msg.points, verdict: 'Not on the board', detail: undefined };
+    announce('Not on the board.');
+  }
+  clearWord();
+  drawFeedback($('word-feedback'), state.wordFeedback);
+}
+
+function wordRefused(msg) {
+  state.wordFeedback = { state: 'info', points: 0, text: msg.message };
+  announce(msg.message);
+  if (msg.code === 'already_solved') clearWord();
+  drawWord();
+}
+
+export const replies = {
+  ok: {
+    name() { if (state.joining) commands.join(state.joining.code); },
+    join(msg) { enterRoom(msg, false); },
+    // Homework's "Try again": out of the try, then the same code again.
+    leave() {
+      if (!state.again) return;
+      state.again = false;
+      commands.join(state.seat.room);
+    },
+    rejoin(msg) { enterRoom(msg, true); },
+    comeback(msg) {
+      if (!state.comeback) return;
+      state.comeback.number = msg.number;
+      state.comeback.name = msg.name;
+      drawComeback();
+      announce('Your teacher has been asked to let you back in. Show your teacher this number: ' + msg.number + '. Wait here.');
+    },
+    team(msg) {
+      state.myTeam = msg.team;
+      state.teamError = '';
+      drawTeams();
+      announce('You are on team ' + msg.team + '.');
+    },
+    teams(msg) { setTeams(msg.teams); },
+    answer(msg) {
+      if ('n' in msg) wordAnswered(msg); else quizAnswered(msg);
+      countReply();
+    },
+    other() {},
+  },
+  error: {
+    name(msg) { joinFailed('join-name-error', msg.message); },
+    join(msg) {
+      // Perhaps this student, on a new device.
+      if (msg.code === 'name_taken' && state.joining) { askComeback(state.joining.code, state.joining.name); return; }
+      const nameCodes = ['bad_name', 'no_name', 'name_taken', 'name_refused'];
+      joinFailed(nameCodes.includes(msg.code) ? 'join-name-error' : 'join-code-error', msg.message);
+    },
+    rejoin(msg) {
+      const seat = state.seat;
+      if (msg.code === 'rate_limited' && seat) {
+        line.later(() => commands.rejoin(seat), msg.retry_ms || 1000);
+        return;
+      }
+      saveSeat(null);
+      if (msg.code === 'banned') { ended('banned', 'You were banned from this room', msg.message); return; }
+      if (msg.code === 'bad_token' && seat) {
+        // The seat was let go (the lobby's are, at once): join again, same name.
+        state.joining = { code: seat.room, name: seat.name };
+        commands.name(seat.name);
+        return;
+      }
+      state.trouble = null;
+      showJoin(seat ? seat.room : '', seat ? seat.name : '');
+      fieldError('join-code-error', msg.message);
+    },
+    comeback(msg) {
+      if (!state.comeback) return;
+      state.comeback.asked = false;
+      state.comeback.error = msg.message;
+      drawComeback();
+    },
+    team(msg) {
+      state.teamError = msg.message;
+      drawTeams();
+    },
+    answer(msg) {
+      if (state.game === 'words') wordRefused(msg); else quizRefused(msg);
+      countReply();
+    },
+    other(msg) {
+      // A flood's rate_limited (cmd "") or an unread line: nothing to redo.
+      if (msg.code === 'rate_limited') announce(msg.message);
+    },
+  },
+};
+
+export function setTeams(teams) {
+  state.teams = teams || [];
+  const mine = state.teams.find((t) => t.members.includes(me()));
+  if (mine) { state.myTeam = mine.name; state.teamError = ''; }
+  drawTeams();
+}

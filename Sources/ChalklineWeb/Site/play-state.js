@@ -1,0 +1,86 @@
+// The student page's state. Only the handlers and the page's own controls change it, and every
+// view is drawn from it (nothing is read back from the page), so a reconnect draws the same
+// screen from the same state, as 2048's GameManager hands its grid to the actuator.
+import { keptSeat } from './shared.js';
+
+const NAME_KEY = 'chalkline.name';                  // localStorage: the last name, for the form
+const seatStore = keptSeat('chalkline.seat');       // sessionStorage: {room, token, name}, for /rejoin
+
+export const state = {
+  view: 'join',            // join, comeback, lobby, countdown, question, results, board, level, final, gone
+  ending: false,           // a shutdown, kick, ban or bye: do not reconnect
+  again: false,            // homework's "Try again" sent /leave: then /join the same code
+  joining: null,           // {code, name} while the form's /name and /join are under way
+  comeback: null,          // {code, name, number, asked, error}: "Is this you?"
+  seat: seatStore.load(),
+  code: '',                // the last room code known (for "Join again")
+  trouble: null,           // the connection's trouble, said above the page
+  hostAway: null,          // {running} from host_away until `host`
+  game: null,
+  score: 0,
+  streak: 0,
+  room: null,              // {room, homework, running} from the join or rejoin
+  players: [],
+  count: undefined,        // players as the server counts them (joined, left)
+  teamCount: 0,            // the room's teams= (0: no teams)
+  teams: [],
+  myTeam: null,
+  teamError: '',
+  gapMs: 3000,             // the room's gap=: how long a round's results stay up
+  countdownMs: 0,
+  question: null,          // the question event, with answered, sending, feedback, refused
+  result: null,            // the round_end or level_end on show
+  board: null,             // the board event, groups as [{id, text, gone}], and the word sent
+  built: [],               // ids of the groups tapped into the word
+  word: '',                // what the word box holds
+  wordFeedback: null,
+  pause: null,             // homework's pause: {last, until, sent}
+  final: null,             // the game_end on show
+  gone: null,              // {reason, title, text, room}
+  timerOf: null,           // the time bar running: question or board
+  timer: null,             // the countdown's
+  replies: 0,              // answers judged or refused (body's data-replies, for tests)
+};
+
+export function saveSeat(seat) {
+  state.seat = seat;
+  seatStore.save(seat);
+}
+
+export function rememberName(name) {
+  try { localStorage.setItem(NAME_KEY, name); } catch (e) { /* private mode */ }
+}
+
+export function lastName() {
+  try { return localStorage.getItem(NAME_KEY) || ''; } catch (e) { return ''; }
+}
+
+export const me = () => state.seat && state.seat.name;
+
+// A countdown, or a game's first question or level: the score and streak start again.
+export function newGame() {
+  state.score = 0;
+  state.streak = 0;
+  state.question = null;
+  state.final = null;
+}
+
+// A classmate's word took groups off the board: one of each (a board may hold a group twice),
+// rather one not in this student's word. Returns the ids it took out of that word.
+export function takeGroups(texts) {
+  const lost = [];
+  for (const text of texts || []) {
+    const live = state.board.groups.filter((g) => !g.gone && g.text === text);
+    const pick = live.find((g) => !state.built.includes(g.id)) || live[0];
+    if (!pick) continue;
+    pick.gone = true;
+    if (state.built.includes(pick.id)) lost.push(pick.id);
+  }
+  return lost;
+}
+
+export const groupText = (id) => state.board.groups[id].text;
+export const tapped = () => state.built.map(groupText).join('');
+export const typedWord = () => state.word.replace(/\s+/g, '').toUpperCase();
+// The tapped groups still spell the end of the box (typing may have changed it).
+export const builtMatches = () => typedWord().endsWith(tapped());

@@ -1,0 +1,150 @@
+// The screens outside a round, drawn from the state: status bar, notice, join form, "Is this
+// you?", lobby and teams, countdown, the end of the connection.
+import { $, el, fmt, fieldError } from './shared.js';
+import { state, me } from './play-state.js';
+
+export function show(view) {
+  state.view = view;
+  const section = view === 'results' ? 'question' : view === 'level' ? 'board' : view;
+  for (const s of document.querySelectorAll('.view')) s.hidden = s.id !== 'view-' + section;
+  document.body.dataset.view = view;
+}
+
+export function drawStatus() {
+  const seat = state.seat;
+  $('status').hidden = !seat || !state.room;
+  $('status-room').textContent = seat ? seat.room : '';
+  $('status-name').textContent = seat ? seat.name : '';
+  $('status-score').textContent = fmt(state.score);
+  $('status-streak').textContent = state.streak;
+  $('status-streak-item').hidden = state.game === 'words';      // no streak there
+  $('status-team-item').hidden = !state.myTeam;
+  $('status-team').textContent = state.myTeam || '';
+}
+
+// Connection trouble first, else a teacher away (host_away until `host`).
+export function drawNotice() {
+  const away = state.hostAway && state.room
+    ? 'The teacher left; waiting for them.' + (state.hostAway.running ? ' The game pauses after this question.' : '')
+    : '';
+  const text = state.trouble || away;
+  $('notice').textContent = text;
+  $('notice').hidden = !text;
+}
+
+export function clearJoinErrors() {
+  for (const f of ['join-code', 'join-name']) { $(f).removeAttribute('aria-invalid'); fieldError(f + '-error', ''); }
+}
+
+export function showJoin(code, name) {
+  state.room = null;
+  $('join-code').value = code || '';
+  $('join-name').value = name || '';
+  clearJoinErrors();
+  drawJoining();
+  show('join');
+  drawStatus();
+  drawNotice();
+  (code ? $('join-name') : $('join-code')).focus();
+}
+
+export function drawJoining() { $('join-button').disabled = Boolean(state.joining); }
+
+// The message beside its field, which takes the focus.
+export function joinError(fieldId, message) {
+  drawJoining();
+  fieldError(fieldId, message);
+  const input = $(fieldId.replace('-error', ''));
+  input.setAttribute('aria-invalid', 'true');
+  input.focus();
+}
+
+export function drawComeback() {
+  const c = state.comeback;
+  if (!c) { delete document.body.dataset.comeback; return; }
+  const waiting = c.number !== undefined;
+  $('comeback-title').textContent = waiting ? 'Ask your teacher' : 'Is this you?';
+  $('comeback-text').textContent = waiting
+    ? 'Your teacher has been asked to let you back in as ' + c.name + '. Wait here.'
+    : 'Someone called ' + c.name + ' is already in room ' + c.code + '.';
+  // The teacher lets in the device showing this number, not whoever asks under the name.
+  $('comeback-number-value').textContent = waiting ? c.number : '';
+  $('comeback-number').hidden = !waiting;
+  $('comeback-help').hidden = waiting;
+  $('comeback-ask').hidden = waiting;
+  $('comeback-ask').disabled = Boolean(c.asked);
+  $('comeback-other').textContent = waiting ? 'Cancel: pick another name' : 'No, pick another name';
+  fieldError('comeback-error', c.error || '');
+  document.body.dataset.comeback = waiting ? 'waiting' : 'asking';
+}
+
+function lobbyText() {
+  const r = state.room;
+  if (!r) return 'Reconnecting…';
+  if (r.homework) {
+    return 'Homework, due ' + r.homework.due.replace('T', ' ') + ': you play alone, at your own pace. '
+      + (r.homework.resumed ? 'You go on from question ' + r.homework.round + '.' : 'The first question comes in a moment.');
+  }
+  return r.running ? 'The game is on: you play from the next question.' : 'Wait for the host to start.';
+}
+
+export function drawLobby() {
+  $('lobby-room').textContent = state.room ? state.room.room : (state.seat ? state.seat.room : '');
+  $('lobby-text').textContent = lobbyText();
+  const list = $('lobby-players');
+  list.textContent = '';
+  for (const name of state.players) list.append(el('li', name === me() ? 'me' : '', name));
+  const n = state.count === undefined ? state.players.length : state.count;
+  $('lobby-count').textContent = n === 1 ? '1 player' : n + ' players';
+  drawTeams();
+}
+
+// Each team with its players and a button to join it (play.js sends /team).
+export function drawTeams() {
+  $('lobby-teams').hidden = !state.teamCount;
+  $('my-team').textContent = state.teamError
+    || (state.myTeam ? 'You are on team ' + state.myTeam + '.' : 'Pick a team, or the server puts you on one at the start.');
+  const list = $('team-list');
+  list.textContent = '';
+  for (const team of state.teams) {
+    const mine = team.name === state.myTeam;
+    const li = el('li', mine ? 'mine' : '');
+    const button = el('button', '', mine ? team.name + ' ✓' : 'Join ' + team.name);
+    button.type = 'button';
+    button.dataset.team = team.name;
+    button.setAttribute('aria-pressed', String(mine));
+    const names = el('p', 'team-members', team.members.length ? team.members.join(', ') : 'nobody yet');
+    if (team.members.includes(me())) names.classList.add('has-me');
+    li.append(button, names);
+    list.append(li);
+  }
+  drawStatus();
+}
+
+// Second by second, looked at five times a second: a busy device runs timers late (Chrome aligns
+// a background page's to whole seconds), and one aimed at a second's edge could skip a number.
+export function drawCountdown() {
+  clearTimeout(state.timer);
+  const end = performance.now() + state.countdownMs;
+  const tick = () => {
+    const left = Math.ceil((end - performance.now()) / 1000);
+    const text = left > 0 ? 'The race starts in ' + left + (left === 1 ? ' second.' : ' seconds.') : 'Go!';
+    if ($('countdown-text').textContent !== text) $('countdown-text').textContent = text;
+    if (left > 0 && state.view === 'countdown') state.timer = setTimeout(tick, 200);
+  };
+  show('countdown');
+  tick();
+}
+
+export function drawGone() {
+  const g = state.gone;
+  $('gone-title').textContent = g.title;
+  $('gone-text').textContent = g.text || '';
+  $('gone-again').dataset.room = g.room || '';
+  document.body.dataset.ended = g.reason;
+  show('gone');
+  drawStatus();
+  drawNotice();
+  $('gone-title').setAttribute('tabindex', '-1');
+  $('gone-title').focus();
+}
