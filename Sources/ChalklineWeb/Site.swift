@@ -8,8 +8,10 @@ public enum Pages {
         SiteFile("/style.css", "text/css; charset=utf-8", PackageResources.style_css),
         SiteFile("/play.js", "text/javascript; charset=utf-8", PackageResources.play_js),
         SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
-        // The connection both pages hold (/ws, reconnecting with backoff).
+        // ES modules both pages import: the connection (/ws, reconnecting with backoff) and the
+        // shared helpers (formatting, protocol dispatch, chat, storage, the time bar).
         SiteFile("/line.js", "text/javascript; charset=utf-8", PackageResources.line_js),
+        SiteFile("/shared.js", "text/javascript; charset=utf-8", PackageResources.shared_js),
         // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
         SiteFile("/host", "text/html; charset=utf-8", PackageResources.host_html),
         SiteFile("/host.css", "text/css; charset=utf-8", PackageResources.host_css),
@@ -18,7 +20,7 @@ public enum Pages {
         SiteFile("/host-commands.js", "text/javascript; charset=utf-8", PackageResources.host_commands_js),
         SiteFile("/host-create.js", "text/javascript; charset=utf-8", PackageResources.host_create_js),
         SiteFile("/host-desk.js", "text/javascript; charset=utf-8", PackageResources.host_desk_js),
-        SiteFile("/host-dom.js", "text/javascript; charset=utf-8", PackageResources.host_dom_js),
+        SiteFile("/host-draw.js", "text/javascript; charset=utf-8", PackageResources.host_draw_js),
         SiteFile("/host-projector.js", "text/javascript; charset=utf-8", PackageResources.host_projector_js),
         SiteFile("/host-report.js", "text/javascript; charset=utf-8", PackageResources.host_report_js),
         SiteFile("/host-room.js", "text/javascript; charset=utf-8", PackageResources.host_room_js),

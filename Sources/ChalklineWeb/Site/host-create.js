@@ -1,5 +1,6 @@
 // The create form, from /catalog: its fields are read only when Create is pressed.
-import { $, el, setText, setHidden, drawer } from './host-dom.js';
+import { $, el } from './shared.js';
+import { setText, setHidden, drawer } from './host-draw.js';
 import { saveSeat } from './host-seat.js';
 
 export function createForm(page) {

@@ -1,5 +1,6 @@
 // Around every view: the status strip, the controls, the banner, the come-back requests, chat.
-import { $, el, fmt, setText, setHidden, drawer } from './host-dom.js';
+import { $, el, fmt, chatLine } from './shared.js';
+import { setText, setHidden, drawer } from './host-draw.js';
 
 export function desk(page) {
   const { state, commands } = page;
@@ -54,13 +55,13 @@ export function desk(page) {
     page.render();
   }
 
-  const drawChat = drawer(([lines]) => {
-    $('chat-log').replaceChildren(...lines.map((line) => {
-      const li = el('li');
-      li.append(el('strong', line.host ? 'host' : '', line.name + ': '), document.createTextNode(line.text));
-      return li;
-    }));
-  });
+  // The lines not drawn yet, each as the chat event draws it; an emptied log (a new room) goes.
+  let drawnChat = [];
+  function drawChat(lines) {
+    if (!lines.length && drawnChat.length) $('chat-log').replaceChildren();
+    for (const line of lines) if (!drawnChat.includes(line)) chatLine(line);
+    drawnChat = lines;
+  }
 
   function draw() {
     drawStatus();
@@ -68,7 +69,7 @@ export function desk(page) {
     setHidden('notice', state.notice === null);
     if (state.notice !== null) setText('notice', state.notice);
     drawComebacks([state.comebacks]);
-    drawChat([state.chatLines]);
+    drawChat(state.chatLines);
     // The projector shows the chat box while chat is on or something was said.
     setHidden('chat', !(state.chatLines.length || (state.role === 'host' && state.chat)));
     setHidden('say-form', state.role !== 'host');

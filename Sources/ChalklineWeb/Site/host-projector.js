@@ -1,5 +1,7 @@
 // The projector: a round's countdown, question or word board, its results, the podium.
-import { $, el, fmt, ordinal, setText, setHidden, setData, drawer, announce } from './host-dom.js';
+import { $, el, fmt, ordinal, announce, timeBar } from './shared.js';
+import { podiumHold } from './line.js';
+import { setText, setHidden, setData, drawer } from './host-draw.js';
 import { saveSeat } from './host-seat.js';
 
 export function projector(page) {
@@ -112,23 +114,18 @@ export function projector(page) {
     },
   };
 
-  let ticking = null;       // the clock the timer below draws, and its timer
+  // `state.clock` on the bar: started once a clock is new, stopped once it is (saying how the
+  // round ended, or quietly off the round screen).
+  const bar = timeBar($('play-bar'), $('play-clock'), (left) => String(Math.ceil(left / 1000)));
+  let drawn = { clock: null, said: null, quiet: false };
   function drawClock() {
     const clock = state.clock;
-    clearTimeout(ticking && ticking.timer);
-    ticking = { clock, timer: null };
-    const bar = $('play-bar');
-    if (clock.said !== null) {
-      setText('play-clock', clock.said);
-      bar.style.transform = 'scaleX(0)';
-      return;
+    if (drawn.clock !== clock) {
+      drawn = { clock, said: null, quiet: false };
+      bar.start(clock.total > 0 ? Math.max(1, clock.end - performance.now()) : 0);
     }
-    if (!clock.running && clock.total > 0 && clock.end > performance.now()) return;   // stopped off screen
-    const left = Math.max(0, clock.end - performance.now());
-    setText('play-clock', clock.total > 0 ? Math.ceil(left / 1000) + '' : '');
-    bar.style.transform = 'scaleX(' + (clock.total > 0 ? left / clock.total : 0) + ')';
-    bar.classList.toggle('low', left < clock.total / 4);
-    if (clock.running && left > 0) ticking.timer = setTimeout(drawClock, Math.min(250, left));
+    if (clock.said !== null && drawn.said === null) bar.stop(drawn.said = clock.said);
+    else if (!clock.running && clock.total > 0 && !drawn.quiet) { drawn.quiet = true; bar.stop(null); }
   }
 
   // A quiz counts answers against players; the word puzzle counts words found against the
@@ -188,7 +185,7 @@ export function projector(page) {
     setText('play-progress', play.counting ? progressText() : '');
     setHidden('play-results', !play.results);
     if (play.results) drawResults([play.results]);
-    if (!ticking || ticking.clock !== state.clock || state.clock.said !== null) drawClock();
+    drawClock();
   }
 
   const drawFinal = drawer(([final]) => {

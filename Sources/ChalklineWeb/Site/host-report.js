@@ -1,6 +1,7 @@
 // The last game's report (/report) and its CSV, made here as `chalkline-server report game ID
 // --csv` writes it.
-import { $, el, fmt, setText, drawer } from './host-dom.js';
+import { $, el, fmt, seconds } from './shared.js';
+import { setText, drawer } from './host-draw.js';
 
 export function report(page) {
   const { state } = page;
@@ -72,7 +73,7 @@ export function report(page) {
 function cell(v, key) {
   if (v === null || v === undefined) return '—';
   if (key === 'accuracy' && typeof v === 'number') return Math.round(v * 100) + '%';
-  if (/(^|_)ms$/.test(key) && typeof v === 'number') return (v / 1000).toFixed(1) + ' s';
+  if (/(^|_)ms$/.test(key) && typeof v === 'number') return seconds(v);
   if (v === true) return 'yes';
   if (v === false) return 'no';
   if (typeof v === 'number') return fmt(v);

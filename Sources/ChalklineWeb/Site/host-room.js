@@ -1,5 +1,6 @@
 // The room (players, teams, lock, chat) and its lobby: the code, the join URL, the QR code.
-import { $, el, fmt, setText, setHidden, setData, drawer, announce } from './host-dom.js';
+import { $, el, fmt, announce } from './shared.js';
+import { setText, setHidden, setData, drawer } from './host-draw.js';
 import { saveSeat } from './host-seat.js';
 
 export function room(page) {

@@ -2,7 +2,8 @@
 // the projector, the report, each a module. A message or a click changes `state`, then `render`
 // draws the page from it (each module's `draw` touches only what changed); nothing is read back
 // from the page, so the same state draws the same screen after a reload or a reconnect.
-import { $ } from './host-dom.js';
+import { $, protocolDispatch } from './shared.js';
+import { serverLine } from './line.js';
 import { hostCommands } from './host-commands.js';
 import { loadSeat, offeredSeat, saveSeat } from './host-seat.js';
 import { createForm } from './host-create.js';
@@ -42,7 +43,8 @@ Object.assign(page, { claim: views.room.claim, showWaiting: views.projector.show
                       gameEnd: (msg) => views.projector.events.game_end(msg) });
 
 const handlers = (part) => Object.assign({}, ...Object.values(views).map((v) => v[part] || {}));
-const replies = { ok: handlers('ok'), error: handlers('error') };
+const replies = { ok: Object.assign(handlers('ok'), { other() {} }),
+                  error: Object.assign(handlers('error'), { other(msg) { state.notice = msg.message; } }) };
 const events = Object.assign(handlers('events'), {
   welcome() {
     line.setConn('open');
@@ -62,20 +64,16 @@ const events = Object.assign(handlers('events'), {
   shutdown(msg) { state.seat = saveSeat(null); ended('The server has stopped', msg.message); },
 });
 
-function dispatch(msg) {
-  if (msg.type === 'ok' || msg.type === 'error') {
-    if (msg.cmd === null) { state.notice = msg.message; return; }     // storage_failed, for the host
-    const table = replies[msg.type];
-    if (table[msg.cmd]) table[msg.cmd](msg);
-    else if (msg.type === 'error') state.notice = msg.message;
-    return;
-  }
-  // On the form for the next room, the old room's events would take the screen: they wait.
-  if (state.moving && !['welcome', 'kicked', 'bye', 'shutdown'].includes(msg.type)) return;
-  views.projector.finalHold.before(msg.type);
-  const handler = events[msg.type];
-  if (handler) handler(msg);
-}
+const dispatch = protocolDispatch({
+  replies, events,
+  unasked(msg) { state.notice = msg.message; },       // storage_failed, for the host
+  before(msg) {
+    // On the form for the next room, the old room's events would take the screen: they wait.
+    if (state.moving && !['welcome', 'kicked', 'bye', 'shutdown'].includes(msg.type)) return false;
+    views.projector.finalHold.before(msg.type);
+    return true;
+  },
+});
 
 function closed(e) {
   if (state.ending) { line.setConn('closed'); return; }

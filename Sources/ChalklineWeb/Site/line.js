@@ -1,4 +1,3 @@
-'use strict';
 // The one connection both pages hold to the server: a WebSocket on /ws of this host, one
 // protocol line per message (json). It reconnects only when the page asks (`retry`), backing
 // off from 0.5 s to 5 s with some jitter, so thirty tablets that lost the Wi-Fi together do not
@@ -6,7 +5,7 @@
 // or /claim), cancelled by a new connection as the socket's is. `document.body.dataset.conn`
 // follows the state for the page's styles and the tests: idle, connecting, open, reconnecting,
 // closed.
-function serverLine(handlers) {
+export function serverLine(handlers) {
   const line = { ws: null, conn: 'idle', retries: 0, timer: null };
 
   line.setConn = (conn) => {
@@ -69,7 +68,8 @@ function serverLine(handlers) {
   return line;
 }
 
-// This script loaded: a later failure may reload the page again (index.html's chalklineReload).
+// This module ran, so the page's whole module graph loaded: a later failure may reload the
+// page again (index.html's chalklineReload).
 try { sessionStorage.removeItem('chalkline.reloads'); } catch (e) { /* private mode */ }
 
 // game_end comes right after the last round's round_end (or level_end): on both pages the last
@@ -79,7 +79,7 @@ try { sessionStorage.removeItem('chalkline.reloads'); } catch (e) { /* private m
 const PODIUM_HOLD_MIN_MS = 3000;
 const PODIUM_FIRST = new Set(['countdown', 'question', 'board', 'game_end', 'kicked', 'bye', 'shutdown']);
 
-function podiumHold(show) {
+export function podiumHold(show) {
   const podium = { msg: null, timer: null };
   podium.hold = (msg, gapMs) => {
     podium.msg = msg;

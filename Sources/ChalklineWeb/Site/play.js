@@ -1,21 +1,11 @@
 // Chalkline's student page: a client of protocol.md over one WebSocket at /ws.
 // Each message sent is one protocol line; each message received is one json object.
-// The code follows protocol.md's own sections: the connection, the commands the page sends,
-// the replies (`ok` and `error`, by the command they answer), then one handler per event.
-'use strict';
+import { $, el, fmt, ordinal, seconds, notice, hideNotice, fieldError, announce, protocolDispatch, chatLine, keptSeat, timeBar } from './shared.js';
+import { serverLine, podiumHold } from './line.js';
 
-(() => {
-const $ = (id) => document.getElementById(id);
-const numbers = new Intl.NumberFormat();
-const ordinals = new Intl.PluralRules('en', { type: 'ordinal' });
-const suffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
-const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 const SEAT_KEY = 'chalkline.seat';      // sessionStorage: {room, token, name}, for /rejoin
 const NAME_KEY = 'chalkline.name';      // localStorage: the last name used, to prefill the form
-
-const fmt = (n) => numbers.format(n);
-const ordinal = (n) => n + (suffixes[ordinals.select(n)] || 'th');
-const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
+const seatStore = keptSeat(SEAT_KEY);
 
 // ---------------------------------------------------------------------------------------------
 // State
@@ -25,7 +15,7 @@ const state = {
   again: false,            // homework's "Try again" sent /leave: /join the same code when it is done
   joining: null,           // {code, name} while the join form's /name and /join are under way
   comeback: null,          // {code, name} while "Is this you?" is shown or the teacher is asked
-  seat: loadSeat(),        // {room, token, name} once in a room
+  seat: seatStore.load(),        // {room, token, name} once in a room
   game: null,              // times, words, arith, money, pace
   score: 0,
   streak: 0,
@@ -41,21 +31,15 @@ const state = {
   podium: null,            // {msg, timer}: a game_end held while the last results show
 };
 
-function loadSeat() {
-  try { return JSON.parse(sessionStorage.getItem(SEAT_KEY)) || null; } catch (e) { return null; }
-}
 function saveSeat(seat) {
   state.seat = seat;
-  try {
-    if (seat) sessionStorage.setItem(SEAT_KEY, JSON.stringify(seat));
-    else sessionStorage.removeItem(SEAT_KEY);
-  } catch (e) { /* private mode: the seat lives as long as the page */ }
+  seatStore.save(seat);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The connection: /ws on this host; reconnects by itself while the page holds a seat.
 
-const line = serverLine({ message: dispatch, closed: onSocketClosed });
+const line = serverLine({ message: (msg) => dispatch(msg), closed: onSocketClosed });
 const send = line.send;
 
 function onSocketClosed(e) {
@@ -76,18 +60,7 @@ function onSocketClosed(e) {
   }
 }
 
-// Replies are dispatched by the command they answer, events by their type.
-function dispatch(msg) {
-  if (msg.type === 'ok' || msg.type === 'error') {
-    if (msg.cmd === null) return;                       // storage_failed: for the host only
-    const table = msg.type === 'ok' ? replies.ok : replies.error;
-    (table[msg.cmd] || table.other)(msg);
-    return;
-  }
-  finalHold.before(msg.type);
-  const handler = events[msg.type];
-  if (handler) handler(msg);                            // unknown events are ignored (Compatibility)
-}
+
 
 // ---------------------------------------------------------------------------------------------
 // Commands the page sends
@@ -509,18 +482,16 @@ const events = {
     ended('shutdown', 'The server has stopped', msg.message);
   },
 
-  chat(msg) {
-    const li = el('li');
-    li.append(el('strong', msg.host ? 'host' : '', msg.name + ': '), document.createTextNode(msg.text));
-    $('chat-log').append(li);
-    while ($('chat-log').children.length > 30) $('chat-log').firstElementChild.remove();
-    $('chat').hidden = false;
-  },
+  chat: chatLine,
 
   teams(msg) { setTeams(msg.teams); },
 
   progress() {},   // for the host and watchers only
 };
+
+// Replies by the command they answer, events by their type; storage_failed (a reply to no
+// command) is for the host only.
+const dispatch = protocolDispatch({ replies, events, before: (msg) => { finalHold.before(msg.type); } });
 
 // ---------------------------------------------------------------------------------------------
 // The end of a round, and of the game
@@ -551,7 +522,7 @@ function howLevelEnded(msg) {
 
 // The round closed with more than half a second left on the page's clock.
 function closedEarly() {
-  return state.timerOf !== null && state.timerOf !== undefined && state.timerEnd - performance.now() > 500;
+  return Boolean(state.timerOf) && bars[state.timerOf].closedEarly();
 }
 
 // A classmate's word took groups out of the word this student is building: the groups still on
@@ -949,30 +920,17 @@ function nameCell(name, me) {
 // ---------------------------------------------------------------------------------------------
 // The time bar
 
+// One bar a view; `state.timerOf` names the one running.
+const bars = {
+  question: timeBar($('question-bar'), $('question-time')),
+  board: timeBar($('board-bar'), $('board-time')),
+};
+
 // Call it once the view is shown: a transition started in a hidden view would jump to its end.
 function startTimer(which, ms) {
   stopTimer();
   state.timerOf = which;
-  const bar = $(which + '-bar');
-  const label = $(which + '-time');
-  const end = performance.now() + ms;
-  state.timerEnd = end;
-  bar.style.transition = 'none';
-  bar.style.transform = 'scaleX(1)';
-  bar.classList.remove('low');
-  void bar.offsetWidth;                                   // start the transition from full
-  if (!reducedMotion.matches) {
-    bar.style.transition = 'transform ' + ms + 'ms linear';
-    bar.style.transform = 'scaleX(0)';
-  }
-  const tick = () => {
-    const left = Math.max(0, end - performance.now());
-    label.textContent = Math.ceil(left / 1000) + ' s left';
-    if (reducedMotion.matches) bar.style.transform = 'scaleX(' + (left / ms) + ')';
-    bar.classList.toggle('low', left < ms / 4);
-    if (left > 0) state.timer = setTimeout(tick, Math.min(1000, left % 1000 || 1000));
-  };
-  tick();
+  bars[which].start(ms);
 }
 
 // The round is over: the bar empties from where it is (at once with reduced motion), and the
@@ -981,14 +939,7 @@ function stopTimer(said) {
   clearTimeout(state.timer);
   state.timer = null;
   if (!state.timerOf) return;
-  const bar = $(state.timerOf + '-bar');
-  const scale = getComputedStyle(bar).transform;
-  bar.style.transition = 'none';
-  bar.style.transform = scale === 'none' ? 'scaleX(0)' : scale;
-  void bar.offsetWidth;
-  if (!reducedMotion.matches) bar.style.transition = 'transform .3s ease-out';
-  bar.style.transform = 'scaleX(0)';
-  $(state.timerOf + '-time').textContent = said || 'Time!';
+  bars[state.timerOf].stop(said);
   state.timerOf = null;
 }
 
@@ -1100,24 +1051,6 @@ function renderTeams() {
   }
 }
 
-function notice(text) {
-  const box = $('notice');
-  box.textContent = text;
-  box.hidden = false;
-}
-
-function hideNotice() { $('notice').hidden = true; }
-
-function fieldError(id, text) { $(id).textContent = text; }
-
-// A line added to the aria-live region is read out. Lines are added, not replaced: the last
-// answer's verdict, the round's end and the podium can come in the same instant, and each must
-// be heard. The last few are kept.
-function announce(text) {
-  const live = $('live');
-  live.append(el('p', '', text));
-  while (live.children.length > 4) live.firstElementChild.remove();
-}
 
 // How a screen reader should say a question: "x" is times, "/" divided by, "-" minus.
 function spoken(text) {
@@ -1125,12 +1058,6 @@ function spoken(text) {
     .replace(/ = \?$/, ' equals what?');
 }
 
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // ---------------------------------------------------------------------------------------------
 // The join form, and the start
@@ -1171,5 +1098,3 @@ $('join-form').addEventListener('submit', (e) => {
   saveSeat(null);
   showJoin(room, name);
 })();
-})();
-

@@ -1,0 +1,133 @@
+// What both pages share: the page's helpers (numbers, places, elements, the notice and the
+// screen reader's live region), the protocol's dispatch (replies by the command they answer,
+// events by their type), the chat, a seat kept in the browser's storage, and the time bar.
+// Nothing here knows a page's state: each page hands in its own tables and elements.
+
+const numbers = new Intl.NumberFormat();
+const ordinals = new Intl.PluralRules('en', { type: 'ordinal' });
+const suffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
+
+export const $ = (id) => document.getElementById(id);
+export const fmt = (n) => numbers.format(n);
+export const ordinal = (n) => n + (suffixes[ordinals.select(n)] || 'th');
+export const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
+
+export function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Connection trouble and the like, above the page (#notice).
+export function notice(text) {
+  const box = $('notice');
+  box.textContent = text;
+  box.hidden = false;
+}
+export function hideNotice() { $('notice').hidden = true; }
+export function fieldError(id, text) { $(id).textContent = text; }
+
+// A line added to the aria-live region (#live) is read out. Lines are added, not replaced: the
+// last answer's verdict, the round's end and the podium can come in the same instant, and each
+// must be heard. The last few are kept.
+export function announce(text) {
+  const live = $('live');
+  live.append(el('p', '', text));
+  while (live.children.length > 4) live.firstElementChild.remove();
+}
+
+// protocol.md's two kinds of message: a reply (`ok`, `error`) goes to `replies.ok[cmd]` or
+// `replies.error[cmd]` (`other` when the page has none for it), an event to `events[type]`
+// (unknown events are ignored, as protocol.md's Compatibility asks). A reply to no command
+// (`cmd: null`, storage_failed) goes to `unasked`; `before(msg)` sees every event first and
+// may drop it by returning false.
+export function protocolDispatch({ replies, events, unasked = () => {}, before = () => true }) {
+  return (msg) => {
+    if (msg.type === 'ok' || msg.type === 'error') {
+      if (msg.cmd === null) { unasked(msg); return; }
+      const table = msg.type === 'ok' ? replies.ok : replies.error;
+      (table[msg.cmd] || table.other)(msg);
+      return;
+    }
+    if (before(msg) === false) return;
+    const handler = events[msg.type];
+    if (handler) handler(msg);
+  };
+}
+
+// The chat event: a line in #chat-log (the last 30), and the box shown.
+export function chatLine(msg) {
+  const log = $('chat-log');
+  const li = el('li');
+  li.append(el('strong', msg.host ? 'host' : '', msg.name + ': '), document.createTextNode(msg.text));
+  log.append(li);
+  while (log.children.length > 30) log.firstElementChild.remove();
+  $('chat').hidden = false;
+}
+
+// A seat (a page's room and its token or key) kept under `key` in each of `stores` (this tab's
+// sessionStorage; the teacher's page keeps it in localStorage too, to offer it back). It is read
+// from the first store. In private mode storage may throw: the seat then lives as long as the page.
+export function keptSeat(key, stores = [sessionStorage]) {
+  return {
+    load() {
+      try { return JSON.parse(stores[0].getItem(key)) || null; } catch (e) { return null; }
+    },
+    save(seat) {
+      try {
+        for (const store of stores) {
+          if (seat) store.setItem(key, JSON.stringify(seat)); else store.removeItem(key);
+        }
+      } catch (e) { /* private mode */ }
+    },
+  };
+}
+
+// The time bar of a question or level: `bar` empties over the time allowed (one CSS transition,
+// or step by step with reduced motion) and `label` says what is left as `say(msLeft)` words it.
+// `start(ms)` once the bar's view is shown (a transition started in a hidden view jumps to its
+// end); `stop(said)` empties it from where it is and puts `said` ("Time!" unless told) in the
+// label; `closedEarly()` is true while more than half a second was left. A page with two bars
+// (the quiz and the word board) makes one of each.
+export function timeBar(bar, label, say = (left) => Math.ceil(left / 1000) + ' s left') {
+  const clock = { running: false, end: 0, timer: null };
+  clock.start = (ms) => {
+    clock.stop(null);
+    clock.running = true;
+    clock.end = performance.now() + ms;
+    bar.style.transition = 'none';
+    bar.style.transform = 'scaleX(1)';
+    bar.classList.remove('low');
+    void bar.offsetWidth;                                   // start the transition from full
+    if (!reducedMotion.matches && ms > 0) {
+      bar.style.transition = 'transform ' + ms + 'ms linear';
+      bar.style.transform = 'scaleX(0)';
+    }
+    const tick = () => {
+      const left = Math.max(0, clock.end - performance.now());
+      label.textContent = ms > 0 ? say(left) : '';
+      if (reducedMotion.matches || ms <= 0) bar.style.transform = 'scaleX(' + (ms > 0 ? left / ms : 0) + ')';
+      bar.classList.toggle('low', left < ms / 4);
+      if (left > 0) clock.timer = setTimeout(tick, Math.min(1000, left % 1000 || 1000));
+    };
+    tick();
+  };
+  // `said` null: stop quietly (a new bar, a view left), the label as it is.
+  clock.stop = (said) => {
+    clearTimeout(clock.timer);
+    clock.timer = null;
+    if (!clock.running) return;
+    clock.running = false;
+    const scale = getComputedStyle(bar).transform;
+    bar.style.transition = 'none';
+    bar.style.transform = scale === 'none' ? 'scaleX(0)' : scale;
+    void bar.offsetWidth;
+    if (!reducedMotion.matches) bar.style.transition = 'transform .3s ease-out';
+    bar.style.transform = 'scaleX(0)';
+    if (said !== null) label.textContent = said || 'Time!';
+  };
+  clock.closedEarly = () => clock.running && clock.end - performance.now() > 500;
+  return clock;
+}
