@@ -4,6 +4,7 @@
 // from the page, so the same state draws the same screen after a reload or a reconnect.
 import { $, protocolDispatch } from './shared.js';
 import { serverLine } from './line.js';
+import { setText } from './host-draw.js';
 import { hostCommands } from './host-commands.js';
 import { loadSeat, offeredSeat, saveSeat } from './host-seat.js';
 import { createForm } from './host-create.js';
@@ -117,8 +118,8 @@ function render() {
   const title = state.entered ? 'Chalkline: room ' + state.room : 'Chalkline: host a game';
   if (document.title !== title) document.title = title;
   for (const view of Object.values(views)) view.draw();
-  $('gone-title').textContent = state.gone.title;
-  $('gone-text').textContent = state.gone.text;
+  setText('gone-title', state.gone.title);
+  setText('gone-text', state.gone.text);
 }
 
 $('gone-again').addEventListener('click', () => { location.href = '/host'; });
