@@ -9,14 +9,12 @@ export function createForm(page) {
   const selectedKind = () => (state.catalog || []).find((k) => k.name === state.kind);
 
   function failed(text, focus) {
-    state.pending = null;
-    state.creating = false;
+    Object.assign(state, { pending: null, creating: false });
     if (focus === 'create-name') state.nameError = text; else state.createError = text;
     page.render();
     if (focus) $(focus).focus();
   }
 
-  // After /name, or at once from the room whose class moves along: the request of the form.
   const sendCreate = () => { const p = state.pending; return commands.create(p.kind, p.options, p.password); };
 
   const ok = {
@@ -42,14 +40,8 @@ export function createForm(page) {
     const box = $('create-kinds');
     for (const old of box.querySelectorAll('.kind')) old.remove();
     for (const kind of kinds || []) {
-      const label = el('label', 'kind');
-      const radio = el('input');
-      radio.type = 'radio';
-      radio.name = 'kind';
-      radio.value = kind.name;
-      radio.id = 'kind-' + kind.name;
-      radio.checked = kind.name === state.kind;
-      label.htmlFor = radio.id;
+      const label = Object.assign(el('label', 'kind'), { htmlFor: 'kind-' + kind.name });
+      const radio = Object.assign(el('input'), { type: 'radio', name: 'kind', value: kind.name, id: label.htmlFor, checked: kind.name === state.kind });
       label.append(radio, el('span', 'kind-name', kind.name), el('span', 'kind-summary', kind.summary));
       box.append(label);
     }
@@ -89,8 +81,7 @@ export function createForm(page) {
       if (v !== null && v !== undefined) options.push([o.name, v]);
     }
     state.pending = { name, kind: kind.name, options, password: state.passwordAsked ? $('create-password').value : '' };
-    state.ending = false;
-    state.creating = true;
+    Object.assign(state, { ending: false, creating: true });
     // Still the host of the old room: /create from it takes its class along (they get `moved`).
     const sent = state.moving ? sendCreate() : commands.name(name);
     if (!sent && !page.line.ws) page.line.connect();
@@ -98,7 +89,6 @@ export function createForm(page) {
   });
 
   $('resume-button').addEventListener('click', () => {
-    // Back to the room this page still hosts: a reload takes it back with its key (/claim).
     if (state.moving) { location.reload(); return; }
     if (!state.offered) return;
     state.seat = saveSeat(state.offered);
@@ -114,8 +104,7 @@ export function createForm(page) {
   return { ok, error, draw };
 }
 
-// A field per option: its type decides the control; its default fills it in. The teacher at
-// the projector usually does not play, so play= starts at "no" whatever its default.
+// A field per option. The teacher at the projector usually does not play: play= starts at "no".
 function renderOptions(kind) {
   const usual = $('create-options');
   const more = $('create-more');
@@ -125,7 +114,6 @@ function renderOptions(kind) {
   more.open = false;
   more.hidden = true;
   if (!kind) return;
-  // The usual options first, the rest under a closed "More options" (the catalog's `more`).
   for (const o of kind.options.filter((x) => !x.more).concat(kind.options.filter((x) => x.more))) {
     if (o.more) more.hidden = false;
     const field = el('div', 'field option');
@@ -151,7 +139,7 @@ const initial = (o) => (o.name === 'play' && o.type === 'bool' ? false : o.defau
 function choices(o) {
   const control = el('select');
   const values = o.type === 'bool' ? (/^on, off$/.test(o.values) ? ['on', 'off'] : ['yes', 'no']) : o.choices;
-  for (const c of values) { const option = el('option', '', c); option.value = c; control.append(option); }
+  for (const c of values) control.append(Object.assign(el('option', '', c), { value: c }));
   const start = initial(o);
   control.value = o.type === 'bool' ? values[start ? 0 : 1] : String(start === null ? values[0] : start);
   return control;
@@ -163,11 +151,7 @@ function checks(o) {
   const on = String(o.default === null ? '' : o.default).split(',');
   for (const c of o.choices) {
     const label = el('label', 'check');
-    const box = el('input');
-    box.type = 'checkbox';
-    box.value = c;
-    box.checked = on.includes(c);
-    label.append(box, document.createTextNode(' ' + c));
+    label.append(Object.assign(el('input'), { type: 'checkbox', value: c, checked: on.includes(c) }), ' ' + c);
     control.append(label);
   }
   return control;
@@ -185,9 +169,7 @@ function input(o) {
   const start = initial(o);
   control.value = start === null ? '' : String(start);
   if (start === null && o.default_text) control.placeholder = o.default_text;
-  control.spellcheck = false;
-  control.autocomplete = 'off';
-  return control;
+  return Object.assign(control, { spellcheck: false, autocomplete: 'off' });
 }
 
 // The catalog's line for people (`hint`), else its protocol help. play= is preset to no on this

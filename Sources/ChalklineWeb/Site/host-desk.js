@@ -37,9 +37,7 @@ export function desk(page) {
       // The first device is live: a frozen tablet, or a classmate asking under the name?
       if (c.connected) li.append(el('strong', 'comeback-warning', c.name + "'s first device is still connected and playing: check with " + c.name + ' before letting this one in.'));
       for (const [label, cls, allowed] of [['Let back in', 'primary', true], ['No', '', false]]) {
-        const b = el('button', cls, label);
-        b.type = 'button';
-        b.disabled = c.answered;
+        const b = Object.assign(el('button', cls, label), { type: 'button', disabled: c.answered });
         b.addEventListener('click', () => answer(c, allowed));
         li.append(b);
       }

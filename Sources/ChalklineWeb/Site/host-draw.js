@@ -1,5 +1,5 @@
-// Drawing tools for the teacher page: writes that touch the page only when the value changes,
-// so a redraw from the same state leaves the page, its focus and its observers alone.
+// Writes that touch the page only when the value changes: a redraw from the same state leaves
+// the page, its focus and its observers alone.
 import { $ } from './shared.js';
 
 export function setText(id, text) { const node = $(id); if (node.textContent !== text) node.textContent = text; }

@@ -7,19 +7,13 @@ import { saveSeat } from './host-seat.js';
 export function projector(page) {
   const { state } = page;
 
-  function openRound(title, question, ms) {
-    state.play = { title, question, clues: false, groups: false, counting: false, results: null };
+  // A round screen: its heading, its question (null: none), what else it shows, a clock of `ms`.
+  function openRound(title, question, ms, shows) {
+    state.play = Object.assign({ title, question, clues: false, groups: false, counting: false, results: null }, shows);
     state.view = 'play';
-    startClock(ms);
-  }
-
-  function showWaiting(text) {
-    openRound('The game is on', { text, sentence: true, id: null }, 0);
-  }
-
-  function startClock(ms) {
     state.clock = { total: ms, end: performance.now() + ms, running: ms > 0, said: null };
   }
+  const showWaiting = (text) => openRound('The game is on', { text, sentence: true }, 0);
 
   // The bar empties and the clock says how the round ended; off the round screen it just stops.
   function stopClock(said) {
@@ -28,17 +22,21 @@ export function projector(page) {
     if (state.view === 'play') clock.said = said || 'Time!';
   }
 
-  // The round closed with more than half a second left on the clock.
   const closedEarly = () => state.clock.running && state.clock.end - performance.now() > 500;
 
   // The last round's results before the podium (line.js); a watcher, told no settings, holds 3 s.
   const finalHold = podiumHold((msg) => { if (!state.ending && state.entered) { events.game_end(msg, true); page.render(); } });
 
+  function showResults(reveal, who, msg) {
+    state.play.results = { reveal, who, standings: msg.standings || [], teams: msg.teams || [] };
+    state.view = 'results';
+  }
+
   const events = {
     countdown(msg) {
       state.roomState = 'running';
       state.round = null;
-      openRound('Get ready!', { text: 'Starting…', sentence: false, id: null }, msg.seconds * 1000);
+      openRound('Get ready!', { text: 'Starting…', sentence: false }, msg.seconds * 1000);
     },
     question(msg) {
       state.roomState = 'running';
@@ -46,8 +44,8 @@ export function projector(page) {
       state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text: msg.text };
       if (!same) state.progress = { answers: 0, players: state.count };
       const sentence = msg.text.endsWith('?');
-      openRound('Question ' + msg.round + ' of ' + msg.rounds, { text: sentence ? msg.text : msg.text + ' = ?', sentence, id: msg.id }, msg.time_ms);
-      state.play.counting = true;
+      openRound('Question ' + msg.round + ' of ' + msg.rounds, { text: sentence ? msg.text : msg.text + ' = ?', sentence, id: msg.id },
+                msg.time_ms, { counting: true });
       announce('Question ' + msg.round + ' of ' + msg.rounds + '.');
     },
     board(msg) {
@@ -55,8 +53,7 @@ export function projector(page) {
       const same = state.board && state.board.level === msg.level && state.board.round === msg.round;
       state.board = { level: msg.level, round: msg.round, clues: msg.clues.map((c) => Object.assign({}, c)), groups: msg.groups.slice() };
       if (!same) state.progress = { answers: 0, players: state.count };
-      openRound('Level ' + msg.round + ' of ' + msg.levels, null, msg.time_ms);
-      Object.assign(state.play, { clues: true, groups: true, counting: true });
+      openRound('Level ' + msg.round + ' of ' + msg.levels, null, msg.time_ms, { clues: true, groups: true, counting: true });
     },
     solved(msg) {
       const b = state.board;
@@ -80,23 +77,17 @@ export function projector(page) {
       const reveal = q && q.text.endsWith('?') ? { question: q.text, text: 'Answer: ' + msg.answer_text }
         : { text: 'Answer: ' + (q ? q.text + ' = ' : '') + msg.answer_text };
       reveal.answer = msg.answer_text;
-      const who = {
-        right: results.filter((r) => r.correct).map((r) => r.name),
-        wrong: results.filter((r) => !r.correct && r.ms !== null).map((r) => r.name),
-        none: results.filter((r) => r.ms === null).map((r) => r.name),
-      };
-      state.play.results = { reveal, who, standings: msg.standings || [], teams: msg.teams || [] };
-      state.view = 'results';
+      const names = (which) => results.filter(which).map((r) => r.name);
+      const who = { right: names((r) => r.correct), wrong: names((r) => !r.correct && r.ms !== null), none: names((r) => r.ms === null) };
+      showResults(reveal, who, msg);
       announce(ended + (ended.endsWith('!') ? ' ' : '. ') + 'The answer was ' + msg.answer_text + '. ' + who.right.length + ' right.');
     },
     level_end(msg) {
       stopClock(!closedEarly() ? 'Time!' : msg.clues.every((c) => c.solved_by) ? 'All words found' : 'Level closed');
       if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
-      const solved = msg.clues.filter((c) => c.solved_by).length;
       Object.assign(state.play, { clues: !!state.board, groups: false });
-      state.play.results = { reveal: { text: 'Level over: ' + solved + ' of ' + msg.clues.length + ' words found.' }, who: null,
-                             standings: msg.standings || [], teams: msg.teams || [] };
-      state.view = 'results';
+      const solved = msg.clues.filter((c) => c.solved_by).length;
+      showResults({ text: 'Level over: ' + solved + ' of ' + msg.clues.length + ' words found.' }, null, msg);
     },
     game_end(msg, held) {
       if (!held && state.view === 'results') {
@@ -128,8 +119,7 @@ export function projector(page) {
     else if (!clock.running && clock.total > 0 && !drawn.quiet) { drawn.quiet = true; bar.stop(null); }
   }
 
-  // A quiz counts answers against players; the word puzzle counts words found against the
-  // board's, and every word tried (right or wrong, several a player) beside them.
+  // The word puzzle counts words found, and every word tried beside them.
   function progressText() {
     const p = state.progress;
     if (state.game === 'words' && state.board) {
@@ -226,8 +216,7 @@ function stepNames(rows) {
   return rows.map((r) => r.name).join(', ');
 }
 
-// The team standings of round_end, level_end and game_end: the server's ranks and means, the
-// winning team(s) highlighted at the podium.
+// The server's team ranks and means, the winners highlighted at the podium.
 function fillTeams(id, teams, final) {
   const body = $(id).tBodies[0];
   body.textContent = '';

@@ -7,10 +7,7 @@ export function room(page) {
   const { state, commands } = page;
 
   function enterRoom(code, game, roomState, settings, players) {
-    state.entered = true;
-    state.room = code;
-    state.game = game;
-    state.settings = settings || {};
+    Object.assign(state, { entered: true, room: code, game, settings: settings || {} });
     if (state.role !== 'watch') state.role = 'host';
     state.lastGame = state.role === 'host' && state.seat ? state.seat.lastGame || null : null;
     state.players = new Map();
@@ -23,8 +20,7 @@ export function room(page) {
     if ('chat' in state.settings) state.chat = state.settings.chat;
     if (state.role === 'host') state.joinUrl = state.seat && state.seat.url ? state.seat.url : '';
     state.roomState = roomState === 'running' ? 'running' : 'lobby';
-    state.teamCount = state.settings.teams || 0;
-    state.teams = [];
+    Object.assign(state, { teamCount: state.settings.teams || 0, teams: [] });
     if (state.teamCount || state.role === 'watch') commands.teams();
     // A claim in an open question gets that question next.
     if (roomState !== 'running') state.view = 'lobby';
@@ -39,7 +35,6 @@ export function room(page) {
                            teamCount: 0, teams: [], chatLines: [], locked: false });
   }
 
-  // The room this page hosts, taken back with its host key.
   function claim() { if (state.seat) commands.claim(state.seat.room, state.seat.key); }
 
   function leaveForTheForm(error) {
@@ -63,7 +58,6 @@ export function room(page) {
 
   const ok = {
     create(msg) {
-      // A new room: the old room's requests died with it (their students were told).
       state.comebacks = [];
       const p = state.pending;
       Object.assign(state, { pending: null, moving: false, creating: false });
@@ -167,10 +161,8 @@ export function room(page) {
       li.append(el('span', 'player-name', name));
       if (!p.connected) li.append(el('span', 'player-away', ' (away)'));
       if (host) for (const [act, label, cls] of [['kick', 'Kick', 'small'], ['ban', 'Ban', 'small danger']]) {
-        const b = el('button', cls, label);
-        b.type = 'button';
+        const b = Object.assign(el('button', cls, label), { type: 'button', ariaLabel: label + ' ' + name });
         b.dataset.act = act;
-        b.setAttribute('aria-label', label + ' ' + name);
         li.append(b);
       }
       return li;

@@ -1,7 +1,5 @@
-// Chalkline's teacher page (/host), a client of protocol.md over /ws: the create form, the room,
-// the projector, the report, each a module. A message or a click changes `state`, then `render`
-// draws the page from it (each module's `draw` touches only what changed); nothing is read back
-// from the page, so the same state draws the same screen after a reload or a reconnect.
+// The teacher's page (/host): a message or a click changes `state`, then `render` draws the page
+// from it, so the same state draws the same screen after a reload or a reconnect.
 import { $, protocolDispatch } from './shared.js';
 import { serverLine } from './line.js';
 import { setText } from './host-draw.js';
@@ -16,10 +14,10 @@ import { report } from './host-report.js';
 const watchCode = (new URLSearchParams(location.search).get('watch') || '').replace(/\s+/g, '').toUpperCase();
 
 const state = {
-  view: 'loading',                      // loading, create, lobby, play, results, final, report, gone
-  ending: false,                        // no reconnecting
-  role: watchCode ? 'watch' : 'none',   // none, host, watch
-  seat: loadSeat(),                     // {room, key (the host key), name, url, game, locked, lastGame}
+  view: 'loading', // loading, create, lobby, play, results, final, report, gone
+  ending: false, // no reconnecting
+  role: watchCode ? 'watch' : 'none', // none, host, watch
+  seat: loadSeat(), // {room, key (the host key), name, url, game, locked, lastGame}
   notice: null, gone: { title: '', text: '' },
   // The form (host-create.js); `moving`: its /create takes the old room's class along
   catalog: null, catalogs: 0, kind: null, formReset: 0, pending: null, creating: false,
@@ -32,9 +30,6 @@ const state = {
   round: null, board: null, progress: { answers: 0, players: 0 }, play: null,
   clock: { total: 0, end: 0, running: false, said: null }, final: null, report: null, reportError: '',
 };
-
-// ---------------------------------------------------------------------------------------------
-// The connection
 
 const line = serverLine({ message: (msg) => { dispatch(msg); render(); }, closed: (e) => { closed(e); render(); } });
 const commands = hostCommands(line.send);
@@ -51,11 +46,9 @@ const events = Object.assign(handlers('events'), {
     line.setConn('open');
     if (state.role === 'watch') { commands.watch(state.watching); return; }
     commands.catalog();
-    // The connection that held the old room dropped while its next one was being set: the room
-    // waits for its host, so take it back; the class moves with the next Create.
+    // The old room's connection dropped while its next was being set: take the old room back.
     if (state.moving) { state.moving = false; state.pending = null; }
     if (state.seat) { page.claim(); return; }
-    // Connected again: the "Reconnecting…" banner goes, and a Create pressed meanwhile goes on.
     state.notice = null;
     if (state.view === 'loading') showCreate();
     if (state.pending) commands.name(state.pending.name);
@@ -79,13 +72,9 @@ const dispatch = protocolDispatch({
 function closed(e) {
   if (state.ending) { line.setConn('closed'); return; }
   if (e.code === 1001) { ended('The server has stopped', 'The game is over.'); return; }
-  // Wi-Fi dropped or the laptop slept: come back, and take the room back with its key.
   line.retry();
   state.notice = 'Connection lost. Reconnecting…';
 }
-
-// ---------------------------------------------------------------------------------------------
-// Views
 
 function showCreate() {
   Object.assign(state, { view: 'create', creating: false, offered: offeredSeat() });
@@ -105,8 +94,7 @@ function ended(title, text) {
 function render() {
   const body = document.body;
   if (body.dataset.view !== state.view) {
-    // A new view starts at the top (the projector shows its head, not where the form was
-    // scrolled); a round's results stay where its question was.
+    // A new view starts at the top; a round's results stay where its question was.
     if (state.view !== 'results') window.scrollTo(0, 0);
     body.dataset.view = state.view;
   }
