@@ -23,6 +23,15 @@ public enum Pages {
         // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
         SiteFile("/host", "text/html; charset=utf-8", PackageResources.host_html),
         SiteFile("/host.css", "text/css; charset=utf-8", PackageResources.host_css),
+        // Its script, an ES module, and the modules it imports (host.js says which does what).
         SiteFile("/host.js", "text/javascript; charset=utf-8", PackageResources.host_js),
+        SiteFile("/host-commands.js", "text/javascript; charset=utf-8", PackageResources.host_commands_js),
+        SiteFile("/host-create.js", "text/javascript; charset=utf-8", PackageResources.host_create_js),
+        SiteFile("/host-desk.js", "text/javascript; charset=utf-8", PackageResources.host_desk_js),
+        SiteFile("/host-draw.js", "text/javascript; charset=utf-8", PackageResources.host_draw_js),
+        SiteFile("/host-projector.js", "text/javascript; charset=utf-8", PackageResources.host_projector_js),
+        SiteFile("/host-report.js", "text/javascript; charset=utf-8", PackageResources.host_report_js),
+        SiteFile("/host-room.js", "text/javascript; charset=utf-8", PackageResources.host_room_js),
+        SiteFile("/host-seat.js", "text/javascript; charset=utf-8", PackageResources.host_seat_js),
     ])
 }

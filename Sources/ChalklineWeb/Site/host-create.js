@@ -1,0 +1,195 @@
+// The create form, from /catalog: its fields are read only when Create is pressed.
+import { $, el } from './shared.js';
+import { setText, setHidden, drawer } from './host-draw.js';
+import { saveSeat } from './host-seat.js';
+
+export function createForm(page) {
+  const { state, commands } = page;
+
+  const selectedKind = () => (state.catalog || []).find((k) => k.name === state.kind);
+
+  function failed(text, focus) {
+    Object.assign(state, { pending: null, creating: false });
+    if (focus === 'create-name') state.nameError = text; else state.createError = text;
+    page.render();
+    if (focus) $(focus).focus();
+  }
+
+  const sendCreate = () => { const p = state.pending; return commands.create(p.kind, p.options, p.password); };
+
+  const ok = {
+    // Asked again on every connection: a form half filled in when the Wi-Fi blinked is kept.
+    catalog(msg) {
+      if (JSON.stringify(state.catalog) !== JSON.stringify(msg.kinds)) state.kind = msg.kinds.length ? msg.kinds[0].name : null;
+      state.catalog = msg.kinds;
+      state.catalogs += 1;        // how many catalogs have come: something a test can wait on
+    },
+    name() { if (state.pending) sendCreate(); },
+  };
+  const error = {
+    name(msg) { failed(msg.message, 'create-name'); },
+    create(msg) {
+      if (msg.code !== 'bad_password') { failed(msg.message); return; }
+      const asked = state.passwordAsked;
+      state.passwordAsked = true;
+      failed(asked ? msg.message : 'This server needs a password to create a room.', 'create-password');
+    },
+  };
+
+  const drawKinds = drawer(([kinds]) => {
+    const box = $('create-kinds');
+    for (const old of box.querySelectorAll('.kind')) old.remove();
+    for (const kind of kinds || []) {
+      const label = Object.assign(el('label', 'kind'), { htmlFor: 'kind-' + kind.name });
+      const radio = Object.assign(el('input'), { type: 'radio', name: 'kind', value: kind.name, id: label.htmlFor, checked: kind.name === state.kind });
+      label.append(radio, el('span', 'kind-name', kind.name), el('span', 'kind-summary', kind.summary));
+      box.append(label);
+    }
+  });
+  // Every new room starts from the catalog's defaults (`formReset` counts the form's showings).
+  const drawOptions = drawer(() => renderOptions(selectedKind()));
+
+  function draw() {
+    drawKinds([state.catalog]);
+    drawOptions([state.catalog, state.kind, state.formReset]);
+    setHidden('create-move', !state.moving);
+    setText('create-move', state.moveText);
+    $('create-button').disabled = state.creating;
+    setHidden('create-password-field', !state.passwordAsked);
+    setText('create-error', state.createError);
+    setText('create-name-error', state.nameError);
+    const offered = state.offered;
+    setHidden('resume-button', !offered);
+    if (offered) setText('resume-button', (state.moving ? 'Back to room ' : 'Take back room ') + offered.room);
+  }
+
+  $('create-kinds').addEventListener('change', (e) => {
+    if (e.target.name === 'kind') { state.kind = e.target.value; page.render(); }
+  });
+
+  $('create-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const kind = selectedKind();
+    state.createError = state.nameError = '';
+    if (!kind) { failed('The list of games has not arrived yet.'); return; }
+    const name = $('create-name').value.trim();
+    if (!name) { failed('Type your name.', 'create-name'); return; }
+    const options = [];
+    for (const o of kind.options) {
+      const field = document.querySelector('#view-create [data-option="' + o.name + '"]');
+      const v = field && optionValue(o, field);
+      if (v !== null && v !== undefined) options.push([o.name, v]);
+    }
+    state.pending = { name, kind: kind.name, options, password: state.passwordAsked ? $('create-password').value : '' };
+    Object.assign(state, { ending: false, creating: true });
+    // Still the host of the old room: /create from it takes its class along (they get `moved`).
+    const sent = state.moving ? sendCreate() : commands.name(name);
+    if (!sent && !page.line.ws) page.line.connect();
+    page.render();
+  });
+
+  $('resume-button').addEventListener('click', () => {
+    if (state.moving) { location.reload(); return; }
+    if (!state.offered) return;
+    state.seat = saveSeat(state.offered);
+    page.claim();
+  });
+
+  $('watch-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const code = $('watch-code').value.replace(/\s+/g, '').toUpperCase();
+    if (code) location.href = '/host?watch=' + encodeURIComponent(code);
+  });
+
+  return { ok, error, draw };
+}
+
+// A field per option. The teacher at the projector usually does not play: play= starts at "no".
+function renderOptions(kind) {
+  const usual = $('create-options');
+  const more = $('create-more');
+  const moreBox = $('create-more-options');
+  usual.textContent = '';
+  moreBox.textContent = '';
+  more.open = false;
+  more.hidden = true;
+  if (!kind) return;
+  for (const o of kind.options.filter((x) => !x.more).concat(kind.options.filter((x) => x.more))) {
+    if (o.more) more.hidden = false;
+    const field = el('div', 'field option');
+    field.dataset.option = o.name;
+    field.dataset.type = o.type;
+    const help = el('p', 'field-help', hintText(o));
+    help.id = 'opt-' + o.name + '-help';
+    const control = o.type === 'list' ? checks(o) : o.type === 'choice' || o.type === 'bool' ? choices(o) : input(o);
+    control.setAttribute('aria-describedby', help.id);
+    if (o.type === 'list') field.append(control, help);
+    else {
+      control.id = 'opt-' + o.name;
+      const label = el('label', '', o.label || o.name);
+      label.htmlFor = control.id;
+      field.append(label, control, help);
+    }
+    (o.more ? moreBox : usual).append(field);
+  }
+}
+
+const initial = (o) => (o.name === 'play' && o.type === 'bool' ? false : o.default);
+
+function choices(o) {
+  const control = el('select');
+  const values = o.type === 'bool' ? (/^on, off$/.test(o.values) ? ['on', 'off'] : ['yes', 'no']) : o.choices;
+  for (const c of values) control.append(Object.assign(el('option', '', c), { value: c }));
+  const start = initial(o);
+  control.value = o.type === 'bool' ? values[start ? 0 : 1] : String(start === null ? values[0] : start);
+  return control;
+}
+
+function checks(o) {
+  const control = el('fieldset', 'checks');
+  control.append(el('legend', '', o.label || o.name));
+  const on = String(o.default === null ? '' : o.default).split(',');
+  for (const c of o.choices) {
+    const label = el('label', 'check');
+    label.append(Object.assign(el('input'), { type: 'checkbox', value: c, checked: on.includes(c) }), ' ' + c);
+    control.append(label);
+  }
+  return control;
+}
+
+function input(o) {
+  const control = el('input');
+  if (o.type === 'int' || o.type === 'number') {
+    control.type = 'number';
+    control.step = o.type === 'int' ? '1' : 'any';
+    if (o.min !== undefined && o.min !== null) control.min = o.min;
+    if (o.max !== undefined && o.max !== null) control.max = o.max;
+    control.inputMode = o.type === 'int' ? 'numeric' : 'decimal';
+  }
+  const start = initial(o);
+  control.value = start === null ? '' : String(start);
+  if (start === null && o.default_text) control.placeholder = o.default_text;
+  return Object.assign(control, { spellcheck: false, autocomplete: 'off' });
+}
+
+// The catalog's line for people (`hint`), else its protocol help. play= is preset to no on this
+// page, so its default is said as the page sets it.
+function hintText(o) {
+  const preset = o.name === 'play' && o.type === 'bool' && o.default === true;
+  if (o.hint) return o.hint + (preset ? (/[.!?]$/.test(o.hint) ? ' ' : '. ') + 'Preset to no here: you run the projector.' : '');
+  return o.help + (o.values ? ' (' + o.values + ')' : '')
+    + (preset ? '; no on this page (you run the projector)' : (o.default_text ? '; default ' + o.default_text : ''));
+}
+
+// The option's value as the page would send it, or null to leave the server's default.
+function optionValue(o, field) {
+  if (o.type === 'list') {
+    const on = [...field.querySelectorAll('input:checked')].map((b) => b.value).join(',');
+    return on === String(o.default === null ? '' : o.default) ? null : on || null;
+  }
+  const v = field.querySelector('input, select').value.trim();
+  if (o.type === 'bool') return (v === 'yes' || v === 'on') === (o.default === true) ? null : v;
+  if (v === '') return null;
+  if (o.type === 'number' && o.default !== null && Number(v) === Number(o.default)) return null;
+  return v === String(o.default) ? null : v.replace(/\s+/g, '');
+}

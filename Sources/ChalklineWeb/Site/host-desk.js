@@ -1,0 +1,100 @@
+// Around every view: the status strip, the controls, the banner, the come-back requests, chat.
+import { $, el, fmt, chatLine } from './shared.js';
+import { setText, setHidden, drawer } from './host-draw.js';
+
+export function desk(page) {
+  const { state, commands } = page;
+
+  function drawControls() {
+    const running = state.roomState === 'running';
+    setHidden('controls', state.role !== 'host' || state.moving || state.view === 'gone');
+    $('btn-start').disabled = running;
+    $('btn-skip').disabled = !(running && state.view === 'play');
+    setText('btn-skip', state.game === 'words' ? 'Skip level' : 'Skip question');
+    $('btn-stop').disabled = !running;
+    $('btn-report').disabled = running || !state.lastGame;
+    $('btn-lock').setAttribute('aria-pressed', String(state.locked));
+    setText('btn-lock', state.locked ? 'Unlock room' : 'Lock room');
+    $('btn-chat').setAttribute('aria-pressed', String(state.chat));
+    setText('btn-chat', state.chat ? 'Chat: on' : 'Chat: off');
+  }
+
+  function drawStatus() {
+    setHidden('status', !state.entered);
+    if (state.entered) { setText('status-room', state.room); setText('status-game', state.game); }
+    setText('status-players', fmt(state.count));
+    setText('status-chat', state.chat ? 'on' : 'off');
+    setText('status-lock', state.locked ? 'locked' : 'open');
+  }
+
+  // A request answered waits, its buttons off, for the reply.
+  const drawComebacks = drawer(([comebacks]) => {
+    $('comeback-list').replaceChildren(...comebacks.map((c) => {
+      const li = el('li');
+      li.dataset.name = c.name;
+      li.dataset.number = c.number;
+      li.append(el('span', '', c.name + ' wants to come back (another device) · number ' + c.number));
+      // The first device is live: a frozen tablet, or a classmate asking under the name?
+      if (c.connected) li.append(el('strong', 'comeback-warning', c.name + "'s first device is still connected and playing: check with " + c.name + ' before letting this one in.'));
+      for (const [label, cls, allowed] of [['Let back in', 'primary', true], ['No', '', false]]) {
+        const b = Object.assign(el('button', cls, label), { type: 'button', disabled: c.answered });
+        b.addEventListener('click', () => answer(c, allowed));
+        li.append(b);
+      }
+      return li;
+    }));
+    $('comebacks').hidden = !comebacks.length;
+  });
+
+  function answer(comeback, allowed) {
+    state.comebackAnswered = comeback.number;
+    state.comebacks = state.comebacks.map((c) => (c === comeback ? Object.assign({}, c, { answered: true }) : c));
+    commands.letIn(comeback.name, comeback.number, allowed);
+    page.render();
+  }
+
+  // The lines not drawn yet, each as the chat event draws it; an emptied log (a new room) goes.
+  let drawnChat = [];
+  function drawChat(lines) {
+    if (!lines.length && drawnChat.length) $('chat-log').replaceChildren();
+    for (const line of lines) if (!drawnChat.includes(line)) chatLine(line);
+    drawnChat = lines;
+  }
+
+  function draw() {
+    drawStatus();
+    drawControls();
+    setHidden('notice', state.notice === null);
+    if (state.notice !== null) setText('notice', state.notice);
+    drawComebacks([state.comebacks]);
+    drawChat(state.chatLines);
+    // The projector shows the chat box while chat is on or something was said.
+    setHidden('chat', !(state.chatLines.length || (state.role === 'host' && state.chat)));
+    setHidden('say-form', state.role !== 'host');
+  }
+
+  $('btn-start').addEventListener('click', () => commands.start());
+  $('btn-skip').addEventListener('click', () => commands.skip());
+  $('btn-stop').addEventListener('click', () => commands.stop());
+  $('btn-lock').addEventListener('click', () => commands.lock(!state.locked));
+  $('btn-chat').addEventListener('click', () => commands.chat(!state.chat));
+  $('btn-report').addEventListener('click', () => commands.report());
+  $('btn-new').addEventListener('click', () => {
+    if (state.roomState === 'running' && !window.confirm('Stop this game and close the room?')) return;
+    if (!state.players.size) { commands.leave(); return; }
+    const n = state.players.size;
+    state.moving = true;
+    page.stopClock();
+    page.showCreate();
+    state.moveText = (n === 1 ? 'The player in room ' + state.room + ' moves' : 'The ' + fmt(n) + ' players in room '
+      + state.room + ' move') + ' to the new room by themselves when you create it.';
+    page.render();
+  });
+  $('say-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const t = $('say-input').value.trim();
+    if (t && commands.say(t)) $('say-input').value = '';
+  });
+
+  return { draw };
+}

@@ -1,0 +1,244 @@
+// The projector: a round's countdown, question or word board, its results, the podium.
+import { $, el, fmt, ordinal, announce, timeBar } from './shared.js';
+import { podiumHold } from './line.js';
+import { setText, setHidden, setData, drawer } from './host-draw.js';
+import { saveSeat } from './host-seat.js';
+
+export function projector(page) {
+  const { state } = page;
+
+  // A round screen: its heading, its question (null: none), what else it shows, a clock of `ms`.
+  function openRound(title, question, ms, shows) {
+    state.play = Object.assign({ title, question, clues: false, groups: false, counting: false, results: null }, shows);
+    state.view = 'play';
+    state.clock = { total: ms, end: performance.now() + ms, running: ms > 0, said: null };
+  }
+  const showWaiting = (text) => openRound('The game is on', { text, sentence: true }, 0);
+
+  // The bar empties and the clock says how the round ended; off the round screen it just stops.
+  function stopClock(said) {
+    const clock = state.clock;
+    clock.running = false;
+    if (state.view === 'play') clock.said = said || 'Time!';
+  }
+
+  const closedEarly = () => state.clock.running && state.clock.end - performance.now() > 500;
+
+  // The last round's results before the podium (line.js); a watcher, told no settings, holds 3 s.
+  const finalHold = podiumHold((msg) => { if (!state.ending && state.entered) { events.game_end(msg, true); page.render(); } });
+
+  function showResults(reveal, who, msg) {
+    state.play.results = { reveal, who, standings: msg.standings || [], teams: msg.teams || [] };
+    state.view = 'results';
+  }
+
+  const events = {
+    countdown(msg) {
+      state.roomState = 'running';
+      state.round = null;
+      openRound('Get ready!', { text: 'Starting…', sentence: false }, msg.seconds * 1000);
+    },
+    question(msg) {
+      state.roomState = 'running';
+      const same = state.round && state.round.id === msg.id;
+      state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text: msg.text };
+      if (!same) state.progress = { answers: 0, players: state.count };
+      const sentence = msg.text.endsWith('?');
+      openRound('Question ' + msg.round + ' of ' + msg.rounds, { text: sentence ? msg.text : msg.text + ' = ?', sentence, id: msg.id },
+                msg.time_ms, { counting: true });
+      announce('Question ' + msg.round + ' of ' + msg.rounds + '.');
+    },
+    board(msg) {
+      state.roomState = 'running';
+      const same = state.board && state.board.level === msg.level && state.board.round === msg.round;
+      state.board = { level: msg.level, round: msg.round, clues: msg.clues.map((c) => Object.assign({}, c)), groups: msg.groups.slice() };
+      if (!same) state.progress = { answers: 0, players: state.count };
+      openRound('Level ' + msg.round + ' of ' + msg.levels, null, msg.time_ms, { clues: true, groups: true, counting: true });
+    },
+    solved(msg) {
+      const b = state.board;
+      if (!b) return;
+      const clue = b.clues.find((c) => c.n === msg.n);
+      if (clue) { clue.word = msg.word; clue.solved_by = msg.name; clue.points = msg.points; }
+      for (const g of msg.groups || []) { const i = b.groups.indexOf(g); if (i >= 0) b.groups.splice(i, 1); }
+      Object.assign(state.play, { clues: true, groups: true, counting: true });
+    },
+    progress(msg) {
+      state.progress = { answers: msg.answers, players: msg.players };
+      if (state.play) state.play.counting = true;
+    },
+    round_end(msg) {
+      const results = msg.results || [];
+      const ended = !closedEarly() ? 'Time!'
+        : results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
+      stopClock(ended);
+      const q = state.round;
+      // A sentence (money, pace) is not on screen in the results: it comes back with its answer.
+      const reveal = q && q.text.endsWith('?') ? { question: q.text, text: 'Answer: ' + msg.answer_text }
+        : { text: 'Answer: ' + (q ? q.text + ' = ' : '') + msg.answer_text };
+      reveal.answer = msg.answer_text;
+      const names = (which) => results.filter(which).map((r) => r.name);
+      const who = { right: names((r) => r.correct), wrong: names((r) => !r.correct && r.ms !== null), none: names((r) => r.ms === null) };
+      showResults(reveal, who, msg);
+      announce(ended + (ended.endsWith('!') ? ' ' : '. ') + 'The answer was ' + msg.answer_text + '. ' + who.right.length + ' right.');
+    },
+    level_end(msg) {
+      stopClock(!closedEarly() ? 'Time!' : msg.clues.every((c) => c.solved_by) ? 'All words found' : 'Level closed');
+      if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
+      Object.assign(state.play, { clues: !!state.board, groups: false });
+      const solved = msg.clues.filter((c) => c.solved_by).length;
+      showResults({ text: 'Level over: ' + solved + ' of ' + msg.clues.length + ' words found.' }, null, msg);
+    },
+    game_end(msg, held) {
+      if (!held && state.view === 'results') {
+        finalHold.hold(msg, typeof state.settings.gap === 'number' ? state.settings.gap * 1000 : 0);
+        return;
+      }
+      stopClock();
+      state.roomState = 'lobby';
+      state.lastGame = msg.game;
+      if (state.seat && state.role === 'host') { state.seat.lastGame = msg.game; saveSeat(state.seat); }
+      state.final = { standings: msg.standings || [], teams: msg.teams || [] };
+      state.view = 'final';
+      const first = state.final.standings.filter((r) => r.rank === 1).map((r) => r.name);
+      announce('Game over! ' + (first.some(Boolean) ? first.join(' and ') + ' won.' : ''));
+    },
+  };
+
+  // `state.clock` on the bar: started once a clock is new, stopped once it is (saying how the
+  // round ended, or quietly off the round screen).
+  const bar = timeBar($('play-bar'), $('play-clock'), (left) => String(Math.ceil(left / 1000)));
+  let drawn = { clock: null, said: null, quiet: false };
+  function drawClock() {
+    const clock = state.clock;
+    if (drawn.clock !== clock) {
+      drawn = { clock, said: null, quiet: false };
+      bar.start(clock.total > 0 ? Math.max(1, clock.end - performance.now()) : 0);
+    }
+    if (clock.said !== null && drawn.said === null) bar.stop(drawn.said = clock.said);
+    else if (!clock.running && clock.total > 0 && !drawn.quiet) { drawn.quiet = true; bar.stop(null); }
+  }
+
+  // The word puzzle counts words found, and every word tried beside them.
+  function progressText() {
+    const p = state.progress;
+    if (state.game === 'words' && state.board) {
+      const found = state.board.clues.filter((c) => c.word).length;
+      return 'words found: ' + fmt(found) + ' of ' + fmt(state.board.clues.length) + ' · ' + fmt(p.answers) + ' tried';
+    }
+    return 'answers in: ' + fmt(p.answers) + ' of ' + fmt(p.players || state.count);
+  }
+
+  const drawClues = drawer(([clues]) => {
+    const list = $('play-clues');
+    list.textContent = '';
+    for (const c of clues) {
+      // A level's end reveals the words nobody found: shown, but not as found.
+      const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
+      li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue), el('span', 'clue-letters', c.letters + ' letters'));
+      if (c.word) li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', c.solved_by ? c.solved_by : '(nobody)'));
+      list.append(li);
+    }
+  });
+  const drawGroups = drawer(([groups]) => { $('play-groups').replaceChildren(...groups.map((g) => el('span', 'group', g))); });
+
+  const drawResults = drawer(([results]) => {
+    const reveal = $('play-reveal');
+    reveal.textContent = '';
+    if (results.reveal.question) reveal.append(el('span', 'reveal-question', results.reveal.question), ' ', el('span', 'reveal-answer', results.reveal.text));
+    else reveal.textContent = results.reveal.text;
+    setData(reveal, 'answer', results.reveal.answer);
+    setHidden('who', !results.who);
+    if (results.who) {
+      whoLine('who-right', 'Right', results.who.right);
+      whoLine('who-wrong', 'Wrong', results.who.wrong);
+      whoLine('who-none', 'No answer', results.who.none);
+    }
+    fillStandings($('play-standings'), results.standings, 10);
+    fillTeams('play-teams', results.teams, false);
+  });
+
+  function drawPlay() {
+    const play = state.play;
+    setText('play-round', play.title);
+    const q = $('play-question');
+    setHidden('play-question', !play.question);
+    if (play.question) {
+      setText('play-question', play.question.text);
+      q.classList.toggle('sentence', play.question.sentence);
+      setData(q, 'id', play.question.id);
+    }
+    setHidden('play-clues', !(play.clues && state.board));
+    if (play.clues && state.board) drawClues([state.board.clues]);
+    setHidden('play-groups', !(play.groups && state.board));
+    if (play.groups && state.board) drawGroups([state.board.groups]);
+    setText('play-progress', play.counting ? progressText() : '');
+    setHidden('play-results', !play.results);
+    if (play.results) drawResults([play.results]);
+    drawClock();
+  }
+
+  const drawFinal = drawer(([final]) => {
+    const places = fillStandings($('final-standings'), final.standings);
+    fillTeams('final-teams', final.teams, true);
+    const podium = $('final-podium');
+    podium.textContent = '';
+    // The server's places 1 to 3, a shared place on one step (1, 1, 3: no second step).
+    for (const place of [...new Set(places.map((r) => r.rank))].filter((rank) => rank <= 3)) {
+      const rows = places.filter((r) => r.rank === place);
+      const li = el('li', 'step step-' + place);
+      li.append(el('span', 'step-place', ordinal(place)), el('span', 'step-name', stepNames(rows)),
+                el('span', 'step-score', fmt(rows[0].score) + ' points'), el('span', 'step-block'));
+      podium.append(li);
+    }
+  });
+
+  function draw() {
+    if (state.play) drawPlay();
+    if (state.final) drawFinal([state.final]);
+  }
+
+  return { events, draw, showWaiting, stopClock, finalHold };
+}
+
+function whoLine(id, label, names) {
+  const p = $(id);
+  p.textContent = '';
+  p.hidden = names.length === 0;
+  // names=hidden: the projector's copy has every name "", so it says how many, not who.
+  if (names.every((n) => n === '')) { p.append(el('strong', '', label + ': ' + fmt(names.length))); return; }
+  p.append(el('strong', '', label + ' (' + names.length + '): '), document.createTextNode(names.join(', ')));
+}
+
+// A podium step's names, or with names=hidden how many stand on it.
+function stepNames(rows) {
+  if (rows.every((r) => r.name === '')) return rows.length === 1 ? '1 player' : fmt(rows.length) + ' players';
+  return rows.map((r) => r.name).join(', ');
+}
+
+// The server's team ranks and means, the winners highlighted at the podium.
+function fillTeams(id, teams, final) {
+  const body = $(id).tBodies[0];
+  body.textContent = '';
+  $(id + '-box').hidden = !teams.length;
+  for (const team of teams) {
+    const tr = el('tr', final && team.rank === 1 ? 'win' : '');
+    tr.append(el('td', 'num', ordinal(team.rank)), el('td', 'name', team.name), el('td', 'num', fmt(team.score)),
+              el('td', 'num', fmt(team.members)));
+    body.append(tr);
+  }
+}
+
+// The standings with the server's ranks as they are: it alone decides who shares a place.
+function fillStandings(table, rows, limit) {
+  const body = table.tBodies[0];
+  body.textContent = '';
+  // names=hidden: the projector's rows come without names, so the Name column goes too.
+  table.classList.toggle('no-names', rows.length > 0 && rows.every((r) => !r.name));
+  for (const row of rows.slice(0, limit || rows.length)) {
+    const tr = el('tr');
+    tr.append(el('td', 'num', ordinal(row.rank)), el('td', 'name', row.name), el('td', 'num', fmt(row.score)));
+    body.append(tr);
+  }
+  return rows;
+}
