@@ -24,7 +24,6 @@ final class Connection {
     let handle: UnsafeMutablePointer<uv_tcp_t>
     unowned let shell: ServerShell
     private(set) var peer = "?"
-    @exclusivity(unchecked) private(set) var state = State.open
     /// Bytes handed to `uv_write` and not yet confirmed written: the client is that far behind.
     @exclusivity(unchecked) private(set) var queuedBytes = 0
     /// Bytes of replies this client asked for (a report) still on their way: a reply asked for
@@ -33,16 +32,19 @@ final class Connection {
     @exclusivity(unchecked) private var askedBytes = 0
     /// The shell's output cap, read once: `send` runs once per recipient of every event.
     private let maxQueuedBytes: Int
+    // The one-byte fields sit together: Swift lays a class's fields out in the order written,
+    // and each apart took a word (BENCHMARKS.md, bytes per seated connection).
+    @exclusivity(unchecked) private(set) var state = State.open
     /// The client has finished sending (EOF, as `nc -N` does): its commands are answered, then
     /// the connection closes.
     private(set) var inputEnded = false
     var transport = Transport.line
-    /// Bytes held while sniffing or reading an HTTP request head (empty otherwise).
-    var pendingInput: [UInt8] = []
     /// Counted in `UnannouncedConnections` (under its peer's address) until the core takes it.
     var unannounced = false
-    /// When the connection was accepted: its silence counts from here.
-    var acceptedAt: Millis = 0
+    /// Not read while its held requests wait for another turn (`HTTPBacklog`).
+    private(set) var readPaused = false
+    /// Bytes held while sniffing or reading an HTTP request head (empty otherwise).
+    var pendingInput: [UInt8] = []
     /// When the connection became ready for its next HTTP request (accepted, or its last
     /// kept-alive answer sent: the idle limit counts from here), or when that request's first
     /// byte came (its head timeout counts from there).
@@ -69,9 +71,6 @@ final class Connection {
         peer = SocketAddress.of(handle, peer: true)?.host ?? "?"
         return true
     }
-
-    /// Not read while its held requests wait for another turn (`HTTPBacklog`).
-    private(set) var readPaused = false
 
     func pauseReading() {
         readPaused = true

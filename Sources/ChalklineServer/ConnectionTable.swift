@@ -10,7 +10,9 @@ import ChalklineCore
 ///
 /// Owned by the loop thread. Generic only so a test can fill it without sockets.
 struct ConnectionTable<Value: AnyObject> {
-    private var slots: [(id: ConnectionID, value: Value)?] = []
+    /// A free slot holds nil: an optional reference takes no more room than the reference, where
+    /// an optional (id, value) pair took a word more a slot (24 bytes, not 16).
+    private var slots: [(id: ConnectionID, value: Value?)] = []
     private var free: [Int] = []
     private var serial: UInt64 = 0
     private(set) var count = 0
@@ -29,7 +31,7 @@ struct ConnectionTable<Value: AnyObject> {
         if slot == slots.count {
             slots.append((id, value))
         } else {
-            precondition(free.last == slot && slots[slot] == nil, "insert must follow its makeID")
+            precondition(free.last == slot && slots[slot].value == nil, "insert must follow its makeID")
             free.removeLast()
             slots[slot] = (id, value)
         }
@@ -38,18 +40,18 @@ struct ConnectionTable<Value: AnyObject> {
 
     mutating func remove(_ id: ConnectionID) {
         guard self[id] != nil else { return }
-        slots[Self.slot(of: id)] = nil
+        slots[Self.slot(of: id)].value = nil
         free.append(Self.slot(of: id))
         count -= 1
     }
 
     subscript(id: ConnectionID) -> Value? {
         let slot = Self.slot(of: id)
-        guard slot < slots.count, let entry = slots[slot], entry.id == id else { return nil }
-        return entry.value
+        guard slot < slots.count, slots[slot].id == id else { return nil }
+        return slots[slot].value
     }
 
-    var all: [Value] { slots.compactMap { $0?.value } }
+    var all: [Value] { slots.compactMap(\.value) }
 
     private static func slot(of id: ConnectionID) -> Int { id.slot }
 }

@@ -31,9 +31,8 @@ extension ServerShell {
             return
         }
         connection.transport = .sniffing
-        connection.acceptedAt = clock.now
-        connection.waitingSince = connection.acceptedAt
-        webDeadlines.add(connection.id, now: connection.acceptedAt)
+        connection.waitingSince = clock.now
+        webDeadlines.add(connection.id, now: connection.waitingSince)
         connection.startReading()
     }
 
@@ -47,16 +46,17 @@ extension ServerShell {
 
     /// Bytes on a connection not yet known to be the line protocol: sniff, then read an HTTP head.
     func receivedBeforeProtocol(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
-        if connection.pendingInput.isEmpty, let webDeadlines {
-            // A request (or a first line) begins: its head has its own deadline from here, so
-            // a socket silent for a while cannot then trickle a head in for ever (slowloris).
-            connection.waitingSince = clock.now
-            webDeadlines.headBegun(connection.id, now: connection.waitingSince)
-        }
+        // A request (or a first line) begins: its head has its own deadline from here, so a
+        // socket silent for a while cannot then trickle a head in for ever (slowloris). The
+        // deadline is noted once the bytes are not a first line of the protocol: a class joining
+        // would otherwise leave ten thousand entries that can no longer apply.
+        let begun = connection.pendingInput.isEmpty
+        if begun { connection.waitingSince = clock.now }
         connection.pendingInput.append(contentsOf: bytes)
         if connection.transport == .sniffing {
             switch FirstLine.classify(connection.pendingInput) {
             case .undecided where connection.pendingInput.count <= Limits.httpHeadBytes:
+                if begun { webDeadlines?.headBegun(connection.id, now: connection.waitingSince) }
                 return
             case .line:
                 let held = connection.pendingInput
@@ -69,6 +69,7 @@ extension ServerShell {
                 connection.transport = .http
             }
         }
+        if begun { webDeadlines?.headBegun(connection.id, now: connection.waitingSince) }
         serveRequests(on: connection)
     }
 

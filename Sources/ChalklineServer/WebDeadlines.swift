@@ -41,11 +41,11 @@ final class WebDeadlines {
         }
     }
 
-    /// A connection was accepted at `now`: its silence and its first head are timed from here.
+    /// A connection was accepted at `now`: its silence is timed from here. Its first head is
+    /// timed from its first byte (`headBegun`): a head can only time out once bytes came.
     func add(_ id: ConnectionID, now: Millis) {
         silence.append(id, at: now + silenceMs)
-        head.append(id, at: now + headMs)
-        armIfSooner(now + min(silenceMs, headMs), now: now)
+        armIfSooner(now + silenceMs, now: now)
     }
 
     /// A kept-alive connection answered its last request at `now` and waits for the next.

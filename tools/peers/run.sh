@@ -6,6 +6,7 @@
 #   tools/peers/run.sh [RUNS]        (default 3; `make bench-peers` runs it)
 #   ONLY=websocket tools/peers/run.sh   the WebSocket pairs alone
 #   ONLY=answers tools/peers/run.sh     the answers pairs and issue 28's targets alone
+#   ONLY=memory tools/peers/run.sh      the memory measurement alone, RUNS times, each run's figure
 #
 # Pairs:
 #   answers    floor-server vs chalkline-server (SQLite on disk, as in class), driven by the same
@@ -103,6 +104,7 @@ declare -A rate err cpu             # by "floor 200", "chalkline 230", ...: each
 declare -a t2 t3 t4 t4ok
 declare -A clean=([floor]=0 [chalkline]=0)   # each side's best rate in a run with no error
 for run in $(seq "$RUNS"); do
+    [ "$ONLY" = memory ] && break
     if [ "$ONLY" != websocket ]; then
     declare -A best=([floor]=0 [chalkline]=0) bestAt=([chalkline]=0)
     both=""   # the highest level both sides carried error-free in this run
@@ -185,19 +187,31 @@ for run in $(seq "$RUNS"); do
          "bytes/seat ${web_rss[chalkline-ws]} vs ${web_rss[chalkline]}; say ${web_say[chalkline-ws]} vs ${web_say[chalkline]}" >&2
 done
 
-if [ -z "$ONLY" ]; then
 # Memory: RSS with nobody connected, then with 10,020 connections seated in 20 lobbies.
-quiet; next_port
-chalkline_server "$port" :memory:
-sleep 1
-rss0=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
-"$bin/chalkline" bench "127.0.0.1:$port" --rooms 20 --players 500 --questions 0 --hold 8 >"$out/mem-bench.txt" 2>&1 &
-BP=$!
-for _ in $(seq 300); do [ "$(ls /proc/"$SP"/fd | wc -l)" -ge 10020 ] && break; sleep 0.1; done
-sleep 2
-rss1=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
-wait "$BP" || true; stop
-per=$(( (rss1 - rss0) * 1024 / 10020 ))
+memory() { # sets rss0, rss1 and per
+    quiet; next_port
+    chalkline_server "$port" :memory:
+    sleep 1
+    rss0=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
+    "$bin/chalkline" bench "127.0.0.1:$port" --rooms 20 --players 500 --questions 0 --hold 8 >"$out/mem-bench.txt" 2>&1 &
+    BP=$!
+    for _ in $(seq 300); do [ "$(ls /proc/"$SP"/fd | wc -l)" -ge 10020 ] && break; sleep 0.1; done
+    sleep 2
+    rss1=$(awk '/VmRSS/{print $2}' /proc/"$SP"/status)
+    wait "$BP" || true; stop
+    per=$(( (rss1 - rss0) * 1024 / 10020 ))
+}
+if [ "$ONLY" = memory ]; then
+    echo "chalkline memory, $(date -u +%F), commit $(git rev-parse --short HEAD), $RUNS runs"
+    echo
+    for run in $(seq "$RUNS"); do
+        memory
+        echo "| RSS per seated connection (bytes), run $run | | $per ($rss0 kB idle, $rss1 kB with 10,020) | | ≤ 1,024 |"
+    done
+    exit 0
+fi
+if [ -z "$ONLY" ]; then
+memory
 
 ff=$(printf '%s\n' "${floor_fan[@]}" | median); cf=$(printf '%s\n' "${ck_fan[@]}" | median)
 rs=$(printf '%s\n' "${redis_say[@]}" | median); cs=$(printf '%s\n' "${ck_say[@]}" | median)

@@ -15,7 +15,8 @@ struct LineBucket {
     }
 
     let rate: Int64
-    let capacity: Int64
+    /// Twice `rate`, in thousandths: worked out, not stored, as every connection holds a bucket.
+    var capacity: Int64 { 2 * rate * 1000 }
     private var milliTokens: Int64
     private var last: Millis
     /// When the current flood began (its first refused line); nil once the bucket is full again.
@@ -25,8 +26,7 @@ struct LineBucket {
     /// `rate` 0 turns the bucket off: every line runs.
     init(rate: Int, now: Millis) {
         self.rate = Int64(max(0, rate))
-        capacity = 2 * self.rate * 1000
-        milliTokens = capacity
+        milliTokens = 2 * self.rate * 1000
         last = now
     }
 

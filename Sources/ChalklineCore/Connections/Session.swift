@@ -4,21 +4,25 @@
 final class Session {
     let id: ConnectionID
     let peer: String
-    /// The address the per-address limit counts this connection under (see `PeerAddress`).
-    let address: String
+    /// The address the per-address limit counts this connection under (see `PeerAddress`):
+    /// worked out when asked (a join, a guess, a limit), not kept in every session.
+    var address: String { PeerAddress.key(peer) }
+    var name: String?
+    var framer: LineFramer
+    // The one-byte fields sit together, in the framer's last word: Swift lays a class's fields
+    // out in the order written, and each apart took a word (BENCHMARKS.md, bytes per seated
+    // connection).
     var format: OutputFormat = .text
     /// A WebSocket: one message a line, so replies must be one line too (`/format text` is refused).
     var jsonOnly = false
-    var name: String?
-    var framer: LineFramer
-    /// Set while the connection holds a seat in a room.
-    var seat: Seat?
     /// A `.close` was sent: nothing more is read from it.
     var closing = false
-    /// The last time a line arrived, or the connection left a room: the idle timeout counts from here.
-    var lastHeard: Millis
     /// True while the core's idle schedule holds an entry for this connection (at most one).
     var idleScheduled = false
+    /// Set while the connection holds a seat in a room.
+    var seat: Seat?
+    /// The last time a line arrived, or the connection left a room: the idle timeout counts from here.
+    var lastHeard: Millis
     /// Flood control: lines a second.
     var bucket: LineBucket
     /// Set while the connection watches a room (`/watch`): it hears the room but holds no seat.
@@ -30,7 +34,6 @@ final class Session {
     init(id: ConnectionID, peer: String, config: ServerConfig, now: Millis) {
         self.id = id
         self.peer = peer
-        address = PeerAddress.key(peer)
         framer = LineFramer(maxBytes: config.maxLineBytes)
         lastHeard = now
         bucket = LineBucket(rate: config.linesPerSecond, now: now)
@@ -53,7 +56,7 @@ final class Seat {
     /// the old device's token no longer holds it.
     var token: Token
     /// The room's number for this seat (`PlayerRef.seat`).
-    let number: Int
+    var number: Int { Int(seatNumber) }
     unowned let room: Room
     /// The connection holding the seat. Strong, and cleared by the room whenever that connection
     /// lets go of the seat (`Room.remove` on leaving, a kick or a disconnect; `Room.reattach`),
@@ -61,12 +64,6 @@ final class Seat {
     /// side table, and each retain and release of a session then takes the runtime's slow path,
     /// once per recipient of every event (a third of the loop's time in a 1,000-player `/say`).
     var session: Session?
-    /// False for a host who created the room with `play=no`: they run the game but are not ranked.
-    let plays: Bool
-    /// Joined with `/join CODE NAME bot`: a program, kept out of the class's figures on request.
-    var isBot = false
-    /// The seat's team in a room with `teams=` (an index of `Room.teams`), nil until picked or placed.
-    var team: Int?
     var score = 0
     var streak = 0
     /// Total time of correct answers this game: the standings' tie-break.
@@ -75,12 +72,28 @@ final class Seat {
     /// (nil while connected): a `/join` by name from there, soon enough, takes the seat back.
     var address = ""
     var droppedAt: Millis?
+    // The one-byte fields sit together, after `droppedAt`'s flag: Swift lays a class's fields
+    // out in the order written, and each apart took a word (BENCHMARKS.md, bytes per seated
+    // connection).
+    /// False for a host who created the room with `play=no`: they run the game but are not ranked.
+    let plays: Bool
+    /// Joined with `/join CODE NAME bot`: a program, kept out of the class's figures on request.
+    var isBot = false
+    /// The seat's team in a room with `teams=` (an index of `Room.teams`), nil until picked or placed.
+    var team: Int? {
+        get { teamIndex < 0 ? nil : Int(teamIndex) }
+        set { teamIndex = newValue.map { Int8($0) } ?? -1 }
+    }
+    /// `team` in a byte (a room has at most `Teams.maxTeams`), -1 for none.
+    private var teamIndex: Int8 = -1
+    /// `number` in four bytes, last, where it fills the word the bytes above began.
+    private let seatNumber: Int32
 
     init(name: String, token: Token, number: Int, room: Room, plays: Bool) {
         self.name = name
         key = Names.key(name)
         self.token = token
-        self.number = number
+        seatNumber = Int32(number)
         self.room = room
         self.plays = plays
     }
