@@ -45,7 +45,7 @@ public enum GameRecord: Sendable, Equatable {
     public var needsCommit: Bool {
         switch self {
         case .roundClosed, .gameEnded, .assignmentCreated: true
-        case .answer(_, _, let answer): answer.announced
+        case .answer(_, _, let answer): answer.committedBeforeReply
         case .gameStarted, .roundOpened, .gameResumed: false
         }
     }
@@ -115,12 +115,13 @@ public struct AnswerRecord: Sendable, Equatable {
     /// The item the answer hit (`RoundItem.n`): always 1 in the times race; the claimed clue in the
     /// word puzzle, nil for a word that is not on the board.
     public var item: Int?
-    /// The room is shown this answer's result at once (a word claimed: `solved`), so it must be
-    /// on disk before that event goes out, as a round's results are before `round_end`.
-    public var announced: Bool
+    /// Must be on disk before the reply (and what the answer brings) goes out: the room is shown
+    /// this answer's result at once (a word claimed: `solved`), as a round's results are before
+    /// `round_end`; and every homework answer, so a restart does not lose a try's answer.
+    public var committedBeforeReply: Bool
 
     public init(player: PlayerRef, typed: String?, correct: Bool, ms: Millis?, points: Int, streak: Int?, item: Int?,
-                announced: Bool = false) {
+                committedBeforeReply: Bool = false) {
         self.player = player
         self.typed = typed
         self.correct = correct
@@ -128,6 +129,6 @@ public struct AnswerRecord: Sendable, Equatable {
         self.points = points
         self.streak = streak
         self.item = item
-        self.announced = announced
+        self.committedBeforeReply = committedBeforeReply
     }
 }

@@ -146,7 +146,7 @@ extension ServerCore {
         guard homeworkRooms < Limits.homeworkTries else {
             throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
         }
-        let room = Room(code: code, key: key, hostKey: "", race: race, now: now, homework: assignment)
+        let room = Room(code: code, key: key, hostKey: "", race: race, now: now, mode: HomeworkTry(homework: assignment))
         rooms[key] = room
         homeworkRooms += 1
         session.name = name

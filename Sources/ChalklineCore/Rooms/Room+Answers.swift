@@ -32,8 +32,7 @@ extension Room {
         if let judged = outcome.judged, let game, case .open(let index, _, _) = phase {
             out.record(.answer(game: game, round: index + 1, answer: AnswerRecord(
                 player: seat.ref, typed: text, correct: judged.correct, ms: elapsed, points: judged.points,
-                // Homework is acknowledged only once stored: a restart must not lose a try's answer.
-                streak: judged.streak, item: judged.item, announced: outcome.broadcast != nil || homework != nil)))
+                streak: judged.streak, item: judged.item, committedBeforeReply: outcome.broadcast != nil || mode.commitsEveryAnswer)))
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: connectedSessions) }

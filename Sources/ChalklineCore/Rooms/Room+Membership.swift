@@ -100,7 +100,7 @@ extension Room {
 
     /// The seat's player left (`/leave`, kicked) or their connection dropped.
     func remove(_ seat: Seat, reason: LeftEvent.Reason, now: Millis, out: inout Outbox) {
-        let keepSeat = reason == .disconnected && isRunning && seat.plays && homework == nil
+        let keepSeat = reason == .disconnected && isRunning && seat.plays && mode.keepsDroppedSeats
         // Out of the room, the connection's idle clock starts now, not from its last line.
         seat.session?.lastHeard = now
         seat.session?.seat = nil

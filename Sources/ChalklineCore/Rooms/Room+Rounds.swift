@@ -104,39 +104,25 @@ extension Room {
         // The screens' count is complete before the round's results.
         if progressWaiting { sendProgress(now: now, out: &out) }
         let closing = race.closeRound(participants: participants, standings: standings())
-        // The round is closed now: whatever comes next (gap, next question, game end) must not close it again.
-        phase = .lobby
+        let next = index + 1
+        phase = .betweenRounds(next: next)
         unsentRound = nil
         // Recorded before the event: the shell holds the event until the record is committed.
         recordClose(closing, round: index + 1, out: &out)
         sendTable(closing.event, out: &out)
         participants = []
-        let next = index + 1
-        noteHomeworkProgress(roundsDone: next)
-        if homework != nil {
-            // A try is over with its last round, whatever happens in the pause after it (the
-            // student leaves, the connection drops): stored and counted now, its `game_end`
-            // held back for the pause (`openOrPause`).
-            if next >= race.rounds { recordEnd(out: &out) }
-            pauseHomework(next: next, now: now, out: &out)
-        } else if next >= race.rounds {
-            endGame(out: &out)
-        } else if race.timing.gapMs > 0 && homework == nil {
-            phase = .gap(next: next, until: now + race.timing.gapMs)
-        } else {
-            openOrPause(next, now: now, out: &out)
-        }
+        mode.roundClosed(self, next: next, now: now, out: &out)
     }
 
     /// Without a host the game waits before its next round rather than running on unattended:
     /// the question already open runs to its end, so nobody's typing is lost.
     func openOrPause(_ next: Int, now: Millis, out: inout Outbox) {
-        // A homework try pauses after its last round too (`pauseHomework`): then its student
-        // sees the end it reached when that round closed.
+        // A homework try pauses after its last round too: then its student sees the end it
+        // reached when that round closed.
         if next >= race.rounds {
             phase = .lobby
-            if homework != nil { announceEnd([], out: &out) } else { endGame(out: &out) }
-        } else if host == nil && homework == nil {
+            mode.allRoundsPlayed(self, out: &out)
+        } else if host == nil && mode.waitsForHost {
             phase = .paused(next: next, since: now)
         } else {
             openRound(next, now: now, out: &out)
@@ -156,20 +142,24 @@ extension Room {
         announceEnd(recordEnd(out: &out), out: &out)
     }
 
-    /// The game over, as stored: its `gameEnded` record, and a homework try finished. Apart
-    /// from `announceEnd` for homework, whose try ends with its last round but whose student
-    /// sees `game_end` after the pause; once only for a try.
+    /// The game over, as stored: its `gameEnded` record (for homework, once only, with the try
+    /// finished: `RoomMode.recordsEnd`). Apart from `announceEnd` for homework, whose try ends
+    /// with its last round but whose student sees `game_end` after the pause.
     @discardableResult
     func recordEnd(out: inout Outbox) -> [Standing] {
-        var stopped = false
-        if case .open(let index, _, _) = phase {
+        let stopped: Bool
+        switch phase {
+        case .open(let index, _, _):
             // Stopped mid-round: the answers so far stand, the round closes unseen.
             // Who had not answered yet was not out of time: no "no answer" rows for them.
             var closing = race.closeRound(participants: participants, standings: [])
             closing.unanswered = []
             recordClose(closing, round: index + 1, out: &out)
             stopped = true
-        } else if case .lobby = phase {} else {
+        case .lobby, .betweenRounds:
+            // The last round closed: the game ran to its end.
+            stopped = false
+        case .countdown, .gap, .paused:
             stopped = true
         }
         phase = .lobby
@@ -177,10 +167,7 @@ extension Room {
         participants = []
         progressWaiting = false
         let standings = standings()
-        if let homework {
-            guard !homework.attempts.contains(where: { $0.number == attemptNumber && $0.finished }) else { return standings }
-            homework.update(attemptNumber) { $0.finished = true }
-        }
+        guard mode.recordsEnd(self) else { return standings }
         if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }
         return standings
     }
@@ -188,11 +175,7 @@ extension Room {
     /// The game over, as its players see it: `game_end` (for homework, the standings of
     /// everyone who has finished), and the seats of those who dropped let go.
     func announceEnd(_ standings: [Standing], out: inout Outbox) {
-        if let homework {
-            sendTable(homeworkEnd(homework), out: &out)
-        } else {
-            sendTable(GameEndEvent(standings: standings, game: "\(code)-\(gamesPlayed)"), out: &out)
-        }
+        sendTable(mode.endEvent(self, standings: standings), out: &out)
         // Seats kept for players who dropped are released now that the game is over.
         seats.removeAll { !$0.connected }
         if seats.isEmpty { releasedEveryone = true }

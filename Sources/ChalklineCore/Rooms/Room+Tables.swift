@@ -55,7 +55,7 @@ extension Room {
     /// The last game, once it is over (not homework): its id as `game_end` gave it, and its team
     /// standings in a room with teams, for a second screen that starts watching after the end.
     var lastGameEnded: (game: String, teams: JSON?)? {
-        guard !isRunning, homework == nil, let game else { return nil }
+        guard !isRunning, mode.showsLastGame, let game else { return nil }
         return ("\(code)-\(game.number)", teamStandings().map { .array($0.map(\.json)) })
     }
 }

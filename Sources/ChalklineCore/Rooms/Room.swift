@@ -7,6 +7,10 @@ final class Room {
         case lobby
         case countdown(until: Millis)
         case open(index: Int, opened: Millis, deadline: Millis)
+        /// A round has just closed and its results are going out; what follows (a gap, the next
+        /// round, a homework pause, the game's end) is the mode's to say (`RoomMode.roundClosed`).
+        /// Not `open`, so nothing closes the round twice; not `lobby`, for the game goes on.
+        case betweenRounds(next: Int)
         case gap(next: Int, until: Millis)
         /// The host is away and round `next` waits for them (`/claim`) since `since`; after the
         /// abandoned-game timeout the game ends as stopped.
@@ -78,16 +82,16 @@ final class Room {
     /// Students on another device asking the host for their seat back (`/comeback`), oldest first.
     var comebacks: [ComebackRequest] = []
 
-    /// A homework try's room: one student, no host, the next question after a short pause (`pauseHomework`).
-    var homework: Assignment?
-    /// The try this room plays (`AttemptProgress.number`).
-    var attemptNumber = 0
+    /// A class's live game, or one student's homework try: the room asks it wherever the two differ.
+    let mode: any RoomMode
+    /// The assignment of a homework try's room; nil for a class's room.
+    var homework: Assignment? { mode.assignment }
 
     init(code: String, key: String? = nil, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0,
-         now: Millis = 0, homework: Assignment? = nil) {
+         now: Millis = 0, mode: any RoomMode = LiveGame()) {
         self.code = code
         self.key = key ?? code
-        self.homework = homework
+        self.mode = mode
         self.hostKey = hostKey
         self.race = race
         self.creatorAddress = creatorAddress
@@ -132,7 +136,7 @@ final class Room {
     /// The earliest moment this room has something to do.
     func deadline(_ timeouts: RoomTimeouts) -> Millis? {
         var phaseDeadline: Millis? = switch phase {
-        case .lobby: nil
+        case .lobby, .betweenRounds: nil
         case .countdown(let until), .gap(_, let until): until
         case .open(_, _, let deadline): unsentRound == nil ? deadline : nil
         case .paused(_, let since): since + timeouts.abandonedGame
