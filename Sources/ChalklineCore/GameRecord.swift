@@ -64,7 +64,7 @@ public enum GameRecord: Sendable, Equatable {
 
 /// Something a round asks: a quiz's one question, or one clue of a word-puzzle level.
 public struct RoundItem: Sendable, Equatable {
-    /// 1 for a times question; the clue's board number (1–7) in the word puzzle.
+    /// 1 for a quiz's question; the clue's board number (1–7) in the word puzzle.
     public var n: Int
     /// `7 x 8`, or the clue.
     public var text: String
@@ -110,9 +110,9 @@ public struct AnswerRecord: Sendable, Equatable {
     /// From the round's opening to the answer, on the server's clock; nil for no answer.
     public var ms: Millis?
     public var points: Int
-    /// The times race's streak after this answer; nil in the word puzzle, which has none.
+    /// A quiz's streak after this answer; nil in the word puzzle, which has none.
     public var streak: Int?
-    /// The item the answer hit (`RoundItem.n`): always 1 in the times race; the claimed clue in the
+    /// The item the answer hit (`RoundItem.n`): always 1 in a quiz; the claimed clue in the
     /// word puzzle, nil for a word that is not on the board.
     public var item: Int?
     /// Must be on disk before the reply (and what the answer brings) goes out: the room is shown

@@ -37,7 +37,7 @@ struct HomeworkTry: RoomMode {
         let number = room.gamesPlayed
         let standings = homework.standings()
         let name = room.players.first?.name ?? ""
-        let counting = homework.countingAttempts().first { Names.key($0.name) == Names.key(name) }
+        let counting = homework.countingAttempts().first { Names.folded($0.name) == Names.folded(name) }
         let own = standings.first { $0.seat == counting?.number }
         var event = GameEndEvent(standings: standings, game: "\(room.code)-\(number)")
         event.homework = HomeworkPlace(code: room.code, rank: own?.rank, finished: standings.count, triesLeft: homework.triesLeft(for: name),

@@ -1,5 +1,7 @@
 // An answer to the open round: refused, or judged, recorded and counted.
 extension Room {
+    /// A seat's answer to the open round (question or word level), judged by the race.
+    ///
     /// `question`, when the answer names one, must be the open question's id: an answer meant
     /// for a question that has closed is refused (`no_question`), never judged against the next.
     ///
@@ -35,7 +37,7 @@ extension Room {
                 streak: judged.streak, item: judged.item, committedBeforeReply: outcome.broadcast != nil || mode.commitsEveryAnswer)))
         }
         out.send(outcome.reply, to: seat.session!)
-        if let event = outcome.broadcast { out.send(event, to: connectedSessions) }
+        if let event = outcome.broadcast { out.send(event, to: audience) }
         // The screens count judged answers (a refused one is not in); asked of the outcome, not by
         // casting its reply, which cost a dynamic cast an answer.
         if outcome.judged != nil { reportProgress(now: now, out: &out) }

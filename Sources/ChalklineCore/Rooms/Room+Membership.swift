@@ -15,7 +15,7 @@ extension Room {
     /// Nobody becomes host by joining: only the creator, `/claim` and the creator's own seat
     /// taken back with `/rejoin` make a host, so a student never gets `/kick` by arriving.
     func announceJoin(of seat: Seat, out: inout Outbox) {
-        let others = connectedSessions.filter { $0 !== seat.session }
+        let others = audience.filter { $0 !== seat.session }
         out.send(JoinedEvent(room: code, name: seat.name, players: players.count), to: others)
     }
 
@@ -113,11 +113,11 @@ extension Room {
             seats.removeAll { $0 === seat }
             participants.removeAll { $0 === seat }
         }
-        out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: connectedSessions)
+        out.send(LeftEvent(room: code, name: seat.name, players: players.count, reason: reason), to: audience)
         if host === seat {
             // Nobody inherits the room: a student given the host's role could kick the class.
             host = nil
-            out.send(HostAwayEvent(running: isRunning), to: connectedSessions)
+            out.send(HostAwayEvent(running: isRunning), to: audience)
         }
         if !seats.contains(where: { $0.session != nil }) && emptySince == nil { emptySince = now }
         checkRoundComplete(now: now, out: &out)
@@ -125,7 +125,7 @@ extension Room {
 
     func setHost(_ seat: Seat?, out: inout Outbox) {
         host = seat
-        if let seat { out.send(HostEvent(name: seat.name), to: connectedSessions) }
+        if let seat { out.send(HostEvent(name: seat.name), to: audience) }
     }
 
     var hostSession: Session? { host?.session }

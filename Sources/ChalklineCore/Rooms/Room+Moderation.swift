@@ -1,8 +1,8 @@
 // The host's hand on the door: kicks, bans (the lock is `Room.locked`).
 extension Room {
-    func isKickedName(_ name: String) -> Bool { kickedNames.contains(Names.key(name)) }
+    func isKickedName(_ name: String) -> Bool { kickedNames.contains(Names.folded(name)) }
 
-    func isBanned(name: String) -> Bool { bannedNames.contains(Names.key(name)) }
+    func isBanned(name: String) -> Bool { bannedNames.contains(Names.folded(name)) }
 
     func isBanned(_ session: Session) -> Bool { bannedConnections.contains(session.id) }
 
@@ -18,11 +18,11 @@ extension Room {
     /// and connection) remembered.
     func expel(_ seat: Seat, ban: Bool, now: Millis, out: inout Outbox) {
         if ban {
-            bannedNames.insert(seat.key)
+            bannedNames.insert(seat.foldedName)
             bannedTokens.append(seat.token)
             if let session = seat.session { bannedConnections.insert(session.id) }
         } else {
-            kickedNames.insert(seat.key)
+            kickedNames.insert(seat.foldedName)
         }
         if let victim = seat.session { out.send(KickedEvent(room: code, banned: ban), to: victim) }
         remove(seat, reason: ban ? .banned : .kicked, now: now, out: &out)

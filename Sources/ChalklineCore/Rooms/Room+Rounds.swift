@@ -18,7 +18,7 @@ extension Room {
     func countDown(now: Millis, out: inout Outbox) {
         let countdown = race.timing.countdownMs
         if countdown > 0 {
-            out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: connectedSessions)
+            out.send(CountdownEvent(seconds: Double(countdown) / 1000), to: audience)
             phase = .countdown(until: now + countdown)
         } else {
             openRound(0, now: now, out: &out)
@@ -79,8 +79,8 @@ extension Room {
         }
         let opening = race.openRound(index: index, id: lastRoundID)
         if let game { out.record(.roundOpened(game: game, round: index + 1, label: opening.label, items: opening.items)) }
-        out.send(opening.event, to: connectedSessions)
-        out.roundStarted(RoundStart(room: key, id: lastRoundID, recipients: participants.compactMap { $0.session?.id }))
+        out.send(opening.event, to: audience)
+        out.roundStarted(RoundStart(room: slot, id: lastRoundID, recipients: participants.compactMap { $0.session?.id }))
         unsentRound = lastRoundID
         phase = .open(index: index, opened: now, deadline: now + opening.limitMs)
     }

@@ -12,7 +12,7 @@ extension Room {
         let hideNames = race.timing.names == .hidden
         let cutsPlayers = rows != nil || playerCount > Limits.fullTablePlayers
         guard cutsPlayers || hideNames else {
-            out.send(table, to: connectedSessions)
+            out.send(table, to: audience)
             return
         }
         // Rows encoded once for the cuts to share (`round_end` writes its whole line once in its

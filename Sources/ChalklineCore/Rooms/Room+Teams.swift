@@ -21,7 +21,7 @@ extension Room {
     /// The teams changed (`/team`, `/teams balance`, `/teams rename`): the room hears them,
     /// after the command's reply.
     func announceTeams(_ reason: TeamsEvent.Reason, out: inout Outbox) {
-        out.send(TeamsEvent(reason: reason, teams: teamLists()), to: connectedSessions)
+        out.send(TeamsEvent(reason: reason, teams: teamLists()), to: audience)
     }
 
     /// Players who have not picked a team go, one by one in the order they joined, to the team
@@ -34,7 +34,7 @@ extension Room {
             seat.team = Teams.smallest(sizes)
             placed.append(seat.name)
         }
-        if !placed.isEmpty { out.send(TeamsEvent(reason: .placed, teams: teamLists(), placed: placed), to: connectedSessions) }
+        if !placed.isEmpty { out.send(TeamsEvent(reason: .placed, teams: teamLists(), placed: placed), to: audience) }
     }
 
     func recordTeamMember(_ seat: Seat) {

@@ -20,7 +20,8 @@ final class Room {
     let code: String
     /// Where `ServerCore.rooms` keeps it: the code, or for a homework try the code and the
     /// student's name (with a space, which no typed code has, so nobody can `/join` it).
-    let key: String
+    let slot: String
+    /// The secret `/claim` takes, given to the creator as `host_key` (protocol.md's "host key").
     let hostKey: String
     let race: Race
     var seats: [Seat] = []
@@ -56,7 +57,7 @@ final class Room {
     var emptySince: Millis?
     /// `/lock`: no new players; seated players and `/rejoin` are unaffected.
     var locked = false
-    /// Names the host kicked (as `Names.key`): that player may come back, but under another name.
+    /// Names the host kicked (as `Names.folded`): that player may come back, but under another name.
     var kickedNames: Set<String> = []
     /// What the host banned, kept for the room's life. A ban is not by IP address: a whole class
     /// usually shares one. It covers the player's name, their seat's rejoin token, and the
@@ -87,10 +88,10 @@ final class Room {
     /// The assignment of a homework try's room; nil for a class's room.
     var homework: Assignment? { mode.assignment }
 
-    init(code: String, key: String? = nil, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0,
+    init(code: String, slot: String? = nil, hostKey: String, race: Race, creatorAddress: String = "", chatLinesPerSecond: Int = 0,
          now: Millis = 0, mode: any RoomMode = LiveGame()) {
         self.code = code
-        self.key = key ?? code
+        self.slot = slot ?? code
         self.mode = mode
         self.hostKey = hostKey
         self.race = race
@@ -100,10 +101,10 @@ final class Room {
         chatBudget = LineBucket(rate: chatLinesPerSecond, now: now)
     }
 
-    /// One player's `/say` line against the room's budget: false when the room is over it.
     /// Until the room's chat budget takes another line.
     func chatWaitMs(now: Millis) -> Millis { chatBudget.waitMs(now: now) }
 
+    /// One player's `/say` line against the room's budget: false when the room is over it.
     func takeChatLine(now: Millis) -> Bool {
         if case .run = chatBudget.take(now: now, floodTimeout: .max) { return true }
         return false
@@ -112,9 +113,9 @@ final class Room {
     var isRunning: Bool { phase != .lobby }
     var stateName: String { isRunning ? "running" : "lobby" }
     var players: [Seat] { seats.filter(\.plays) }
-    /// Everyone who hears the room's events: connected players and watchers. Every broadcast
+    /// Everyone who hears the room's events: connected seats (players and the host) and watchers. Every broadcast
     /// goes here, so a second screen sees exactly what the players see.
-    var connectedSessions: Audience { Audience(seats: seats, watchers: watchers) }
+    var audience: Audience { Audience(seats: seats, watchers: watchers) }
     /// `/watch` connections: they hear the room but hold no seat, never answer, and do not keep
     /// an empty room open.
     var watchers: [Session] = []
@@ -122,10 +123,10 @@ final class Room {
     /// Whether players may `/say`; the host always may.
     var chatOn: Bool
 
-    /// The seat whose name reads the same as `name` (see `Names.key`).
+    /// The seat whose name reads the same as `name` (see `Names.folded`).
     func seat(named name: String) -> Seat? {
-        let key = Names.key(name)
-        return seats.first { $0.key == key }
+        let folded = Names.folded(name)
+        return seats.first { $0.foldedName == folded }
     }
 
     /// How long an empty room waits: the full timeout once anyone but the creator sat in it.

@@ -3,8 +3,8 @@
 /// Owned by the loop thread and touched only there.
 final class Seat {
     let name: String
-    /// What the name reads as (`Names.key`): two seats of a room never share one.
-    let key: String
+    /// What the name reads as (`Names.folded`): two seats of a room never share one.
+    let foldedName: String
     /// Replaced when the host lets the seat's player back in on another device (`/letin`):
     /// the old device's token no longer holds it.
     var token: Token
@@ -34,7 +34,7 @@ final class Seat {
 
     init(name: String, token: Token, number: Int, room: Room, plays: Bool) {
         self.name = name
-        key = Names.key(name)
+        foldedName = Names.folded(name)
         self.token = token
         self.number = number
         self.room = room
