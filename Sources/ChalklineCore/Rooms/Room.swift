@@ -1,5 +1,10 @@
 /// A room: its seats, its host, and where its race stands. Every rule about who is in the room
-/// and when rounds open and close lives here; what a round *is* belongs to the `Race`.
+/// and when rounds open and close lives here; what a round *is* belongs to the `Race`, and what
+/// differs between a class's game and a homework try to the room's `mode`.
+///
+/// Each job is an extension in a file of its own (`Room+Membership`, `+Moderation`, `+Rounds`,
+/// `+Answers`, `+Progress`, `+Tables`, `+Teams`, `+Rejoin`; homework's in Homework/), which is
+/// why the state below is internal rather than private: only the room's extensions set it.
 ///
 /// Owned by the loop thread (through `ServerCore`) and touched only there.
 final class Room {
