@@ -9,6 +9,7 @@
 /// Owned by the loop thread (through `ServerCore`) and touched only there.
 final class Room {
     enum Phase: Equatable {
+        /// No game runs: none has started yet, or the last one is over.
         case lobby
         case countdown(until: Millis)
         case open(index: Int, opened: Millis, deadline: Millis)
