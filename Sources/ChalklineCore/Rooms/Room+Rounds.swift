@@ -48,7 +48,7 @@ extension Room {
             endGame(out: &out)
             return !(releasedEveryone && seats.isEmpty)
         }
-        if progressWaiting, let sent = progressSentAt, sent + Self.progressEveryMs <= now { sendProgress(now: now, out: &out) }
+        if let due = progress.due, due <= now { sendProgress(now: now, out: &out) }
         while true {
             switch phase {
             case .countdown(let until) where until <= now:
@@ -67,9 +67,7 @@ extension Room {
     }
 
     func openRound(_ index: Int, now: Millis, out: inout Outbox) {
-        answersThisRound = 0
-        progressSentAt = nil
-        progressWaiting = false
+        progress.newRound()
         lastRoundID += 1
         participants = players
         if teams != nil {
@@ -102,7 +100,7 @@ extension Room {
 
     func closeRound(_ index: Int, now: Millis, out: inout Outbox) {
         // The screens' count is complete before the round's results.
-        if progressWaiting { sendProgress(now: now, out: &out) }
+        if progress.waiting { sendProgress(now: now, out: &out) }
         let closing = race.closeRound(participants: participants, standings: standings())
         let next = index + 1
         phase = .betweenRounds(next: next)
@@ -165,7 +163,7 @@ extension Room {
         phase = .lobby
         unsentRound = nil
         participants = []
-        progressWaiting = false
+        progress.drop()
         let standings = standings()
         guard mode.recordsEnd(self) else { return standings }
         if let game { out.record(.gameEnded(game: game, standings: standings, stopped: stopped)) }

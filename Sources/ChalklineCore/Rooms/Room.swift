@@ -39,11 +39,8 @@ final class Room {
     /// The open round whose question has not left the server yet (see `roundStarted`): its
     /// time has not begun, so it cannot run out.
     var unsentRound: Int?
-    var answersThisRound = 0
-    /// When the host's screens were last sent `progress` this round, and whether a newer count
-    /// is waiting for `progressEveryMs` to pass (see `reportProgress`).
-    var progressSentAt: Millis?
-    var progressWaiting = false
+    /// This round's count of answers, and when the host's screens last saw it (`reportProgress`).
+    var progress = ProgressThrottle()
     /// A projector redraws the count at most this often; faster would only cost a line per answer.
     static let progressEveryMs: Millis = 100
     var gamesPlayed = 0
@@ -148,9 +145,7 @@ final class Room {
         case .open(_, _, let deadline): unsentRound == nil ? deadline : nil
         case .paused(_, let since): since + timeouts.abandonedGame
         }
-        if progressWaiting, let sent = progressSentAt {
-            phaseDeadline = min(phaseDeadline ?? .max, sent + Self.progressEveryMs)
-        }
+        if let due = progress.due { phaseDeadline = min(phaseDeadline ?? .max, due) }
         var closeAt = emptySince.map { $0 + emptyTimeout(timeouts) }
         if isRunning, let since = emptySince { closeAt = min(closeAt ?? .max, since + timeouts.abandonedGame) }
         switch (phaseDeadline, closeAt) {
