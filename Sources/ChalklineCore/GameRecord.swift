@@ -45,7 +45,7 @@ public enum GameRecord: Sendable, Equatable {
     public var needsCommit: Bool {
         switch self {
         case .roundClosed, .gameEnded, .assignmentCreated: true
-        case .answer(_, _, let answer): answer.announced
+        case .answer(_, _, let answer): answer.committedBeforeReply
         case .gameStarted, .roundOpened, .gameResumed: false
         }
     }
@@ -64,7 +64,7 @@ public enum GameRecord: Sendable, Equatable {
 
 /// Something a round asks: a quiz's one question, or one clue of a word-puzzle level.
 public struct RoundItem: Sendable, Equatable {
-    /// 1 for a times question; the clue's board number (1–7) in the word puzzle.
+    /// 1 for a quiz's question; the clue's board number (1–7) in the word puzzle.
     public var n: Int
     /// `7 x 8`, or the clue.
     public var text: String
@@ -110,17 +110,18 @@ public struct AnswerRecord: Sendable, Equatable {
     /// From the round's opening to the answer, on the server's clock; nil for no answer.
     public var ms: Millis?
     public var points: Int
-    /// The times race's streak after this answer; nil in the word puzzle, which has none.
+    /// A quiz's streak after this answer; nil in the word puzzle, which has none.
     public var streak: Int?
-    /// The item the answer hit (`RoundItem.n`): always 1 in the times race; the claimed clue in the
+    /// The item the answer hit (`RoundItem.n`): always 1 in a quiz; the claimed clue in the
     /// word puzzle, nil for a word that is not on the board.
     public var item: Int?
-    /// The room is shown this answer's result at once (a word claimed: `solved`), so it must be
-    /// on disk before that event goes out, as a round's results are before `round_end`.
-    public var announced: Bool
+    /// Must be on disk before the reply (and what the answer brings) goes out: the room is shown
+    /// this answer's result at once (a word claimed: `solved`), as a round's results are before
+    /// `round_end`; and every homework answer, so a restart does not lose a try's answer.
+    public var committedBeforeReply: Bool
 
     public init(player: PlayerRef, typed: String?, correct: Bool, ms: Millis?, points: Int, streak: Int?, item: Int?,
-                announced: Bool = false) {
+                committedBeforeReply: Bool = false) {
         self.player = player
         self.typed = typed
         self.correct = correct
@@ -128,6 +129,6 @@ public struct AnswerRecord: Sendable, Equatable {
         self.points = points
         self.streak = streak
         self.item = item
-        self.announced = announced
+        self.committedBeforeReply = committedBeforeReply
     }
 }

@@ -8,7 +8,7 @@
 public final class ServerCore {
     public let config: ServerConfig
     @exclusivity(unchecked) var sessions: [ConnectionID: Session] = [:]
-    /// Rooms by `Room.key`: classes' rooms by code, homework tries by code and student.
+    /// Rooms by `Room.slot`: classes' rooms by code, homework tries by code and student.
     @exclusivity(unchecked) var rooms: [String: Room] = [:]
     /// Homework by code (`/assign`), open or past due, until the process ends.
     var assignments: [String: Assignment] = [:]
@@ -292,7 +292,7 @@ public final class ServerCore {
     /// `/watch`) the new one. A page that still holds the old room finds it gone (`no_room`).
     func moveClass(from room: Room, to code: String, host: Session, now: Millis, _ out: inout Outbox) {
         if room.isRunning { room.stop(out: &out) }
-        let audience = room.connectedSessions
+        let audience = room.audience
         out.send(MovedEvent(room: room.code, to: code), to: audience.seats.compactMap(\.session).filter { $0 !== host })
         out.send(MovedEvent(room: room.code, to: code, watching: true), to: audience.watchers)
         // Students waiting to come back are the class too: they follow, and ask again there if need be.
@@ -310,7 +310,7 @@ public final class ServerCore {
             watcher.lastHeard = now
             scheduleIdle(watcher)
         }
-        rooms[room.key] = nil
+        rooms[room.slot] = nil
         if room.homework != nil { homeworkRooms -= 1 }
         if let count = roomsPerAddress[room.creatorAddress], count > 1 {
             roomsPerAddress[room.creatorAddress] = count - 1

@@ -69,7 +69,7 @@ extension Reports {
                       .init("set_by", "Set by"), .init("class", "Class"), .init("started", "Started"), .init("finished", "Finished"),
                       .init("settings", "Settings")],
             rows: [[.text(record.code), .text(record.kind), .text(record.dueText), .text(record.attempts), .text(record.creator),
-                    .int(record.roster.count), .int(Set(tries.map { Names.key($0.name) }).count), .int(counting.count),
+                    .int(record.roster.count), .int(Set(tries.map { Names.folded($0.name) }).count), .int(counting.count),
                     .text(record.settings)]],
             single: true)
 
@@ -81,19 +81,19 @@ extension Reports {
             let mine = answers.filter { ($0["game_id"] as Int64) == gameIDs[standing.seat] }
             let right = mine.count { $0["correct"] as Bool }
             let name = standing.name
-            seen.insert(Names.key(name))
-            students.append([.int(standing.rank), .text(name), .text("finished"), .int(tries.count { Names.key($0.name) == Names.key(name) }),
+            seen.insert(Names.folded(name))
+            students.append([.int(standing.rank), .text(name), .text("finished"), .int(tries.count { Names.folded($0.name) == Names.folded(name) }),
                              .text("\(record.code)-\(standing.seat)"), .int(standing.score),
                              .int(mine.count { ($0["typed"] as String?) != nil }), .int(right),
                              mine.isEmpty ? .null : .fraction(Double(right) / Double(mine.count))])
         }
-        for attempt in tries where !seen.contains(Names.key(attempt.name)) {
-            seen.insert(Names.key(attempt.name))
-            students.append([.null, .text(attempt.name), .text("started"), .int(tries.count { Names.key($0.name) == Names.key(attempt.name) }),
+        for attempt in tries where !seen.contains(Names.folded(attempt.name)) {
+            seen.insert(Names.folded(attempt.name))
+            students.append([.null, .text(attempt.name), .text("started"), .int(tries.count { Names.folded($0.name) == Names.folded(attempt.name) }),
                              .text("\(record.code)-\(attempt.number)"), .int(attempt.score), .null, .null, .null])
         }
-        for name in record.roster where !seen.contains(Names.key(name)) {
-            seen.insert(Names.key(name))
+        for name in record.roster where !seen.contains(Names.folded(name)) {
+            seen.insert(Names.folded(name))
             students.append([.null, .text(name), .text("not started"), .int(0), .null, .null, .null, .null, .null])
         }
         var tables = [summary, ReportTable(

@@ -37,8 +37,9 @@ struct Command: Sendable {
     var arity: ClosedRange<Int>? = nil
     /// The refusal when the words do not fit: usually `bad_args` with the usage.
     var arityError: (ErrorCode, String)? = nil
-    /// Takes a secret or a room code: wrong ones count towards the guess limit.
-    var guessed = false
+    /// Takes a secret (a token, the host key, a password) or a room code, which can be guessed:
+    /// wrong ones count towards the guess limit (`GuessLimiter`).
+    var takesSecret = false
     let usage: String
     /// `/help COMMAND`'s text; its first sentence is the command's line in `/help`.
     let help: String

@@ -6,23 +6,23 @@ extension ServerCore {
                 usage: "/name NAME", help: "Choose your name, before joining a room. 1 to \(Limits.nameCharacters) letters or digits of one alphabet, _ - or . and no spaces.",
                 run: { core, call, out throws(ErrorReply) in try core.name(call, &out) }),
         Command(name: "join", access: .outsideRoom, arity: 1...3, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
-                guessed: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.",
+                takesSecret: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.",
                 run: { core, call, out throws(ErrorReply) in try core.join(call, &out) }),
         Command(name: "rejoin", access: .outsideRoom, arity: 2...2,
-                arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), guessed: true,
+                arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), takesSecret: true,
                 usage: "/rejoin CODE TOKEN", help: "Get your seat back after a dropped connection. The TOKEN came with /join.",
                 run: { core, call, out throws(ErrorReply) in try core.rejoin(call, &out) }),
-        Command(name: "comeback", access: .outsideRoom, arity: 2...2, arityError: (.badArgs, "Use /comeback CODE NAME."), guessed: true,
+        Command(name: "comeback", access: .outsideRoom, arity: 2...2, arityError: (.badArgs, "Use /comeback CODE NAME."), takesSecret: true,
                 usage: "/comeback CODE NAME",
                 help: "On a new device: ask the host for your seat back. Your score and team come with it.\nWhen nobody has NAME it just joins. No token needed: the host decides.",
                 run: { core, call, out throws(ErrorReply) in try core.comeback(call, &out) }),
-        Command(name: "create", access: .outsideRoomOrHost, guessed: true,
+        Command(name: "create", access: .outsideRoomOrHost, takesSecret: true,
                 usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
                 help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
                        + RaceCatalog.kinds.map { "\($0.name) options: \(Help.tokens($0))." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
-        Command(name: "assign", access: .anyone, guessed: true,
+        Command(name: "assign", access: .anyone, takesSecret: true,
                 usage: "/assign GAME due=YYYY-MM-DDTHH:MM ...",
                 help: ["Set homework, played alone. Whoever joins its code before the due time (the server's time zone) plays at their own pace.",
                        "attempts=1 (the default) gives one try; attempts=N up to N tries and attempts=best as many as they like: the best try counts.",
@@ -43,7 +43,7 @@ extension ServerCore {
         Command(name: "say", access: .anyone, usage: "/say TEXT",
                 help: "Send a line to everyone in your room. The host can turn this off for players.",
                 run: { core, call, out throws(ErrorReply) in try core.say(call, &out) }),
-        Command(name: "watch", access: .notAudience, arity: 1...1, arityError: (.badArgs, "Use /watch CODE."), guessed: true, usage: "/watch CODE",
+        Command(name: "watch", access: .notAudience, arity: 1...1, arityError: (.badArgs, "Use /watch CODE."), takesSecret: true, usage: "/watch CODE",
                 help: "Watch a room without playing, for a second screen. /leave to stop.",
                 run: { core, call, out throws(ErrorReply) in try core.watch(call, &out) }),
         Command(name: "scores", access: .audience, arity: 0...0, usage: "/scores", help: "The room's standings.",
@@ -83,7 +83,7 @@ extension ServerCore {
                 help: "Host, after a game: its saved report. Standings, accuracy, every answer.",
                 run: { core, call, out throws(ErrorReply) in try core.report(call, &out) }),
         Command(name: "claim", access: .outsideRoom, arity: 2...2,
-                arityError: (.badArgs, "Use /claim CODE HOST_KEY (the host_key came with /create)."), guessed: true,
+                arityError: (.badArgs, "Use /claim CODE HOST_KEY (the host_key came with /create)."), takesSecret: true,
                 usage: "/claim CODE HOST_KEY", help: "Host: take your room back from a new connection. The key came from /create.",
                 run: { core, call, out throws(ErrorReply) in try core.claim(call, &out) }),
         Command(name: "format", access: .anyone, arity: 1...1, arityError: (.badArgs, "Use /format text or /format json."),
@@ -142,7 +142,7 @@ extension ServerCore {
                 throw ErrorReply(verb, .unknownCommand, "There is no command /\(Visible.shown(verb)). Type /help for the list.")
             }
             let call = Command.Call(verb: verb, rest: rest, session: session, now: now, arrived: arrived)
-            if command.guessed {
+            if command.takesSecret {
                 try guessing(verb, session, now) { () throws(ErrorReply) in try run(command, call, &out) }
             } else {
                 try run(command, call, &out)

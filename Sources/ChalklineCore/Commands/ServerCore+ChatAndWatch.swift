@@ -20,7 +20,7 @@ extension ServerCore {
         let text = ChatText.clean(rest)
         guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
         out.send(OkReply("say", text: "(sent)"), to: session)
-        out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.connectedSessions)
+        out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.audience)
     }
 
     /// `/set key=value`: today only `chat=on|off`, at any time (a teacher mutes a noisy class

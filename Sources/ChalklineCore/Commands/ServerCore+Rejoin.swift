@@ -30,13 +30,13 @@ extension ServerCore {
         }
         settleComebacks(room, &out)
         // One request a connection, across rooms too: its host is told when it goes.
-        if let other = session.askedComeback, other !== room, rooms[other.key] === other, other.comeback(from: session) != nil {
+        if let other = session.askedComeback, other !== room, rooms[other.slot] === other, other.comeback(from: session) != nil {
             throw ErrorReply("comeback", .rateLimited, "You already asked to come back in room \(other.code): wait for that teacher's answer.")
         }
         let request: ComebackRequest
         if let mine = room.comeback(from: session) {
             // Asked again (a double tap): still the one request, and the teacher is not told twice.
-            guard mine.key == seat.key else {
+            guard mine.foldedName == seat.foldedName else {
                 throw ErrorReply("comeback", .rateLimited, "You already asked to come back as \(mine.name): wait for your teacher's answer.")
             }
             request = mine
@@ -118,8 +118,8 @@ extension ServerCore {
     /// After a line or a disconnect: the rooms whose requests it may have ended.
     /// Cheap when nothing waits: it runs after every line of a connection in a room.
     func settleComebacks(after session: Session, in room: Room?, _ out: inout Outbox) {
-        if let room, !room.comebacks.isEmpty, rooms[room.key] === room { settleComebacks(room, &out) }
-        if let asked = session.askedComeback, asked !== room, !asked.comebacks.isEmpty, rooms[asked.key] === asked {
+        if let room, !room.comebacks.isEmpty, rooms[room.slot] === room { settleComebacks(room, &out) }
+        if let asked = session.askedComeback, asked !== room, !asked.comebacks.isEmpty, rooms[asked.slot] === asked {
             settleComebacks(asked, &out)
         }
     }

@@ -41,7 +41,7 @@ extension ServerCore {
             guard let old = teams.team(named: call.args[1]) else { throw Self.noTeam(call.args[1], teams, "teams") }
             let name = call.args[2]
             guard Names.isValid(name) else { throw ErrorReply("teams", .badName, "A team's name follows the rules of a player's: \(Names.rule)") }
-            if let other = teams.team(named: name), other != old, Names.key(teams.names[other]) == Names.key(name) {
+            if let other = teams.team(named: name), other != old, Names.folded(teams.names[other]) == Names.folded(name) {
                 throw ErrorReply("teams", .nameTaken, "Another team is already called \(teams.names[other]).")
             }
             let oldName = teams.names[old]

@@ -3,7 +3,7 @@
 ///
 /// A name is what a class reads on the projector, so what counts is what it *looks* like: two
 /// names that read the same on screen (case, width, composed or decomposed accents) are one name
-/// for uniqueness, kicks and bans (`key`), and characters that show nothing (format, control,
+/// for uniqueness, kicks and bans (`folded`), and characters that show nothing (format, control,
 /// variation selectors, fillers) are refused outright rather than ignored.
 public enum Names {
     /// Visible characters (what a reader counts), and bytes (what the server stores and sends).
@@ -46,7 +46,7 @@ public enum Names {
     /// What makes two names the same: folded to lower case and narrow width, with letters that
     /// are drawn identically in Latin, Greek and Cyrillic read as Latin, and anything invisible
     /// dropped. Composed and decomposed accents already compare equal as Swift strings.
-    public static func key(_ name: String) -> String {
+    public static func folded(_ name: String) -> String {
         var folded = String.UnicodeScalarView()
         for s in name.unicodeScalars where !Script.hidden(s) {
             if (0xFF01...0xFF5E).contains(s.value), let narrow = Unicode.Scalar(s.value - 0xFEE0) {
@@ -72,4 +72,8 @@ public enum Names {
         default: false
         }
     }
+
+    /// The old name of `folded`, which the tests still call.
+    @available(*, deprecated, renamed: "folded")
+    public static func key(_ name: String) -> String { folded(name) }
 }

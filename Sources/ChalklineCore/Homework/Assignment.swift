@@ -8,7 +8,7 @@ final class Assignment {
     let rule: AttemptRule
     /// Every try so far, in the order they began.
     private(set) var attempts: [AttemptProgress]
-    /// Each student's latest seat token (by `Names.key`), so a client that lost its connection
+    /// Each student's latest seat token (by `Names.folded`), so a client that lost its connection
     /// and sends `/rejoin CODE TOKEN`, as it would in a room, gets its try back. This process only.
     var tokens: [String: Token] = [:]
 
@@ -26,10 +26,10 @@ final class Assignment {
     /// Is the due time past, at wall-clock instant `wall`?
     func isPastDue(wall: Millis) -> Bool { wall >= record.due }
 
-    /// The tries of the student called `name` (as `Names.key` reads names).
+    /// The tries of the student called `name` (as `Names.folded` reads names).
     func attempts(of name: String) -> [AttemptProgress] {
-        let key = Names.key(name)
-        return attempts.filter { Names.key($0.name) == key }
+        let key = Names.folded(name)
+        return attempts.filter { Names.folded($0.name) == key }
     }
 
     /// The student's try still under way, if any: a join resumes it.
@@ -60,6 +60,6 @@ final class Assignment {
     }
 
     /// Students who have begun a try, and those who have finished one.
-    var started: Int { Set(attempts.map { Names.key($0.name) }).count }
-    var finished: Int { Set(attempts.filter(\.finished).map { Names.key($0.name) }).count }
+    var started: Int { Set(attempts.map { Names.folded($0.name) }).count }
+    var finished: Int { Set(attempts.filter(\.finished).map { Names.folded($0.name) }).count }
 }

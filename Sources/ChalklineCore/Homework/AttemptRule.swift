@@ -48,7 +48,7 @@ public enum AttemptRule: Equatable, Sendable {
     public func counting(_ attempts: [AttemptProgress]) -> [AttemptProgress] {
         var best: [String: AttemptProgress] = [:]
         for attempt in attempts.sorted(by: { $0.number < $1.number }) where attempt.finished {
-            let key = Names.key(attempt.name)
+            let key = Names.folded(attempt.name)
             guard let kept = best[key] else { best[key] = attempt; continue }
             if self == .tries(1) { continue }
             if (attempt.score, -attempt.correctMs) > (kept.score, -kept.correctMs) { best[key] = attempt }

@@ -81,7 +81,7 @@ extension ServerCore {
         guard let name = call.session.name else { throw ErrorReply("assignments", .noName, "Choose a name first: /name YOURNAME.") }
         let wall = call.now + wallOffsetMs
         let mine = assignments.values
-            .filter { Names.key($0.record.creator) == Names.key(name) && !$0.isPastDue(wall: wall) }
+            .filter { Names.folded($0.record.creator) == Names.folded(name) && !$0.isPastDue(wall: wall) }
             .sorted { ($0.record.due, $0.code) < ($1.record.due, $1.code) }
         var lines = mine.isEmpty ? ["You have no open homework. /assign GAME due=YYYY-MM-DDTHH:MM sets some."]
                                  : ["Your open homework (\(config.localTime.zone)):"]
@@ -129,8 +129,8 @@ extension ServerCore {
         if assignment.isPastDue(wall: now + wallOffsetMs) {
             throw ErrorReply(cmd, .pastDue, "Homework \(code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed.")
         }
-        let key = code + " " + Names.key(name)
-        if rooms[key] != nil {
+        let slot = code + " " + Names.folded(name)
+        if rooms[slot] != nil {
             throw ErrorReply(cmd, .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
         }
         let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd)
@@ -146,12 +146,12 @@ extension ServerCore {
         guard homeworkRooms < Limits.homeworkTries else {
             throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
         }
-        let room = Room(code: code, key: key, hostKey: "", race: race, now: now, homework: assignment)
-        rooms[key] = room
+        let room = Room(code: code, slot: slot, hostKey: "", race: race, now: now, mode: HomeworkTry(homework: assignment))
+        rooms[slot] = room
         homeworkRooms += 1
         session.name = name
         let seat = room.seatNew(session, name: name, token: token ?? Token(random), plays: true)
-        assignment.tokens[Names.key(name)] = seat.token
+        assignment.tokens[Names.folded(name)] = seat.token
         seat.isBot = bot
         let attempt = resumed ?? assignment.begin(name: name, bot: bot)
         let left = assignment.triesLeft(for: name)
@@ -185,7 +185,7 @@ extension ServerCore {
         // Every token is compared, whatever matches, as a room's seats are.
         var found: String?
         if let token { for (key, held) in assignment.tokens where held.matches(token) { found = key } }
-        guard let key = found, let attempt = assignment.attempts.last(where: { Names.key($0.name) == key }) else {
+        guard let key = found, let attempt = assignment.attempts.last(where: { Names.folded($0.name) == key }) else {
             throw ErrorReply("rejoin", .badToken, "That token does not hold a try at homework \(assignment.code): /join \(assignment.code) NAME instead.")
         }
         // The try still runs on a connection the server has not seen drop: it moves here, as a

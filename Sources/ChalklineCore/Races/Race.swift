@@ -3,7 +3,7 @@
 ///
 /// Owned by the loop thread (through its room) and touched only there.
 protocol Race: AnyObject {
-    /// `times` or `words`, as `/create` takes it.
+    /// The kind's name as `/create` takes it (one of `RaceCatalog`'s: times, words, arith...).
     var kind: String { get }
     var settingsJSON: JSON { get }
     var timing: RaceTiming { get }
@@ -40,7 +40,7 @@ struct RoundClosing {
     /// The round's results, a table every player gets (cut to their measure in a big room).
     var event: any PersonalTable
     /// Participants with no judged answer this round: stored as "no answer" to the round's one
-    /// item (only the times race has them), which reports count as a miss.
+    /// item (only a quiz has them: a word board has no one item), which reports count as a miss.
     var unanswered: [PlayerRef] = []
 }
 

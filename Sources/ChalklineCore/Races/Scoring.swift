@@ -1,4 +1,4 @@
-/// The times race's points, in one place so the tests, protocol.md and the server agree.
+/// A quiz's points (times, arith and every other quiz kind), in one place so the tests, protocol.md and the server agree.
 public enum Scoring {
     /// Kahoot's formula: full marks for an instant answer, half for one at the buzzer.
     /// `round(1000 * (1 - t / (2T)))`, clamped to 500...1000; rounding is half away from zero.

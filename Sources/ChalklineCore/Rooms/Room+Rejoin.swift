@@ -6,9 +6,9 @@
 ///
 /// Owned by the loop thread (through its room) and touched only there.
 final class ComebackRequest {
-    /// The seat's name as the room spells it, and as `Names.key` reads it.
+    /// The seat's name as the room spells it, and as `Names.folded` reads it.
     let name: String
-    let key: String
+    let foldedName: String
     /// The connection that asked: it gets the seat, or the refusal.
     let session: Session
     /// 100...999, unique among the room's waiting requests: `/letin NAME NUMBER` answers this one.
@@ -16,7 +16,7 @@ final class ComebackRequest {
 
     init(name: String, session: Session, number: Int) {
         self.name = name
-        key = Names.key(name)
+        foldedName = Names.folded(name)
         self.session = session
         self.number = number
     }
@@ -36,8 +36,8 @@ extension Room {
     func comeback(from session: Session) -> ComebackRequest? { comebacks.first { $0.session === session } }
 
     func comeback(named name: String, number: Int) -> ComebackRequest? {
-        let key = Names.key(name)
-        return comebacks.first { $0.key == key && $0.number == number }
+        let folded = Names.folded(name)
+        return comebacks.first { $0.foldedName == folded && $0.number == number }
     }
 
     /// A check number no waiting request has: drawn at random, so the next one cannot be

@@ -28,10 +28,10 @@ struct Teams {
         names = Array(Self.defaultNames.prefix(count))
     }
 
-    /// The team called `name` (as names compare, `Names.key`), or numbered so (`/team 2`).
+    /// The team called `name` (as names compare, `Names.folded`), or numbered so (`/team 2`).
     func team(named name: String) -> Int? {
-        let key = Names.key(name)
-        if let index = names.firstIndex(where: { Names.key($0) == key }) { return index }
+        let key = Names.folded(name)
+        if let index = names.firstIndex(where: { Names.folded($0) == key }) { return index }
         if let number = Int(name), names.indices.contains(number - 1) { return number - 1 }
         return nil
     }

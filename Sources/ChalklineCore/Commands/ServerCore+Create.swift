@@ -1,0 +1,89 @@
+/// `/create`: a room, its code within the server's caps, its race; the password both it and `/assign` need.
+extension ServerCore {
+    func create(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let session = call.session
+        var args = call.args
+        guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
+        try checkCreatePassword(&args, "create")
+        guard let kind = args.first?.lowercased() else {
+            let names = RaceCatalog.names
+            throw ErrorReply("create", .badArgs,
+                             "Say which game: /create \(names[0]) (or \(RaceCatalog.orList(names.dropFirst().map { "/create \($0)" }))).")
+        }
+        let race = try makeRace(kind, options: CommandOptions(args.dropFirst()))
+        // The host of a class room opening the next one: the class goes along (`moveClass`).
+        let moving = session.room.flatMap { $0.homework == nil && $0.isHost(session) ? $0 : nil }
+        let code = try freeRoomCode(for: session, replacing: moving)
+        if let moving { moveClass(from: moving, to: code, host: session, now: call.now, &out) }
+        let room = Room(code: code, hostKey: Secrets.token(random), race: race, creatorAddress: session.address,
+                        chatLinesPerSecond: config.roomChatLinesPerSecond, now: call.now)
+        rooms[code] = room
+        roomsPerAddress[session.address, default: 0] += 1
+        let token = Token(random)
+        let seat = room.seatNew(session, name: name, token: token, plays: race.timing.hostPlays)
+        room.makeCreatorHost(seat)
+        let joinURL = self.joinURL.map { $0 + "?room=" + code }
+        out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token.text)),
+                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)]
+                             + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
+                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME"
+                             + (joinURL.map { "\nOr open \($0) in a browser." } ?? "")
+                             + "\nYou are the host: /start when everyone is in."),
+                 to: session)
+        if let reason = storageUnwritable {
+            room.storageWarned = true
+            out.send(StorageFailedEvent(reason: reason), to: session)
+        }
+    }
+
+    /// The password is the server's business, not the game's: taken out of `args`, so it never
+    /// reaches the settings echo. `/create` and `/assign` need it when the server has one.
+    func checkCreatePassword(_ args: inout [String], _ cmd: String) throws(ErrorReply) {
+        let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
+        let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
+        args = args.filter { !isPassword($0) }
+        if let required = config.createPassword, !required.isEmpty {
+            guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
+                throw ErrorReply(cmd, .badPassword,
+                                 passwords.isEmpty ? "This server needs a password to open rooms: /\(cmd) GAME password=... (ask your teacher)."
+                                                   : "That is not the password for opening rooms on this server.")
+            }
+        }
+    }
+
+    /// A code no open room has, within the room caps. Drawing is bounded: however full the
+    /// server, `/create` answers at once.
+    private func freeRoomCode(for session: Session, replacing old: Room? = nil) throws(ErrorReply) -> String {
+        // A room about to close for this one does not count against the caps.
+        let closing = old == nil ? 0 : 1
+        let ownClosing = old?.creatorAddress == session.address ? 1 : 0
+        guard classRooms - closing < config.maxRooms else {
+            throw ErrorReply("create", .tooManyRooms, "The server has as many rooms open as it takes (\(config.maxRooms)). Try again when a class has finished.")
+        }
+        guard roomsPerAddress[session.address, default: 0] - ownClosing < config.maxRoomsPerIP else {
+            throw ErrorReply("create", .tooManyRooms,
+                             "Your address already has \(config.maxRoomsPerIP) rooms open. Close one (/leave it) before opening another.")
+        }
+        return try freeCode("create")
+    }
+
+    /// A code neither an open room nor an assignment has: students type both with `/join`.
+    func freeCode(_ cmd: String) throws(ErrorReply) -> String {
+        for _ in 0..<Limits.roomCodeDraws {
+            let code = Secrets.roomCode(random)
+            if rooms[code] == nil && assignments[code] == nil { return code }
+        }
+        throw ErrorReply(cmd, .tooManyRooms, "No free room code was found. Try again in a minute.")
+    }
+
+    func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create") throws(ErrorReply) -> Race {
+        guard let entry = RaceCatalog.kind(named: kind) else {
+            throw ErrorReply(cmd, .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
+        }
+        do {
+            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks))
+        } catch {
+            throw ErrorReply(cmd, error.code, error.message, extra: error.extra)
+        }
+    }
+}

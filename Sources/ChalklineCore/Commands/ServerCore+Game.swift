@@ -1,0 +1,50 @@
+/// The game's commands: the host starts, stops and skips; players answer; the report after.
+/// Like every handler in ServerCore+*.swift, each runs once `CommandTable` has checked who may
+/// use the command and how many words it takes.
+extension ServerCore {
+    func start(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "start")
+        guard !room.isRunning else { throw ErrorReply("start", .wrongState, "A game is already running.") }
+        guard room.players.contains(where: \.connected) else {
+            throw ErrorReply("start", .wrongState, "Nobody is playing yet: wait for players to /join \(room.code).")
+        }
+        out.send(OkReply("start", text: "Starting the game."), to: call.session)
+        gamesStarted += 1
+        room.start(now: call.now, serial: gamesStarted, freshSeed: random(), out: &out)
+    }
+
+    func stop(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "stop")
+        guard room.isRunning else { throw ErrorReply("stop", .wrongState, "No game is running.") }
+        out.send(OkReply("stop", text: "Stopping the game."), to: call.session)
+        room.stop(out: &out)
+    }
+
+    func skip(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "skip")
+        guard case .open = room.phase else { throw ErrorReply("skip", .noQuestion, "There is no open question to skip.") }
+        out.send(OkReply("skip", text: "Skipping this \(room.race.roundNoun)."), to: call.session)
+        room.skip(now: call.now, out: &out)
+    }
+
+    func answer(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        if let watched = call.session.watching {
+            throw ErrorReply("answer", .notPlaying, "You are watching room \(watched.code); watchers cannot answer.")
+        }
+        let (room, seat) = try inRoom(call.session, "answer")
+        guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
+        let line = try AnswerLine(call.rest)
+        room.answer(line.text, question: line.question, seat: seat, now: call.now, arrived: call.arrived, out: &out)
+    }
+
+    func report(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let room = try hostRoom(call.session, "report")
+        guard !room.isRunning, let game = room.game else {
+            throw ErrorReply("report", .wrongState, room.isRunning
+                ? "The report is ready once the game is over."
+                : "No game has been played in this room yet.")
+        }
+        // The shell reads the stored report off the loop and sends it as this command's reply.
+        out.report(ReportRequest(to: call.session.id, format: call.session.format, game: game))
+    }
+}
