@@ -55,11 +55,11 @@ public enum Names {
                 folded.append(s)
             }
         }
-        var key = String.UnicodeScalarView()
+        var latin = String.UnicodeScalarView()
         for s in String(folded).lowercased().unicodeScalars {
-            key.append(Script.latinLookalike[s.value].flatMap(Unicode.Scalar.init) ?? s)
+            latin.append(Script.latinLookalike[s.value].flatMap(Unicode.Scalar.init) ?? s)
         }
-        return String(key)
+        return String(latin)
     }
 
     private static func isLetterOrDigit(_ s: Unicode.Scalar) -> Bool {
@@ -72,8 +72,4 @@ public enum Names {
         default: false
         }
     }
-
-    /// The old name of `folded`, which the tests still call.
-    @available(*, deprecated, renamed: "folded")
-    public static func key(_ name: String) -> String { folded(name) }
 }
