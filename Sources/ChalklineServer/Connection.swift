@@ -111,9 +111,7 @@ final class Connection {
     func send(_ payload: Payload, asked: Bool = false) {
         guard state == .open, payload.count > 0 else { return }
         if webSocket != nil {
-            let framed = payload.reframed ?? Payload(WebSocketFrames.textFrames(UnsafeRawBufferPointer(start: payload.pointer, count: payload.count)))
-            payload.reframed = framed
-            sendRaw(framed, asked: asked)
+            sendRaw(output.webSocketFrames(of: payload), asked: asked)
         } else {
             sendRaw(payload, asked: asked)
         }
