@@ -11,8 +11,8 @@ import CLibUV
 ///
 /// The properties every sent line touches are not checked for exclusive access at run time
 /// (`@exclusivity(unchecked)`): they are only ever accessed here, on the loop thread, with no
-/// call out of the access that could reach them again; the checks were some 8% of an answer's
-/// instructions under callgrind.
+/// call out of the access that could reach them again; the checks were a large part of an
+/// answer's cost (BENCHMARKS.md, "Instructions per judged answer").
 final class Connection {
     enum State { case open, flushing, closed }
     /// What the connection speaks. With the web on, a new connection is `sniffing` until its

@@ -136,7 +136,7 @@ public final class EffectRunner {
     /// Storage finished `ticket`'s job: `effects` (notices for hosts) go in its place, then
     /// `reply` to whoever asked. Call `release` once every finished ticket is settled.
     public func settle(ticket: Int, effects: [Effect] = [], reply: Payload? = nil) {
-        gate.answer(ticket: ticket, effects: effects, reply: reply)
+        gate.settle(ticket: ticket, effects: effects, reply: reply)
     }
 
     /// Carries out what settled tickets no longer hold.

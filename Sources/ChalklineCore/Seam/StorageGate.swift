@@ -13,7 +13,7 @@
 public final class StorageGate {
     public enum Item {
         case effect(Effect)
-        /// Answered by storage; `replyTo` gets the read's reply.
+        /// Settled by storage (a commit done, a read made); `replyTo` gets the read's reply.
         case wait(ticket: Int, replyTo: ConnectionID?)
     }
 
@@ -78,7 +78,7 @@ public final class StorageGate {
 
     /// Storage finished the job of `ticket`: `effects` go in its place, then `reply` to whoever
     /// asked. Nothing moves until `drain`.
-    public func answer(ticket: Int, effects: [Effect], reply: Payload?) {
+    public func settle(ticket: Int, effects: [Effect], reply: Payload?) {
         settled[ticket] = (effects, reply)
     }
 
