@@ -7,8 +7,8 @@ import Foundation
 import Logging
 
 /// The imperative shell: one libuv loop that owns every socket, the one timer and the signal
-/// watchers, feeds the core `(input, now)` and carries out the effects it returns. It knows no
-/// game rule.
+/// watchers, and feeds the core `(input, now)` through `EffectRunner`, which decides when each
+/// effect goes; the shell only does it (`ServerShell+Effects.swift`). It knows no game rule.
 ///
 /// Owned by the loop thread (the thread that calls `run`) and touched only there. Its hottest properties are not
 /// checked for exclusive access at run time (`@exclusivity(unchecked)`, as `Connection`'s).
