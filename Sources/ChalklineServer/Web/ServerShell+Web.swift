@@ -62,7 +62,7 @@ extension ServerShell {
                 connection.pendingInput = []
                 welcome(connection, format: .text)
                 guard connection.state == .open else { return }
-                held.withUnsafeBytes { runner.receive(connection.id, $0, now: clock.now) }
+                _ = held.withUnsafeBytes { runner.receive(connection.id, $0, now: clock.now) }
                 return
             case .undecided, .http:
                 connection.transport = .http
@@ -158,7 +158,7 @@ extension ServerShell {
         guard let channel = connection.webSocket else { return }
         let got = channel.receive(bytes)
         if !got.lines.isEmpty {
-            got.lines.withUnsafeBytes { runner.receive(connection.id, $0, now: clock.now, arrived: arrivalFloor) }
+            _ = got.lines.withUnsafeBytes { runner.receive(connection.id, $0, now: clock.now, arrived: arrivalFloor) }
         }
         if got.closing { connection.closeAfterFlush() }
     }
