@@ -22,17 +22,18 @@ public enum Effect {
     case close(ConnectionID)
     /// Keep this record of a game. When `record.needsCommit`, the effects after it must wait until
     /// it is committed: that is how a result players are shown is never lost. Boxed (`indirect`):
-    /// inline, a record made every effect as big as itself, and each send was copied through the
-    /// shell and the storage gate at that size (callgrind: 3,000 instructions an answer).
+    /// inline, a record made every effect as big as itself, and every send was copied at that
+    /// size on its way to the socket (BENCHMARKS.md has the figure).
     indirect case record(GameRecord)
     /// `/report`: read the stored report of `game` and send it to `to` as the reply to `/report`.
     /// Effects after it wait for that reply, so replies keep the order of their commands.
     case report(ReportRequest)
-    /// A round's question (or word level's board) has just been handed to its recipients: the
-    /// shell performs this once that send is written, which is later than the core opened the round
-    /// when a commit held it (a `round_end` waits for its results to be on disk, and the next
-    /// question waits behind it). The shell then calls `ServerCore.roundStarted`, and the
-    /// round's time counts from there: a slow disk never takes a student's seconds.
+    /// A round's question (or word level's board) has just been handed to its recipients, in the
+    /// send before this effect. Its time counts from when that send is written, which is later
+    /// than the core opened the round when a commit held it (a `round_end` waits for its results
+    /// to be on disk, and the next question waits behind it): a slow disk never takes a
+    /// student's seconds. `EffectRunner` carries it out for every driver, and tells the core
+    /// when the write happened; no driver handles it itself.
     case roundStarted(RoundStart)
 }
 
@@ -78,11 +79,6 @@ public final class Payload: @unchecked Sendable {
     public init(_ writer: consuming ByteWriter) {
         (pointer, count) = writer.take()
     }
-
-    /// The same bytes in the other framing the shell speaks (WebSocket text frames), made by
-    /// the shell for the first recipient that needs it and shared by every other: one event is
-    /// framed once, however many browsers hear it. Loop thread only, like the payload itself.
-    public var reframed: Payload?
 
     /// Some of the bytes, to copy into another line.
     public subscript(range: Range<Int>) -> UnsafeRawBufferPointer {

@@ -33,6 +33,7 @@ struct Outbox {
         effects.append(.report(request))
     }
 
+    /// The send just made was a round's question (see `Effect.roundStarted`).
     mutating func roundStarted(_ start: RoundStart) {
         effects.append(.roundStarted(start))
     }

@@ -15,9 +15,9 @@ public final class ServerCore {
     /// Homework tries running now (rooms of `rooms` with `homework`): they have their own cap,
     /// so a class doing homework never keeps a teacher from `/create`.
     var homeworkRooms = 0
-    /// The wall clock minus the monotonic `now`, in milliseconds: set by the shell (and kept
-    /// fresh), so a homework's due time can be checked without the core reading a clock.
-    public var wallOffsetMs: Millis = 0
+    /// The wall clock minus the monotonic `now`, in milliseconds, as `wallClock(reads:at:)`
+    /// last told it: a homework's due time is checked without the core reading a clock.
+    public internal(set) var wallOffsetMs: Millis = 0
     /// Admitted connections by address (`PeerAddress.key`), for `maxConnectionsPerIP`.
     var perAddress: [String: Int] = [:]
     /// When each connection outside a room may next be idle-closed (see `DeadlineHeap`).
@@ -28,9 +28,9 @@ public final class ServerCore {
     var gamesStarted = 0
     /// Open rooms by the address that created them, for `maxRoomsPerIP`.
     var roomsPerAddress: [String: Int] = [:]
-    /// The students' page as other devices reach it (`http://ADDRESS:PORT/`), set by the shell once
-    /// it listens; nil without the web. `/create` gives each room's.
-    public var joinURL: String?
+    /// The students' page as other devices reach it (`http://ADDRESS:PORT/`), as
+    /// `pagesServed(at:)` told it; nil without the web. `/create` gives each room's.
+    public private(set) var joinURL: String?
     /// Wrong guesses at secrets, by address and server-wide.
     let guesses: GuessLimiter
 
@@ -140,16 +140,24 @@ public final class ServerCore {
         return out.effects
     }
 
-    /// A `roundStarted` effect was carried out at `now`: the question it names left the server
-    /// then, and its time counts from there. Nothing to send.
-    public func roundStarted(_ start: RoundStart, now: Millis) {
+    /// The question a `roundStarted` effect names was written at `now`, and its time counts
+    /// from there. Nothing to send. Only `EffectRunner` tells it, for every driver.
+    func roundStarted(_ start: RoundStart, now: Millis) {
         rooms[start.room]?.roundStarted(id: start.id, now: now)
     }
 
-    /// For drivers that carry out a call's effects at once (the fuzzer, benchmarks): every
-    /// `roundStarted` among `effects` happened at `now`.
-    public func roundsStarted(in effects: [Effect], now: Millis) {
-        for case .roundStarted(let start) in effects { roundStarted(start, now: now) }
+    // MARK: What the shell knows about the world
+
+    /// The wall clock reads `wall` at the monotonic `now`. The monotonic clock stops while a
+    /// laptop sleeps and the wall clock does not, so the shell tells it again before the lines
+    /// of each loop iteration it reads; homework's due times are judged by it.
+    public func wallClock(reads wall: Millis, at now: Millis) {
+        wallOffsetMs = wall - now
+    }
+
+    /// The pages are served, and other devices reach the students' one at `joinURL`.
+    public func pagesServed(at joinURL: String) {
+        self.joinURL = joinURL
     }
 
     /// Time passed: fire every deadline at or before `now`.
@@ -258,10 +266,15 @@ public final class ServerCore {
         return out.effects
     }
 
-    /// Set by the shell when the database could not be written at start: each `/create` is
-    /// followed by `storage_failed`, so a teacher knows before the class plays. Cleared when
-    /// storage works again.
-    public var storageUnwritable: String?
+    /// Why the database could not be written at start (`storageUnwritableAtStart`): each
+    /// `/create` is followed by `storage_failed`, so a teacher knows before the class plays.
+    /// Cleared when storage works again.
+    public private(set) var storageUnwritable: String?
+
+    /// The database could not be written when the server started, for `reason`.
+    public func storageUnwritableAtStart(reason: String) {
+        storageUnwritable = reason
+    }
 
     /// Storage works again (the missed writes went through): a new failure is worth telling again.
     public func storageRecovered() {

@@ -6,8 +6,8 @@ import Glibc
 ///
 /// Every line the server sends is written through one of these. An `[UInt8]` checks on every
 /// `append` that it is its buffer's only owner, and copies a run of bytes through a generic
-/// path: under callgrind a number cost 180 instructions and a key as many, and a table's row
-/// some 2,000. Here a byte is a bounds check and a store, a run one `memcpy`.
+/// path (BENCHMARKS.md has what that cost). Here a byte is a bounds check and a store, a run
+/// one `memcpy`.
 ///
 /// Not copyable: the buffer has one owner, which frees it (`deinit`) or hands it over whole
 /// (`take`, to a payload that frees it with `free`).

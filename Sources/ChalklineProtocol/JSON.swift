@@ -98,7 +98,7 @@ public enum JSON: Equatable, Sendable {
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// Digits straight into the output: through `String(i)` every number of every reply cost a
-    /// string's allocation and a byte-at-a-time append (under callgrind, 200 instructions a number).
+    /// string's allocation and a byte-at-a-time append.
     @inlinable
     public static func writeInt(_ value: Int, to out: inout ByteWriter) {
         // The digits are counted first and written in place, last digit first: no buffer of
@@ -123,7 +123,7 @@ public enum JSON: Equatable, Sendable {
     }
 
     /// Runs of bytes that need no escape (nearly every string the server writes) are copied
-    /// whole; a byte at a time, this was the answer path's costliest function under callgrind.
+    /// whole: a byte at a time, every string of every line paid for each byte.
     public static func writeString(_ s: String, to out: inout ByteWriter) {
         out.append(UInt8(ascii: "\""))
         // A native or literal string lends its bytes as they are; only a bridged one is copied.

@@ -4,8 +4,8 @@ import Glibc
 
 /// A JSON value encoded once with holes, for many lines that differ only there: in a big room
 /// every player's `round_end` is the same bytes but for their own rows and their place, so the
-/// shared part is encoded once a round instead of once a player (it was the answer path's
-/// largest cost under callgrind: a room of 20 encoded 21 whole tables a round).
+/// shared part is encoded once a round instead of once a player (a room of 20 encoded 21 whole
+/// tables a round; BENCHMARKS.md has what that cost).
 ///
 /// A hole is a marker value put into the tree before encoding: `element(n)` as the last element
 /// of an array, or `field(n)` as a field of an object after its first. Filled, an element hole

@@ -25,7 +25,7 @@ public final class HarnessClient {
     }
 
     /// A browser's client of a live server: one line a message over a WebSocket.
-    public convenience init(_ webSocket: WebSocketChannel, inspect: (@Sendable (ServerLine) -> Void)? = nil) {
+    public convenience init(_ webSocket: LiveWebSocketChannel, inspect: (@Sendable (ServerLine) -> Void)? = nil) {
         self.init(webSocket, id: nil, inspect: inspect)
     }
 
@@ -102,7 +102,7 @@ public final class HarnessClient {
         } catch is DeadlinePassed {
             return false
         }
-        guard let webSocket = channel as? WebSocketChannel else { return true }
+        guard let webSocket = channel as? LiveWebSocketChannel else { return true }
         return try webSocket.waitForClose(timeout: max(0.001, deadline - channel.deadline(in: 0)))
     }
 

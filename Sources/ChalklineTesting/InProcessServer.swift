@@ -1,16 +1,19 @@
 import ChalklineCore
 
 /// The core alone, driven as the libuv shell drives it but with a clock the test moves (as
-/// NIOEmbedded's loop does): lines in, effects out, each `.send` routed to its clients' inboxes,
-/// `.record` kept for the test to read. No sockets, no sleeps.
-public final class InProcessServer {
+/// NIOEmbedded's loop does): through the same `EffectRunner` and storage gate the server runs,
+/// each send routed to its clients' inboxes, each record kept for the test to read, and
+/// storage that settles its tickets (commits and reads) as soon as a call is done. No sockets,
+/// no sleeps.
+public final class InProcessServer: EffectTarget {
     public let core: ServerCore
     public private(set) var now: Millis = 0
     /// Every game record the core asked the shell to store, in order.
     public private(set) var records: [GameRecord] = []
     /// When each of `records` came, on this clock (the shell stamps them with the wall clock).
     public private(set) var recordTimes: [Millis] = []
-    /// Every `/report` the core asked the shell's storage to answer (in-process nothing stores).
+    /// Every `/report` the core asked the shell's storage to answer (in-process nothing stores,
+    /// so the read settles with no reply).
     public private(set) var reports: [ReportRequest] = []
     /// Connections the core closed, in order.
     public private(set) var closed: [ConnectionID] = []
@@ -19,11 +22,18 @@ public final class InProcessServer {
     private var lastID: UInt64 = 0
     /// The effects of the step under way, if one is.
     private var capture: [Effect]?
-    /// While true, questions do not leave when the core opens their round: their
-    /// `roundStarted` waits in `heldRoundStarts` until `releaseRoundStarts`, as the shell holds
-    /// a question behind a commit that is slow to come back.
+    private var runner: EffectRunner!
+    /// Tickets handed out during the call under way, settled when it is done.
+    private var tickets: [Int] = []
+    private var lastTicket = 0
+    /// Connections closed during the call under way: dropped, and the core told, once it is
+    /// done, as the shell does once the close has flushed.
+    private var closing: [ConnectionID] = []
+    /// While true, questions are not written when the core opens their round (the shell holds
+    /// a question behind a commit that is slow to come back): their rounds wait in
+    /// `heldRoundStarts` until `releaseRoundStarts` writes them.
     public var holdRoundStarts = false
-    public private(set) var heldRoundStarts: [RoundStart] = []
+    public var heldRoundStarts: [RoundStart] { runner.unwrittenRounds }
     /// When set, the lines clients send are read now but arrived then: a shell whose loop was
     /// busy (or stopped) when they came in.
     public var arrival: Millis?
@@ -34,7 +44,10 @@ public final class InProcessServer {
     }
 
     /// A core built by the test itself (a random source of its own, say).
-    public init(core: ServerCore) { self.core = core }
+    public init(core: ServerCore) {
+        self.core = core
+        runner = EffectRunner(core: core, target: self, writes: .atTurnEnd)
+    }
 
     /// A new connection from `peer` (by default an address of its own, 10.0.0.N); the welcome
     /// and anything else the core says to it wait in its inbox.
@@ -43,7 +56,7 @@ public final class InProcessServer {
         let id = ConnectionID(lastID)
         let channel = InProcessChannel(id: id, server: self)
         channels[id] = WeakChannel(channel: channel)
-        run(core.connect(id, peer: peer ?? "10.0.0.\(lastID)", format: format, now: now))
+        call { runner.connect(id, peer: peer ?? "10.0.0.\(lastID)", format: format, now: now) }
         return channel
     }
 
@@ -55,7 +68,7 @@ public final class InProcessServer {
     public func advance(to ms: Millis) -> Step {
         recording {
             setTime(ms)
-            run(core.tick(now: ms))
+            call { runner.tick(now: ms) }
         }
     }
 
@@ -99,42 +112,60 @@ public final class InProcessServer {
     }
 
     func receive(_ id: ConnectionID, _ bytes: [UInt8]) {
-        run(bytes.withUnsafeBytes { core.receive(id, $0, now: now, arrived: arrival) })
+        call { bytes.withUnsafeBytes { runner.receive(id, $0, now: now, arrived: arrival) } }
     }
 
-    /// The held questions leave now (see `holdRoundStarts`).
+    /// The held questions are written now (see `holdRoundStarts`).
     public func releaseRoundStarts() {
-        let held = heldRoundStarts
-        heldRoundStarts = []
-        for start in held { core.roundStarted(start, now: now) }
+        runner.endTurn { now }
     }
 
-    func disconnect(_ id: ConnectionID) { run(core.disconnect(id, now: now)) }
+    func disconnect(_ id: ConnectionID) { call { runner.disconnect(id, now: now) } }
 
-    /// Carries out effects in order, as the shell does; a closed connection is then dropped and
-    /// the core told, as the shell does once the close has flushed.
-    func run(_ effects: [Effect]) {
+    /// One call into the core through the runner, then what the shell does after it: storage
+    /// settles the call's tickets, the turn's output is written (starting its rounds), and
+    /// connections it closed are dropped.
+    private func call(_ body: () -> [Effect]) {
+        let effects = body()
         capture?.append(contentsOf: effects)
-        var closing: [ConnectionID] = []
-        for effect in effects {
-            switch effect {
-            case .send(let ids, let payload):
-                let text = payload.string
-                for id in ids { channels[id]?.channel?.deliver(text) }
-            case .close(let id):
-                closed.append(id)
-                channels[id]?.channel?.serverClosed()
-                closing.append(id)
-            case .record(let record):
-                records.append(record)
-                recordTimes.append(now)
-            case .report(let request):
-                reports.append(request)
-            case .roundStarted(let start):
-                if holdRoundStarts { heldRoundStarts.append(start) } else { core.roundStarted(start, now: now) }
-            }
+        if !tickets.isEmpty {
+            for ticket in tickets { runner.settle(ticket: ticket) }
+            tickets = []
+            runner.release(now: now)
         }
-        for id in closing { disconnect(id) }
+        if !holdRoundStarts { runner.endTurn { now } }
+        let dropped = closing
+        closing = []
+        for id in dropped { disconnect(id) }
+    }
+
+    // MARK: EffectTarget
+
+    public func send(_ payload: Payload, to id: ConnectionID, asked: Bool) {
+        channels[id]?.channel?.deliver(payload.string)
+    }
+
+    public func close(_ id: ConnectionID) {
+        closed.append(id)
+        channels[id]?.channel?.serverClosed()
+        closing.append(id)
+    }
+
+    public func store(_ record: GameRecord) -> Int? {
+        records.append(record)
+        recordTimes.append(now)
+        return record.needsCommit ? ticket() : nil
+    }
+
+    public func read(_ request: ReportRequest) -> StorageRead {
+        reports.append(request)
+        return .ticket(ticket())
+    }
+
+    private func ticket() -> Int {
+        lastTicket += 1
+        tickets.append(lastTicket)
+        return lastTicket
     }
 }
 

@@ -53,7 +53,7 @@ public final class ServerHarness {
             return HarnessClient(channel, id: channel.id, inspect: inspect)
         }
         guard let live else { throw TestFailure("no server") }
-        if backend == .liveWebSocket { return HarnessClient(try WebSocketChannel(live), inspect: inspect) }
+        if backend == .liveWebSocket { return HarnessClient(try LiveWebSocketChannel(live), inspect: inspect) }
         return HarnessClient(try LiveChannel(live), id: nil, inspect: inspect)
     }
 

@@ -4,7 +4,7 @@ import ChalklineCore
 import Glibc
 #endif
 
-/// The core alone, driven as the shell drives it but without sockets or a clock: one room of
+/// The core alone, driven through the shell's `EffectRunner` but without sockets or a clock: one room of
 /// 20 json players and a host who does not play, a times race of 1,000 questions. Each
 /// iteration is one answer line from one player, judged, replied to and recorded, and every
 /// twentieth closes the round (`round_end`, the next question). The figures are per answer,
@@ -42,6 +42,8 @@ let benchmarks: @Sendable () -> Void = {
 /// A server core with one room, its host and `players` players, all in json.
 final class Classroom {
     let core: ServerCore
+    let runner: EffectRunner
+    private let target = DiscardingTarget()
     let host = ConnectionID(1)
     var players: [ConnectionID] = []
     /// The answer to the open question, read from the last `question` event.
@@ -62,13 +64,14 @@ final class Classroom {
         config.linesPerSecond = 0
         config.maxConnections = count + 10
         core = ServerCore(config: config) { 7 }
-        _ = core.connect(host, peer: "127.0.0.1", now: now)
+        runner = EffectRunner(core: core, target: target, writes: .asSent)
+        runner.connect(host, peer: "127.0.0.1", now: now)
         let created = send(host, "/format json\n/name host\n/create times rounds=500 time=60 gap=0 countdown=0 play=no late=no\n")
         guard let code = field("room", in: created) else { fatalError("/create was refused") }
         for i in 0..<count {
             let id = ConnectionID(UInt64(i + 2))
             players.append(id)
-            _ = core.connect(id, peer: "127.0.0.1", now: now)
+            runner.connect(id, peer: "127.0.0.1", now: now)
             _ = send(id, "/format json\n/name p\(i)\n/join \(code)\n")
         }
         if start {
@@ -104,8 +107,7 @@ final class Classroom {
         var ticks = 0
         while expected == previous, let deadline = core.nextDeadline(), ticks < 10 {
             now = max(now, deadline)
-            let effects = core.tick(now: now)
-            core.roundsStarted(in: effects, now: now)
+            let effects = runner.tick(now: now)
             read(effects)
             ticks += 1
         }
@@ -118,9 +120,7 @@ final class Classroom {
     private func send(_ id: ConnectionID, _ text: String) -> [Effect] {
         now += 1
         var bytes = Array(text.utf8)
-        let effects = bytes.withUnsafeMutableBytes { core.receive(id, UnsafeRawBufferPointer($0), now: now) }
-        core.roundsStarted(in: effects, now: now)
-        return effects
+        return bytes.withUnsafeMutableBytes { runner.receive(id, UnsafeRawBufferPointer($0), now: now) }
     }
 
     /// Finds the next question's "A x B" and keeps its product.

@@ -15,17 +15,17 @@ public func fuzzInputPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         return seed
     }
     var now: Millis = 0
-    // As the shell does: the questions leave at once, and their time starts then.
-    func check(_ effects: [Effect]) {
-        FuzzSupport.check(effects)
-        core.roundsStarted(in: effects, now: now)
-    }
+    // Through the runner the shell uses: the questions leave at once, and their time starts then.
+    let target = DiscardingTarget()
+    let runner = EffectRunner(core: core, target: target, writes: .asSent)
+    defer { withExtendedLifetime(target) {} }  // the runner holds it unowned
+    func check(_ effects: [Effect]) { FuzzSupport.check(effects) }
     var generation: [UInt64] = [0, 0, 0, 0]
     func id(_ n: Int) -> ConnectionID { ConnectionID(UInt64(n) * 1000 + generation[n]) }
-    for n in 0..<4 { check(core.connect(id(n), peer: "10.0.0.\(n)", now: now)) }
+    for n in 0..<4 { check(runner.connect(id(n), peer: "10.0.0.\(n)", now: now)) }
     // A room every connection can find, so short inputs reach the game quickly; the first byte
     // picks which quiz kind of the catalog it plays, so every kind's judge meets fuzzed answers.
-    FuzzSupport.opening(kind: input.first ?? 0).withUnsafeBytes { check(core.receive(id(0), $0, now: now)) }
+    FuzzSupport.opening(kind: input.first ?? 0).withUnsafeBytes { check(runner.receive(id(0), $0, now: now)) }
     var i = 0
     while i + 1 < input.count {
         let control = input[i]
@@ -35,18 +35,18 @@ public func fuzzInputPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         i = end
         let n = Int(control & 3)
         now += Millis((control >> 2) & 7) * 100
-        check(core.tick(now: now))
+        check(runner.tick(now: now))
         if control & 0x80 != 0 {
-            check(core.disconnect(id(n), now: now))
+            check(runner.disconnect(id(n), now: now))
             generation[n] += 1
-            check(core.connect(id(n), peer: "10.0.0.\(n)", now: now))
+            check(runner.connect(id(n), peer: "10.0.0.\(n)", now: now))
         }
-        check(core.receive(id(n), UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(input)[start..<end]), now: now))
+        check(runner.receive(id(n), UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(input)[start..<end]), now: now))
         if let deadline = core.nextDeadline(), deadline < now - 1 {
             fatalError("the core wants a deadline in the past: \(deadline) < \(now)")
         }
     }
-    check(core.shutdown(message: "bye"))
+    check(runner.shutdown(message: "bye", now: now))
     return 0
 }
 

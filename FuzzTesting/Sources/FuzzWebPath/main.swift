@@ -17,6 +17,9 @@ public func fuzzWebPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n").utf8) + bytes.dropFirst()
     }
     let core = ServerCore(config: ServerConfig()) { seed &+= 0x9E37_79B9_7F4A_7C15; return seed }
+    let target = DiscardingTarget()
+    let runner = EffectRunner(core: core, target: target, writes: .asSent)
+    defer { withExtendedLifetime(target) {} }  // the runner holds it unowned
     let id = ConnectionID(1)
     var pending: [UInt8] = []
     var channel: WebSocketChannel?
@@ -31,7 +34,7 @@ public func fuzzWebPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         if let channel {
             let got = chunk.withUnsafeBytes { channel.receive($0) }
             if !got.lines.isEmpty {
-                let effects = got.lines.withUnsafeBytes { core.receive(id, $0, now: now) }
+                let effects = got.lines.withUnsafeBytes { runner.receive(id, $0, now: now) }
                 check(effects)
             }
             if got.closing { return 0 }
@@ -57,12 +60,12 @@ public func fuzzWebPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                     if frame.isEmpty { fatalError("wslay wrote nothing") }
                 }
                 channel = made
-                check(core.connect(id, peer: "10.0.0.1", format: .json, oneLineMessages: true, now: now))
+                check(runner.connect(id, peer: "10.0.0.1", format: .json, oneLineMessages: true, now: now))
                 let rest = Array(pending[length...])
                 pending = []
                 if !rest.isEmpty {
                     let got = rest.withUnsafeBytes { made.receive($0) }
-                    if !got.lines.isEmpty { check(got.lines.withUnsafeBytes { core.receive(id, $0, now: now) }) }
+                    if !got.lines.isEmpty { check(got.lines.withUnsafeBytes { runner.receive(id, $0, now: now) }) }
                     if got.closing { return 0 }
                 }
             }

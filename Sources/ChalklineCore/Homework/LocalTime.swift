@@ -1,6 +1,6 @@
 /// The server's wall clock and time zone, as far as the core needs them: homework is due at a
 /// teacher's local time (`due=2026-11-27T18:00`), which only the shell can turn into an instant.
-/// The core reads no clock: the shell sets `ServerCore.wallOffsetMs` and gives these functions.
+/// The core reads no clock: the shell tells it the wall clock (`ServerCore.wallClock(reads:at:)`) and gives these functions.
 public struct LocalTime: Sendable {
     /// `YYYY-MM-DDTHH:MM` in the server's zone as milliseconds since 1970 (UTC); nil if unreadable.
     public var parse: @Sendable (String) -> Millis?

@@ -165,8 +165,8 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 /// the event with its top rows (from `top`, or for `round_end` from its whole line) and holes
 /// where each player's own rows and place go.
 /// A player's json line is that template with their rows and place copied in, straight into its
-/// payload; made through a cut event a player (a closure, a boxed message and three copies of
-/// the line each), the cuts were the largest cost of a room's answers under callgrind. The text,
+/// payload, not through a cut event a player (a closure, a boxed message and three copies of
+/// the line each), which made the cuts the largest cost of a room's answers. The text,
 /// rarely asked for in a big room (a person at netcat), is made from the cut event itself.
 /// A class: the room hands it to every player's cut in turn, which copied its fields each time
 /// as a struct.

@@ -1,4 +1,5 @@
 import ChalklineCore
+import ChalklineHTTP
 import CLibUV
 
 /// The connections with output this loop iteration, and the arrays they gather it in.
@@ -24,6 +25,20 @@ final class OutputQueue {
     /// A connection's buffers while it is written (libuv copies them into a write request).
     @exclusivity(unchecked) var buffers: [uv_buf_t] = []
 
+    /// The last payload framed for a WebSocket, and its frames: an event goes to its recipients
+    /// one after another, so the first browser among them frames it and every other shares
+    /// those bytes (one event is framed once, however many browsers hear it). Let go at the
+    /// end of the iteration.
+    @exclusivity(unchecked) private var lastFramed: (payload: Payload, frames: Payload)?
+
+    /// `payload` as WebSocket text frames.
+    func webSocketFrames(of payload: Payload) -> Payload {
+        if let lastFramed, lastFramed.payload === payload { return lastFramed.frames }
+        let frames = Payload(WebSocketFrames.textFrames(UnsafeRawBufferPointer(start: payload.pointer, count: payload.count)))
+        lastFramed = (payload, frames)
+        return frames
+    }
+
     /// An empty array to gather `connection`'s output in, which is now pending.
     func start(_ connection: Connection) -> [Payload] {
         pending.append(connection)
@@ -44,6 +59,7 @@ final class OutputQueue {
     func flushAll() {
         // The last drop of a shutdown flushes again: that inner call leaves the work to this one.
         guard !isFlushing else { return }
+        lastFramed = nil
         isFlushing = true
         defer { isFlushing = false }
         while !pending.isEmpty {

@@ -11,8 +11,8 @@ import CLibUV
 ///
 /// The properties every sent line touches are not checked for exclusive access at run time
 /// (`@exclusivity(unchecked)`): they are only ever accessed here, on the loop thread, with no
-/// call out of the access that could reach them again; the checks were some 8% of an answer's
-/// instructions under callgrind.
+/// call out of the access that could reach them again; the checks were a large part of an
+/// answer's cost (BENCHMARKS.md, "Instructions per judged answer").
 final class Connection {
     enum State { case open, flushing, closed }
     /// What the connection speaks. With the web on, a new connection is `sniffing` until its
@@ -110,9 +110,7 @@ final class Connection {
     func send(_ payload: Payload, asked: Bool = false) {
         guard state == .open, payload.count > 0 else { return }
         if webSocket != nil {
-            let framed = payload.reframed ?? Payload(WebSocketFrames.textFrames(UnsafeRawBufferPointer(start: payload.pointer, count: payload.count)))
-            payload.reframed = framed
-            sendRaw(framed, asked: asked)
+            sendRaw(output.webSocketFrames(of: payload), asked: asked)
         } else {
             sendRaw(payload, asked: asked)
         }

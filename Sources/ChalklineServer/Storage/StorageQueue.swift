@@ -6,7 +6,7 @@ import Foundation
 /// Carries the core's records to the database without the loop ever waiting on disk: records
 /// queue here, and one job at a time runs on libuv's thread pool (`uv_queue_work`), writing
 /// everything queued so far in one transaction and then running any report reads. libuv calls
-/// the job's after-callback back on the loop thread, where waiting tickets are answered.
+/// the job's after-callback back on the loop thread, where waiting tickets are settled.
 ///
 /// One job at a time keeps writes in order (the pool has several threads) and lets the `Store`
 /// go without locks. A failed write keeps its records, in order, at the head of the queue: the
@@ -17,7 +17,7 @@ import Foundation
 final class StorageQueue {
     /// What a finished job tells the shell.
     struct Finished {
-        /// Tickets answered by this job, oldest first, with the reply payload a read produced.
+        /// Tickets settled by this job, oldest first, with the reply payload a read produced.
         var tickets: [(ticket: Int, reply: Payload?)]
         /// Why the write failed, or nil when everything queued is committed.
         var failure: String?
@@ -46,7 +46,7 @@ final class StorageQueue {
     @exclusivity(unchecked) private var lastAttemptStarted = false
     /// A failing database is retried after `retryMs`, then twice as long each time it fails
     /// again, up to `maxRetryMs`: a broken disk is not hammered with the whole backlog on
-    /// every round's commit. While waiting, commits are answered without a write.
+    /// every round's commit. While waiting, commits are settled without a write.
     static let retryMs = Limits.storageRetryMs
     static let maxRetryMs = Limits.storageRetryMaxMs
     private var retryDelay = StorageQueue.retryMs
@@ -64,7 +64,7 @@ final class StorageQueue {
     /// When the batch timer is armed for: nil when it is not (once it has fired, though a write
     /// may still wait for a job in flight).
     @exclusivity(unchecked) private(set) var nextWrite: Millis?
-    /// When the last job started, writing or only answering tickets (`WriteSchedule.commitWindowMs` counts from it).
+    /// When the last job started, writing or only settling tickets (`WriteSchedule.commitWindowMs` counts from it).
     @exclusivity(unchecked) private var lastStart: Millis?
 
     init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
@@ -118,14 +118,14 @@ final class StorageQueue {
         droppedTotal += 1
     }
 
-    /// A ticket answered once every record queued so far is committed (or the write failed).
+    /// A ticket settled once every record queued so far is committed (or the write failed).
     func commit() -> Int {
         lastTicket += 1
         commits.append(lastTicket)
         return lastTicket
     }
 
-    /// A ticket answered with `work`'s payload, run on the pool after the records queued so far are written.
+    /// A ticket settled with `work`'s payload, run on the pool after the records queued so far are written.
     func read(_ work: @escaping @Sendable (any ResultsStore) -> Payload) -> Int {
         lastTicket += 1
         reads.append((lastTicket, work))
@@ -153,7 +153,7 @@ final class StorageQueue {
         }
     }
 
-    /// Someone is waiting for an answer: a commit or a read.
+    /// Someone is waiting for a ticket: a commit or a read.
     private var hasTickets: Bool { !commits.isEmpty || !reads.isEmpty }
     /// Plain records go while storage works, or once its retry is due (its timer may have fired
     /// while a job was out, which it then could not start); tickets go whatever (while the
@@ -175,7 +175,7 @@ final class StorageQueue {
     private func submit() {
         guard !inFlight, !records.isEmpty || hasTickets else { return }
         let writing = writeDue
-        // A job that only answers tickets leaves the pending retry where it is.
+        // A job that only settles tickets leaves the pending retry where it is.
         if writing { retryTimer?.arm(at: nil, now: 0) }
         batchTimer?.arm(at: nil, now: 0)
         nextWrite = nil

@@ -7,8 +7,8 @@ import Foundation
 import Logging
 
 /// The imperative shell: one libuv loop that owns every socket, the one timer and the signal
-/// watchers, feeds the core `(input, now)` and carries out the effects it returns. It knows no
-/// game rule.
+/// watchers, and feeds the core `(input, now)` through `EffectRunner`, which decides when each
+/// effect goes; the shell only does it (`ServerShell+Effects.swift`). It knows no game rule.
 ///
 /// Owned by the loop thread (the thread that calls `run`) and touched only there. Its hottest properties are not
 /// checked for exclusive access at run time (`@exclusivity(unchecked)`, as `Connection`'s).
@@ -73,9 +73,6 @@ public final class ServerShell {
     /// without reading may have been cut short (a stop and `SIGCONT` interrupt the wait, and
     /// libuv then returns without reading), so it does not move the floor.
     @exclusivity(unchecked) private var readInThisPoll = false
-    /// Rounds whose question was handed to its players this iteration: their time starts when
-    /// `endOfIteration` has written it.
-    @exclusivity(unchecked) private var startedThisIteration: [RoundStart] = []
     /// The connections with output this iteration, written in `endOfIteration`.
     let output = OutputQueue()
     private var graceTimer: DeadlineTimer?
@@ -92,11 +89,12 @@ public final class ServerShell {
                                                   overall: options.core.maxConnections)
     private var memoryTrim: MemoryTrim?
     private var signals: [SignalWatcher] = []
-    private var shuttingDown = false
+    private(set) var shuttingDown = false
     var storage: StorageQueue?
     let storageLog = StorageFailureLog()
-    /// Output held behind storage commits and reads, per connection.
-    lazy var gate = StorageGate { [unowned self] in perform($0) }
+    /// Carries out the core's effects (`ServerShell+Effects.swift`), holding output behind
+    /// storage commits and reads per connection; every call into the core goes through it.
+    private(set) var runner: EffectRunner!
     private var openFileLimit: UInt64 = 0
     /// The DNS-SD advertisement while it runs (Avahi's own thread owns what is behind it).
     var advert: OpaquePointer?
@@ -113,6 +111,7 @@ public final class ServerShell {
         loop = .allocate(capacity: 1)
         uv_loop_init(loop)
         readBuffer = .allocate(byteCount: readBufferSize, alignment: 16)
+        runner = EffectRunner(core: core, target: self, writes: .atTurnEnd)
     }
 
     deinit {
@@ -166,7 +165,7 @@ public final class ServerShell {
                                      interfaces: NetworkInterfaces.list())
         if options.web {
             hostPolicy = HostPolicy(hostName: Self.hostName, publicURL: options.publicURL, bind: options.bind)
-            core.joinURL = joinURL
+            core.pagesServed(at: joinURL)
             announce("students open \(joinURL)")
         }
         startAdvertising(port: Int(listener.address.port))
@@ -203,12 +202,15 @@ public final class ServerShell {
     }
 
     func received(_ bytes: UnsafeRawBufferPointer, on connection: Connection) {
-        // Kept fresh for every line: the monotonic clock stops while a laptop sleeps, the wall
-        // clock does not, and a homework join is judged against its due time by the wall clock.
-        core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
-        readInThisPoll = true
+        if !readInThisPoll {
+            // Told before the first read of each iteration: the monotonic clock stops while a
+            // laptop sleeps, the wall clock does not, and a homework join is judged against its
+            // due time by the wall clock.
+            readInThisPoll = true
+            core.wallClock(reads: SystemLocalTime.wallNow, at: clock.now)
+        }
         switch connection.transport {
-        case .line: execute(core.receive(connection.id, bytes, now: clock.now, arrived: arrivalFloor))
+        case .line: runner.receive(connection.id, bytes, now: clock.now, arrived: arrivalFloor)
         case .webSocket: receivedFrames(bytes, on: connection)
         case .sniffing, .http: receivedBeforeProtocol(bytes, on: connection)
         }
@@ -218,8 +220,8 @@ public final class ServerShell {
     /// command it sent has been handled; the close waits in line behind their replies (a
     /// `/report` still being read included), then the output drains and the connection closes.
     func inputEnded(_ connection: Connection) {
-        if gate.holds(connection.id) {
-            gate.submit([.effect(.close(connection.id))])
+        if runner.holds(connection.id) {
+            runner.run([.close(connection.id)], now: clock.now)
         } else if connection.hasPendingOutput {
             connection.closeAfterFlush()
         } else {
@@ -239,7 +241,7 @@ public final class ServerShell {
         if let reason {
             logger.debug("connection lost", metadata: ["id": "\(connection.id)", "error": "\(reason)"])
         }
-        execute(core.disconnect(connection.id, now: clock.now))
+        runner.disconnect(connection.id, now: clock.now)
         if shuttingDown && connections.isEmpty { finishShutdown() }
     }
 
@@ -278,89 +280,7 @@ public final class ServerShell {
         guard deadlineDue else { return }
         deadlineDue = false
         noWait?.stop()
-        execute(core.tick(now: clock.now))
-    }
-
-    // MARK: Effects
-
-    /// Carries out the core's effects in order; what they send is written at the end of the
-    /// iteration. Records go to the storage queue, stamped with the wall clock; a record that
-    /// needs a commit (a round closing) holds the rest of this call, and later output to the same
-    /// connections, until the commit is acknowledged (`StorageGate`): so `round_end` never goes
-    /// out before its results are on disk, nothing overtakes it, and other rooms do not wait.
-    func execute(_ effects: [Effect]) {
-        // The wall clock is read only for a call that has records (not for pings, joins, flushes...).
-        var at: Date?
-        // Most calls (an answer and its reply) have nothing that waits for storage: their records
-        // are queued, then their effects go to the gate one by one, with no list made for them.
-        guard effects.contains(where: waitsForStorage) else {
-            for case .record(let record) in effects { store(record, at: &at) }
-            for effect in effects {
-                switch effect {
-                case .record: break
-                case .report(let request): gate.submit(Self.storageOffReply(request))
-                case .send, .close, .roundStarted: gate.submit(effect)
-                }
-            }
-            return
-        }
-        var items: [StorageGate.Item] = []
-        items.reserveCapacity(effects.count)
-        for effect in effects {
-            switch effect {
-            case .record(let record):
-                guard let storage else { continue }
-                store(record, at: &at)
-                if record.needsCommit { items.append(.wait(ticket: storage.commit(), replyTo: nil)) }
-            case .report(let request):
-                if let storage {
-                    items.append(.wait(ticket: storage.read(Self.reportWork(request)), replyTo: request.to))
-                } else {
-                    items.append(.effect(Self.storageOffReply(request)))
-                }
-            case .send, .close, .roundStarted:
-                items.append(.effect(effect))
-            }
-        }
-        gate.submit(items)
-    }
-
-    /// `/report` on a server started without storage.
-    private static func storageOffReply(_ request: ReportRequest) -> Effect {
-        .send([request.to], storageOff.rendered(request.format))
-    }
-
-    /// A record that holds the rest of its call until committed, or a report read (`execute`).
-    private func waitsForStorage(_ effect: Effect) -> Bool {
-        switch effect {
-        case .record(let record): storage != nil && record.needsCommit
-        case .report: storage != nil
-        case .send, .close, .roundStarted: false
-        }
-    }
-
-    /// Queues `record` for storage, stamped with the wall clock (read once a call, into `at`).
-    private func store(_ record: GameRecord, at: inout Date?) {
-        guard let storage else { return }
-        let now = at ?? Date()
-        at = now
-        storage.append(StampedRecord(record, at: now))
-    }
-
-    private func perform(_ effect: Effect) {
-        switch effect {
-        case .send(let recipients, let payload):
-            for id in recipients { connections[id]?.send(payload) }
-        case .close(let id):
-            // A WebSocket's close frame: "going away" when the server stops (the bye or
-            // shutdown event before it says why, in the protocol's own words).
-            connections[id]?.closeAfterFlush(code: shuttingDown ? 1001 : 1000)
-        case .roundStarted(let start):
-            // The question is queued for its players, not yet written: its time starts at the write.
-            startedThisIteration.append(start)
-        case .record, .report:
-            break  // handled in `execute`, never held
-        }
+        runner.tick(now: clock.now)
     }
 
     func connections(_ id: ConnectionID) -> Connection? { connections[id] }
@@ -371,11 +291,10 @@ public final class ServerShell {
     private func endOfIteration() {
         // Records from the whole iteration go to disk as one job (one transaction).
         storage?.flush()
-        flushAll()
-        if !startedThisIteration.isEmpty {
-            let now = clock.now
-            for start in startedThisIteration { core.roundStarted(start, now: now) }
-            startedThisIteration.removeAll(keepingCapacity: true)
+        // The write, and the start of every round whose question it carries (`EffectRunner`).
+        runner.endTurn { [clock] in
+            output.flushAll()
+            return clock.now
         }
         if !shuttingDown { timer?.arm(at: core.nextDeadline(), now: clock.now) }
     }
@@ -394,7 +313,7 @@ public final class ServerShell {
         for watcher in signals { watcher.close() }
         signals = []
         timer?.arm(at: nil, now: 0)
-        execute(core.shutdown(message: "The server is shutting down. Thanks for playing!"))
+        runner.shutdown(message: "The server is shutting down. Thanks for playing!", now: clock.now)
         // Connections the core never heard of (a page loading, a head still arriving) just close.
         for connection in connections.all where connection.transport == .sniffing || connection.transport == .http {
             drop(connection, reason: nil)

@@ -1,9 +1,10 @@
 import Foundation
 
-/// One connection to the live server as a browser makes it: an upgrade at `/ws`, then one text
+/// One connection to the live server as a browser makes it (the server's own end is
+/// ChalklineHTTP's `WebSocketChannel`): an upgrade at `/ws`, then one text
 /// frame a line each way. Frames are written out byte by byte, so a test can also send what no
 /// browser would (unmasked frames, absurd lengths, a frame split byte by byte).
-public final class WebSocketChannel: LineChannel {
+public final class LiveWebSocketChannel: LineChannel {
     private let socket: TCPSocket
     private let reader: LineReader
     /// Held so the server outlives its clients (its process ends when it is released).

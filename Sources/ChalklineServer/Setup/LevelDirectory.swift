@@ -73,7 +73,9 @@ public enum LevelDirectory {
             candidates.append(exe.appendingPathComponent("Levels/builtin").path)
             candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/chalkline/levels/builtin").path)
         }
+        // This file is Sources/ChalklineServer/Setup/LevelDirectory.swift.
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         candidates.append(sources.appendingPathComponent("chalkline-server/Levels/builtin").path)
         return candidates.first { isDirectory($0) }
     }

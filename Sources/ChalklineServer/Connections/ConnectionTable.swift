@@ -55,9 +55,3 @@ struct ConnectionTable<Value: AnyObject> {
 
     private static func slot(of id: ConnectionID) -> Int { id.slot }
 }
-
-extension ConnectionID {
-    /// The connection's slot in the shell's `ConnectionTable` (the id's low 32 bits), reused once
-    /// the connection is gone.
-    var slot: Int { Int(truncatingIfNeeded: raw & 0xFFFF_FFFF) }
-}

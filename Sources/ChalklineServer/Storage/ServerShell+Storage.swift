@@ -23,11 +23,10 @@ extension ServerShell {
             logger.error("STORAGE FAILED: cannot write the results database; games go on but results are not saved until it works",
                          metadata: ["db": "\(store.location)", "error": "\(error)"])
             // Every host hears it at /create, before a class plays a game nobody can report on.
-            core.storageUnwritable = Self.shortReason("\(error)")
+            core.storageUnwritableAtStart(reason: Self.shortReason("\(error)"))
             writable = false
         }
         restoreHomework(store)
-        gate.deliverReply = { [unowned self] id, reply in connections(id)?.send(reply, asked: true) }
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
@@ -38,7 +37,7 @@ extension ServerShell {
     /// anyone can connect. A database that cannot be read leaves it out (logged): students then
     /// get `no_room` for it until the server starts with the database readable.
     private func restoreHomework(_ store: any ResultsStore) {
-        core.wallOffsetMs = SystemLocalTime.wallNow - clock.now
+        core.wallClock(reads: SystemLocalTime.wallNow, at: clock.now)
         do {
             let open = try store.report { try Reports.openAssignments($0, wallNow: SystemLocalTime.wallNow, server: options.serverName) }
             core.restore(open)
@@ -49,7 +48,7 @@ extension ServerShell {
         }
     }
 
-    /// Back on the loop thread after a storage job: answer its tickets and release what they held.
+    /// Back on the loop thread after a storage job: settle its tickets and release what they held.
     private func storageFinished(_ finished: StorageQueue.Finished) {
         var notices: [Effect] = []
         if !finished.dropped.isEmpty {
@@ -71,11 +70,11 @@ extension ServerShell {
         }
         if let first = finished.tickets.first {
             // In the place of the first held effect: the host hears why before the round_end.
-            gate.answer(ticket: first.ticket, effects: notices, reply: first.reply)
-            for (ticket, reply) in finished.tickets.dropFirst() { gate.answer(ticket: ticket, effects: [], reply: reply) }
-            gate.drain()
+            runner.settle(ticket: first.ticket, effects: notices, reply: first.reply)
+            for (ticket, reply) in finished.tickets.dropFirst() { runner.settle(ticket: ticket, reply: reply) }
+            runner.release(now: clock.now)
         } else {
-            gate.submit(notices.map(StorageGate.Item.effect))
+            runner.run(notices, now: clock.now)
         }
     }
 

@@ -40,8 +40,7 @@ extension ServerShell {
     func welcome(_ connection: Connection, format: OutputFormat) {
         unannounced.remove(connection)
         connection.transport = format == .json ? .webSocket : .line
-        execute(core.connect(connection.id, peer: connection.peer, format: format, oneLineMessages: format == .json,
-                             now: clock.now))
+        runner.connect(connection.id, peer: connection.peer, format: format, oneLineMessages: format == .json, now: clock.now)
     }
 
     /// Bytes on a connection not yet known to be the line protocol: sniff, then read an HTTP head.
@@ -63,7 +62,7 @@ extension ServerShell {
                 connection.pendingInput = []
                 welcome(connection, format: .text)
                 guard connection.state == .open else { return }
-                held.withUnsafeBytes { execute(core.receive(connection.id, $0, now: clock.now)) }
+                _ = held.withUnsafeBytes { runner.receive(connection.id, $0, now: clock.now) }
                 return
             case .undecided, .http:
                 connection.transport = .http
@@ -160,7 +159,7 @@ extension ServerShell {
         guard let channel = connection.webSocket else { return }
         let got = channel.receive(bytes)
         if !got.lines.isEmpty {
-            got.lines.withUnsafeBytes { execute(core.receive(connection.id, $0, now: clock.now, arrived: arrivalFloor)) }
+            _ = got.lines.withUnsafeBytes { runner.receive(connection.id, $0, now: clock.now, arrived: arrivalFloor) }
         }
         if got.closing { connection.closeAfterFlush() }
     }
