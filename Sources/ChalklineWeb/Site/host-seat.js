@@ -3,8 +3,8 @@
 import { keptSeat } from './shared.js';
 
 const HOSTED_ROOM_ITEM = 'chalkline.host';
-const kept = keptSeat(HOSTED_ROOM_ITEM, [sessionStorage, localStorage]);
+const kept = keptSeat(HOSTED_ROOM_ITEM, ['sessionStorage', 'localStorage']);
 
 export const loadSeat = kept.load;
-export const offeredSeat = keptSeat(HOSTED_ROOM_ITEM, [localStorage]).load;
+export const offeredSeat = keptSeat(HOSTED_ROOM_ITEM, ['localStorage']).load;
 export function saveSeat(seat) { kept.save(seat); return seat; }

@@ -1,8 +1,9 @@
 // The connection, and the commands: each one line, false when the connection is not open.
 import { serverLine } from './line.js';
-import { dispatch, socketClosed } from './play-handlers.js';
 
-export const line = serverLine({ message: (msg) => dispatch(msg), closed: (e) => socketClosed(e) });
+// Set by play.js: the handlers import the commands, not the other way round.
+export const listeners = { message() {}, closed() {} };
+export const line = serverLine(listeners);
 const send = (text) => line.send(text);
 
 export const commands = {

@@ -2,23 +2,11 @@
 import { announce, fieldError, protocolDispatch, chatLine } from './shared.js';
 import { podiumHold } from './line.js';
 import { state, saveSeat, newGame, me, takeGroups } from './play-state.js';
-import { show, drawStatus, drawNotice, drawLobby, drawCountdown, drawGone, drawComeback, showJoin, drawJoining } from './play-view.js';
+import { drawStatus, drawNotice, drawLobby, drawCountdown, drawComeback, showJoin, drawJoining } from './play-view.js';
 import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText } from './play-round.js';
 import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
-import { replies, enterRoom, setTeams } from './play-replies.js';
-
-// The connection ended for good: say so, and no reconnecting.
-export function ended(reason, title, text, room) {
-  state.ending = true;
-  stopTimer();
-  state.trouble = null;
-  state.hostAway = null;
-  line.close();
-  state.gone = { reason, title, text, room: room || (state.seat && state.seat.room) || state.code || '' };
-  drawGone();
-  announce(title + '. ' + (text || ''));
-}
+import { replies, enterRoom, setTeams, ended } from './play-replies.js';
 
 export function socketClosed(e) {
   if (state.ending) { line.setConn('closed'); return; }
@@ -121,7 +109,7 @@ const events = {
     if (!same) state.question = Object.assign({ answered: false, sending: false, feedback: null, refused: '' }, msg);
     state.result = null;
     drawStatus();
-    drawQuestion(!(same && state.question.answered));
+    drawQuestion(!same);                 // a rejoin's copy keeps what was typed
     startTimer('question', msg.time_ms);
     if (same && state.question.answered) return;         // a rejoin, answered already
     announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + spoken(questionText(msg.text)));
@@ -140,7 +128,8 @@ const events = {
     if (mine && mine.ms === null) state.streak = 0;
     state.result = msg;
     const rank = placed(msg);
-    drawResults();
+    // One who joined mid-question stays on the lobby until a question comes.
+    if (['question', 'results'].includes(state.view)) drawResults();
     let said = how + (how.endsWith('!') ? ' ' : '. ') + 'The answer was ' + spoken(msg.answer_text) + '. ';
     if (mine) said += mine.correct ? 'You got it right. ' : (mine.ms === null ? 'You did not answer. ' : 'Yours was wrong. ');
     announce(said + rank);
@@ -207,8 +196,10 @@ const events = {
     if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
     state.result = msg;
     const rank = placed(msg);
-    if (state.board) drawBoardClosed();
-    drawLevelResults(msg.clues.filter((c) => c.solved_by === me()).map((c) => c.word));
+    if (state.board && ['board', 'level'].includes(state.view)) {
+      drawBoardClosed();
+      drawLevelResults(msg.clues.filter((c) => c.solved_by === me()).map((c) => c.word));
+    }
     announce('Level over. ' + rank);
   },
 
@@ -217,6 +208,8 @@ const events = {
     endPause();
     stopTimer();
     state.final = msg;
+    if (state.hostAway) state.hostAway.running = false;     // nothing left to pause
+    drawNotice();
     placed(msg, true);
     announce(drawFinal());
   },

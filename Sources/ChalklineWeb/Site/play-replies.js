@@ -1,11 +1,22 @@
 // The replies (`ok`, `error`) by the command they answer: each changes the state, then draws.
 import { $, fmt, announce, fieldError } from './shared.js';
 import { state, saveSeat, rememberName, me } from './play-state.js';
-import { show, drawStatus, drawNotice, drawLobby, drawTeams, drawComeback, showJoin, joinError, drawJoining } from './play-view.js';
-import { drawAnswerForm, drawFeedback } from './play-round.js';
+import { show, drawStatus, drawNotice, drawLobby, drawTeams, drawComeback, showJoin, joinError, drawJoining, drawGone } from './play-view.js';
+import { drawAnswerForm, drawFeedback, stopTimer } from './play-round.js';
 import { clearWord, drawWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
-import { ended } from './play-handlers.js';
+
+// The connection ended for good: say so, and no reconnecting.
+export function ended(reason, title, text, room) {
+  state.ending = true;
+  stopTimer();
+  state.trouble = null;
+  state.hostAway = null;
+  line.close();
+  state.gone = { reason, title, text, room: room || (state.seat && state.seat.room) || state.code || '' };
+  drawGone();
+  announce(title + '. ' + (text || ''));
+}
 
 // By /join, /rejoin, or the teacher's let_in.
 export function enterRoom(msg, rejoined) {
@@ -16,7 +27,11 @@ export function enterRoom(msg, rejoined) {
   state.code = msg.room;
   state.game = msg.game;
   state.score = msg.score;
-  if (!rejoined) { state.streak = 0; state.myTeam = null; state.hostAway = null; }
+  if (!rejoined) { state.streak = 0; state.myTeam = null; }
+  // From the reply's players (none is host while the host is away): a page offline when the
+  // host came back missed `host`.
+  const hosted = !msg.players || msg.homework || msg.players.some((p) => p.host);
+  state.hostAway = hosted ? null : { running: msg.state === 'running' };
   state.players = (msg.players || []).filter((p) => p.playing).map((p) => p.name);
   state.count = undefined;
   state.trouble = null;
@@ -31,8 +46,8 @@ export function enterRoom(msg, rejoined) {
   drawLobby();
   if (rejoined) {
     announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
-    // The open question (or board) comes right after.
-    if (msg.state === 'running' && ['question', 'results', 'board', 'level', 'countdown'].includes(state.view)) return;
+    // The open question (or board) comes right after; after the game the podium stays.
+    if (msg.state === 'running' ? ['question', 'results', 'board', 'level', 'countdown'].includes(state.view) : state.view === 'final') return;
   } else {
     announce('You are in room ' + msg.room + ' as ' + msg.name + '.');
   }

@@ -3,7 +3,7 @@
 // screen from the same state, as 2048's GameManager hands its grid to the actuator.
 import { keptSeat } from './shared.js';
 
-const NAME_KEY = 'chalkline.name';                  // localStorage: the last name, for the form
+const nameStore = keptSeat('chalkline.name', ['localStorage']);   // the last name, for the form
 const seatStore = keptSeat('chalkline.seat');       // sessionStorage: {room, token, name}, for /rejoin
 
 export const state = {
@@ -47,13 +47,8 @@ export function saveSeat(seat) {
   seatStore.save(seat);
 }
 
-export function rememberName(name) {
-  try { localStorage.setItem(NAME_KEY, name); } catch (e) { /* private mode */ }
-}
-
-export function lastName() {
-  try { return localStorage.getItem(NAME_KEY) || ''; } catch (e) { return ''; }
-}
+export const rememberName = nameStore.save;
+export const lastName = () => nameStore.load() || '';
 
 export const me = () => state.seat && state.seat.name;
 

@@ -99,12 +99,18 @@ export function drawLobby() {
   drawTeams();
 }
 
-// Each team with its players and a button to join it (play.js sends /team).
+// Each team with its players and a button to join it (play.js sends /team). Only what changed:
+// a classmate joining must not take the focus off a button, nor have #my-team (aria-live) said again.
 export function drawTeams() {
   $('lobby-teams').hidden = !state.teamCount;
-  $('my-team').textContent = state.teamError
+  drawStatus();
+  const said = state.teamError
     || (state.myTeam ? 'You are on team ' + state.myTeam + '.' : 'Pick a team, or the server puts you on one at the start.');
+  if ($('my-team').textContent !== said) $('my-team').textContent = said;
   const list = $('team-list');
+  const drawn = JSON.stringify([state.teams, state.myTeam, me()]);
+  if (list.dataset.drawn === drawn) return;
+  list.dataset.drawn = drawn;
   list.textContent = '';
   for (const team of state.teams) {
     const mine = team.name === state.myTeam;
@@ -118,7 +124,6 @@ export function drawTeams() {
     li.append(button, names);
     list.append(li);
   }
-  drawStatus();
 }
 
 // Second by second, looked at five times a second: a busy device runs timers late (Chrome aligns

@@ -1,13 +1,16 @@
 // The student page, a client of protocol.md over /ws: the commands (play-connection.js), the
 // replies (play-replies.js) and events (play-handlers.js) change the state (play-state.js), and
 // the views are drawn from it (play-view.js, play-round.js, play-words.js). Here: the controls.
-import { $, fieldError } from './shared.js';
+import { $ } from './shared.js';
 import { state, saveSeat, lastName } from './play-state.js';
-import { show, showJoin, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus } from './play-view.js';
+import { show, showJoin, joinError, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus } from './play-view.js';
 import { drawAnswerForm, drawPause } from './play-round.js';
 import { wireWordBuilder } from './play-words.js';
-import { line, commands } from './play-connection.js';
+import { line, commands, listeners } from './play-connection.js';
 import { joinFailed } from './play-replies.js';
+import { dispatch, socketClosed } from './play-handlers.js';
+
+Object.assign(listeners, { message: dispatch, closed: socketClosed });
 
 $('join-form').addEventListener('submit', (e) => {
   e.preventDefault();
@@ -49,9 +52,7 @@ $('comeback-other').addEventListener('click', () => {
   drawComeback();
   // A request still waiting goes when this connection joins anything else.
   showJoin(asked ? asked.code : '', '');
-  if (asked) fieldError('join-name-error', 'Someone in room ' + asked.code + ' is already called ' + asked.name + '. Pick another name.');
-  $('join-name').setAttribute('aria-invalid', 'true');
-  $('join-name').focus();
+  joinError('join-name-error', asked ? 'Someone in room ' + asked.code + ' is already called ' + asked.name + '. Pick another name.' : '');
 });
 
 $('gone-again').addEventListener('click', () => {

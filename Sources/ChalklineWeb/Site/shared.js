@@ -60,19 +60,20 @@ export function chatLine(msg) {
   $('chat').hidden = false;
 }
 
-// A seat kept under `key` in each of `stores`, read from the first. In private mode storage may
-// throw: the seat then lives as long as the page.
-export function keptSeat(key, stores = [sessionStorage]) {
+// A seat (or a name) kept under `key` in each storage named, read from the first. With cookies
+// blocked even naming sessionStorage throws, in private mode using it may: the page works on,
+// the seat lives as long as the page.
+export function keptSeat(key, stores = ['sessionStorage']) {
   return {
     load() {
-      try { return JSON.parse(stores[0].getItem(key)) || null; } catch (e) { return null; }
+      try { return JSON.parse(window[stores[0]].getItem(key)) || null; } catch (e) { return null; }
     },
     save(seat) {
       try {
-        for (const store of stores) {
-          if (seat) store.setItem(key, JSON.stringify(seat)); else store.removeItem(key);
+        for (const name of stores) {
+          if (seat) window[name].setItem(key, JSON.stringify(seat)); else window[name].removeItem(key);
         }
-      } catch (e) { /* private mode */ }
+      } catch (e) { /* storage blocked */ }
     },
   };
 }
