@@ -123,7 +123,7 @@ export function projector(page) {
   function progressText() {
     const p = state.progress;
     if (state.game === 'words' && state.board) {
-      const found = state.board.clues.filter((c) => c.word).length;
+      const found = state.board.clues.filter((c) => c.solved_by).length;
       return 'words found: ' + fmt(found) + ' of ' + fmt(state.board.clues.length) + ' · ' + fmt(p.answers) + ' tried';
     }
     return 'answers in: ' + fmt(p.answers) + ' of ' + fmt(p.players || state.count);
