@@ -6,6 +6,8 @@ import { saveSeat } from './host-seat.js';
 
 export function projector(page) {
   const { state } = page;
+  // The podium's tables have the results' headers (host.html has one copy of each).
+  for (const t of ['teams', 'standings']) $('final-' + t).prepend($('play-' + t).tHead.cloneNode(true));
 
   // A round screen: its heading, its question (null: none), what else it shows, a clock of `ms`.
   function openRound(title, question, ms, shows) {
