@@ -27,28 +27,36 @@ export function desk(page) {
     setText('status-lock', state.locked ? 'locked' : 'open');
   }
 
-  // A request answered waits, its buttons off, for the reply.
+  // A request answered waits, its buttons off, for the reply. Rows come and go one by one:
+  // the focus on one stays while others come or go.
   const drawComebacks = drawer(([comebacks]) => {
-    $('comeback-list').replaceChildren(...comebacks.map((c) => {
-      const li = el('li');
-      li.dataset.name = c.name;
-      li.dataset.number = c.number;
-      li.append(el('span', '', c.name + ' wants to come back (another device) · number ' + c.number));
-      // The first device is live: a frozen tablet, or a classmate asking under the name?
-      if (c.connected) li.append(el('strong', 'comeback-warning', c.name + "'s first device is still connected and playing: check with " + c.name + ' before letting this one in.'));
-      for (const [label, cls, allowed] of [['Let back in', 'primary', true], ['No', '', false]]) {
-        const b = Object.assign(el('button', cls, label), { type: 'button', disabled: c.answered });
-        b.addEventListener('click', () => answer(c, allowed));
-        li.append(b);
-      }
-      return li;
-    }));
+    const list = $('comeback-list'), rows = {};
+    for (const li of [...list.children]) { if (comebacks.some((c) => c.number === li.dataset.number)) rows[li.dataset.number] = li; else li.remove(); }
+    for (const c of comebacks) {
+      const li = rows[c.number] || list.appendChild(comebackRow(c));
+      for (const b of li.querySelectorAll('button')) b.disabled = c.answered;
+    }
     $('comebacks').hidden = !comebacks.length;
   });
 
+  function comebackRow(c) {
+    const li = el('li');
+    li.dataset.name = c.name;
+    li.dataset.number = c.number;
+    li.append(el('span', '', c.name + ' wants to come back (another device) · number ' + c.number));
+    // The first device is live: a frozen tablet, or a classmate asking under the name?
+    if (c.connected) li.append(el('strong', 'comeback-warning', c.name + "'s first device is still connected and playing: check with " + c.name + ' before letting this one in.'));
+    for (const [label, cls, allowed] of [['Let back in', 'primary', true], ['No', '', false]]) {
+      const b = Object.assign(el('button', cls, label), { type: 'button' });
+      b.addEventListener('click', () => answer(c, allowed));
+      li.append(b);
+    }
+    return li;
+  }
+
   function answer(comeback, allowed) {
     state.comebackAnswered = comeback.number;
-    state.comebacks = state.comebacks.map((c) => (c === comeback ? Object.assign({}, c, { answered: true }) : c));
+    state.comebacks = state.comebacks.map((c) => (c.number === comeback.number ? Object.assign({}, c, { answered: true }) : c));
     commands.letIn(comeback.name, comeback.number, allowed);
     page.render();
   }

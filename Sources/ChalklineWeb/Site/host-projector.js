@@ -6,6 +6,8 @@ import { saveSeat } from './host-seat.js';
 
 export function projector(page) {
   const { state } = page;
+  // The podium's tables have the results' headers (host.html has one copy of each).
+  for (const t of ['teams', 'standings']) $('final-' + t).prepend($('play-' + t).tHead.cloneNode(true));
 
   // A round screen: its heading, its question (null: none), what else it shows, a clock of `ms`.
   function openRound(title, question, ms, shows) {
@@ -123,7 +125,7 @@ export function projector(page) {
   function progressText() {
     const p = state.progress;
     if (state.game === 'words' && state.board) {
-      const found = state.board.clues.filter((c) => c.word).length;
+      const found = state.board.clues.filter((c) => c.solved_by).length;
       return 'words found: ' + fmt(found) + ' of ' + fmt(state.board.clues.length) + ' · ' + fmt(p.answers) + ' tried';
     }
     return 'answers in: ' + fmt(p.answers) + ' of ' + fmt(p.players || state.count);

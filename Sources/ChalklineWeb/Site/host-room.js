@@ -7,6 +7,7 @@ export function room(page) {
   const { state, commands } = page;
 
   function enterRoom(code, game, roomState, settings, players) {
+    const same = state.entered && state.room === code;
     Object.assign(state, { entered: true, room: code, game, settings: settings || {} });
     if (state.role !== 'watch') state.role = 'host';
     state.lastGame = state.role === 'host' && state.seat ? state.seat.lastGame || null : null;
@@ -22,8 +23,8 @@ export function room(page) {
     state.roomState = roomState === 'running' ? 'running' : 'lobby';
     Object.assign(state, { teamCount: state.settings.teams || 0, teams: [] });
     if (state.teamCount || state.role === 'watch') commands.teams();
-    // A claim in an open question gets that question next.
-    if (roomState !== 'running') state.view = 'lobby';
+    // A claim in an open question gets that question next; one after the game, its podium or report.
+    if (roomState !== 'running') { if (!same || !['final', 'report'].includes(state.view)) state.view = 'lobby'; }
     else if (!['play', 'results'].includes(state.view)) page.showWaiting('The game is on: the next question shows here.');
     // The claim's reply does not say whether the room is locked: the page remembers it.
     if (state.role === 'host') state.locked = !!(state.seat && state.seat.locked);
