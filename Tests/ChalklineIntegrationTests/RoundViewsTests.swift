@@ -18,8 +18,8 @@ import Testing
         defer { pages.quit() }
         print("round view screenshots: \(Self.captures)")
         let room = try teacherRoom(pages, server, kind: "times", create: "rounds=4 time=6 gap=2 countdown=3 seed=11 table=7")
-        try studentPage(pages, server, "ann", room.code)
-        let bo = try pupil(server, "bo", room.code)
+        try pages.joinAsStudent("ann", server, "ann", room.code)
+        let bo = try server.seatedPupil("bo", in: room.code)
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 2", what: "ann and bo in the lobby")
         try pages.record("t")
         try pages.record("ann")
@@ -132,7 +132,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let host = try TestHost(server, game: "times", create: "rounds=2 time=20 gap=5 countdown=0 seed=3 table=6 names=hidden")
-        let pupils = try ["ann", "bo", "cy"].map { try pupil(server, $0, host.code) }
+        let pupils = try ["ann", "bo", "cy"].map { try server.seatedPupil($0, in: host.code) }
         try pages.open("t", "http://127.0.0.1:\(server.port)/host?watch=\(host.code)")
         _ = try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.querySelectorAll('#lobby-players li').length === 3", what: "the watched lobby")
         _ = try host.client.command("/start")
@@ -175,10 +175,10 @@ import Testing
         defer { pages.quit() }
         for (kind, options) in [("money", "currency=EUR"), ("pace", "units=km")] {
             let host = try TestHost(server, game: kind, create: "rounds=2 time=30 gap=5 countdown=0 seed=9 \(options)")
-            let bo = try pupil(server, "bo", host.code)
+            let bo = try server.seatedPupil("bo", in: host.code)
             try pages.open("t", "http://127.0.0.1:\(server.port)/host?watch=\(host.code)")
             _ = try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.querySelectorAll('#lobby-players li').length === 1", what: "the watched lobby")
-            if kind == "money" { try studentPage(pages, server, "ann", host.code) }
+            if kind == "money" { try pages.joinAsStudent("ann", server, "ann", host.code) }
             _ = try host.client.command("/start")
             let q = try bo.expect("question", timeout: 10)
             let text = try #require(q.string("text"))
@@ -213,8 +213,8 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let room = try teacherRoom(pages, server, kind: "words", create: "level=1 levels=1 time=120 gap=2 countdown=0 seed=5")
-        try studentPage(pages, server, "ann", room.code)
-        let bo = try pupil(server, "bo", room.code)
+        try pages.joinAsStudent("ann", server, "ann", room.code)
+        let bo = try server.seatedPupil("bo", in: room.code)
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 2", what: "ann and bo in the lobby")
         try pages.record("t")
         try pages.record("ann")
@@ -298,22 +298,6 @@ import Testing
         _ = try pages.wait("t", "return document.body.dataset.role === 'host' && document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent === '\(code)'",
                            what: "the room taken back by the page")
         return (code, maker)
-    }
-
-    func studentPage(_ pages: Pages, _ server: LiveServer, _ name: String, _ code: String) throws {
-        try pages.open(name, "http://127.0.0.1:\(server.port)/?room=\(code)")
-        _ = try pages.wait(name, "return document.activeElement && document.activeElement.id === 'join-name'", what: "the join form")
-        try pages.type(name, "#join-name", name, enter: true)
-        _ = try pages.wait(name, "return document.body.dataset.view === 'lobby' && document.getElementById('status-name').textContent === '\(name)'", what: "\(name) in the lobby")
-    }
-
-    func pupil(_ server: LiveServer, _ name: String, _ code: String) throws -> HarnessClient {
-        let client = try server.connect()
-        try client.skipWelcome()
-        _ = try client.command("/format json")
-        let joined = try client.command("/join \(code) \(name)")
-        guard joined.string("type") == "ok" else { throw TestFailure("\(name) could not join: \(joined)") }
-        return client
     }
 
     /// One visible h1, with words in it: axe-core's page-has-heading-one, and no second top heading.

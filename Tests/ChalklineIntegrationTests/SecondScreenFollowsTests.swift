@@ -11,7 +11,7 @@ import Testing
     @Test func theSecondScreenFollowsTheClassToTheNewRoom() throws {
         let server = try LiveServer()
         let host = try TestHost(server, create: "rounds=2 time=60 countdown=0 table=6")
-        let ann = try TeacherDeskTests.pupil(server, host.code, "ann")
+        let ann = try server.seatedPupil("ann", in: host.code)
         let pages = try TeacherDeskTests.Pages()
         defer { pages.quit() }
         let base = "http://127.0.0.1:\(server.port)"

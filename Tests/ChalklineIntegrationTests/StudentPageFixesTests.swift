@@ -25,22 +25,6 @@ import Testing
         return (try #require(made.string("room"), "\(made)"), try #require(made.string("host_key"), "\(made)"), host)
     }
 
-    func join(_ pages: Pages, _ server: LiveServer, _ page: String, _ name: String, _ code: String) throws {
-        try pages.open(page, "http://127.0.0.1:\(server.port)/?room=\(code)")
-        _ = try pages.wait(page, "return document.activeElement && document.activeElement.id === 'join-name'", what: "the join form")
-        try pages.type(page, "#join-name", name, enter: true)
-        _ = try pages.wait(page, "return document.body.dataset.view === 'lobby' && document.getElementById('status-name').textContent === '\(name)'", what: "\(name) in the lobby")
-    }
-
-    func pupil(_ server: LiveServer, _ name: String, _ code: String) throws -> HarnessClient {
-        let client = try server.connect()
-        try client.skipWelcome()
-        _ = try client.command("/format json")
-        let joined = try client.command("/join \(code) \(name)")
-        guard joined.string("type") == "ok" else { throw TestFailure("\(name) could not join: \(joined)") }
-        return client
-    }
-
     /// Another connection takes the page's seat with its token: the server closes the page's
     /// socket, and the page comes back with /rejoin a moment later (taking the seat back). What
     /// the room says meanwhile goes to the other connection, which is returned.
@@ -67,7 +51,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let made = try room(server, "rounds=1 time=60")
-        try join(pages, server, "blocked-ann", "ann", made.code)
+        try pages.joinAsStudent("blocked-ann", server, "ann", made.code)
         _ = try made.host.command("/start")
         _ = try pages.wait("blocked-ann", "return document.body.dataset.view === 'question'", what: "the question")
         try pages.type("blocked-ann", "#answer-input", "1", enter: true)
@@ -83,10 +67,10 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let made = try room(server, "rounds=2 time=60 gap=3")
-        let bo = try pupil(server, "bo", made.code)
+        let bo = try server.seatedPupil("bo", in: made.code)
         _ = try made.host.command("/start")
         let q1 = try bo.expect("question", timeout: 10)
-        try join(pages, server, "cy", "cy", made.code)
+        try pages.joinAsStudent("cy", server, "cy", made.code)
         #expect(try bo.command("\(try #require(product(of: q1.string("text") ?? "")))").bool("correct") == true)
         _ = try pages.wait("cy", "return [...document.querySelectorAll('#live p')].some(p => p.textContent.includes('The answer was'))", what: "the round's end heard")
         #expect(try pages.js("cy", "return document.body.dataset.view") as? String == "lobby")
@@ -102,7 +86,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let made = try room(server, "teams=2")
-        try join(pages, server, "ann", "ann", made.code)
+        try pages.joinAsStudent("ann", server, "ann", made.code)
         _ = try pages.wait("ann", "return document.querySelectorAll('#team-list button').length === 2", what: "the team buttons")
         _ = try pages.js("ann", """
             const b = document.querySelector('#team-list button'); b.focus(); window.focused = b;
@@ -110,7 +94,7 @@ import Testing
             new MutationObserver(() => window.teamLines++).observe(document.getElementById('my-team'), {childList: true, characterData: true, subtree: true});
             return true
             """)
-        let bo = try pupil(server, "bo", made.code)
+        let bo = try server.seatedPupil("bo", in: made.code)
         _ = try pages.wait("ann", "return document.querySelectorAll('#lobby-players li').length === 2", what: "bo in the lobby")
         #expect(try pages.js("ann", "return document.activeElement === window.focused && document.body.contains(window.focused)") as? Bool == true, "the focus stayed on the team button")
         #expect(try pages.js("ann", "return window.teamLines") as? Int == 0, "#my-team rewritten")
@@ -125,7 +109,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let made = try room(server, "")
-        try join(pages, server, "ann", "ann", made.code)
+        try pages.joinAsStudent("ann", server, "ann", made.code)
         made.host.disconnect()
         _ = try pages.wait("ann", "return !document.getElementById('notice').hidden && document.getElementById('notice').textContent.startsWith('The teacher left')", what: "the teacher-left notice")
         let other = try takeSeat(pages, server, "ann", made.code)
@@ -146,7 +130,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let made = try room(server, "rounds=1 time=60 gap=0")
-        try join(pages, server, "ann", "ann", made.code)
+        try pages.joinAsStudent("ann", server, "ann", made.code)
         _ = try made.host.command("/start")
         _ = try pages.wait("ann", "return document.body.dataset.view === 'question'", what: "the question")
         try pages.type("ann", "#answer-input", "12")

@@ -21,7 +21,7 @@ import Testing
         _ = try teacher.command("/name MsLee")
         let created = try teacher.command("/create times play=no rounds=2 time=60 countdown=0 gap=0 table=6")
         let (code, key) = (try #require(created.string("room")), try #require(created.string("host_key")))
-        let pupils = try ["ann", "bo", "cy"].map { try Self.pupil(server, code, $0) }
+        let pupils = try ["ann", "bo", "cy"].map { try server.seatedPupil($0, in: code) }
         _ = try teacher.command("/start")
         let question = try pupils[0].expect("question", timeout: 10)
         try pupils[0].send("/answer \(product(of: question.string("text") ?? "")!)")
@@ -40,7 +40,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let code = try pages.createRoom("t", "http://127.0.0.1:\(server.port)", kind: "times", ["time": "60", "countdown": "0", "table": "6"])
-        let pupils = try ["ann", "bo", "cy"].map { try Self.pupil(server, code, $0) }
+        let pupils = try ["ann", "bo", "cy"].map { try server.seatedPupil($0, in: code) }
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 3", what: "three names")
         try pages.click("t", "#btn-start")
         let question = try pupils[0].expect("question", timeout: 10)
@@ -58,8 +58,8 @@ import Testing
     @Test func aNewRoomCreatedByTheHostMovesItsPlayersAndWatchers() throws {
         let server = try LiveServer()
         let host = try TestHost(server, create: "rounds=2 time=60 countdown=0 table=6")
-        let ann = try Self.pupil(server, host.code, "ann")
-        let bo = try Self.pupil(server, host.code, "bo")
+        let ann = try server.seatedPupil("ann", in: host.code)
+        let bo = try server.seatedPupil("bo", in: host.code)
         let screen = try server.connect()
         try screen.skipWelcome()
         _ = try screen.command("/format json")
@@ -169,7 +169,7 @@ import Testing
         _ = try pages.wait("t", "return document.body.dataset.view === 'lobby' && document.getElementById('lobby-code').textContent.length === 4", what: "the lobby")
         // What was filled in before the drop is what the room got.
         let code = try #require(try pages.js("t", "return document.getElementById('lobby-code').textContent") as? String)
-        let zed = try Self.pupil(server, code, "zed")
+        let zed = try server.seatedPupil("zed", in: code)
         _ = zed
         let settings = try server.connect()
         try settings.skipWelcome()
@@ -239,7 +239,7 @@ import Testing
         try pages.capture("w", "second-screen")
         // Eight players in two teams play the one question.
         let names = ["ann", "bo", "cy", "dee", "eve", "fay", "gus", "hal"]
-        let pupils = try names.map { try Self.pupil(server, code, $0) }
+        let pupils = try names.map { try server.seatedPupil($0, in: code) }
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 8", what: "eight names")
         try pages.click("t", "#btn-start")
         for (i, pupil) in pupils.enumerated() {
@@ -282,7 +282,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let code = try pages.createRoom("t", "http://127.0.0.1:\(server.port)", kind: "times", ["time": "60", "countdown": "0", "chat": "off"])
-        let ann = try Self.pupil(server, code, "ann")
+        let ann = try server.seatedPupil("ann", in: code)
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 1", what: "ann")
         try pages.call(["cmd": "size", "page": "t", "width": 1920, "height": 1080])
         // The strip readable from the back row at 1920 px: labels at least 20 px, values at least 30.
@@ -306,15 +306,6 @@ import Testing
     }
 
     // MARK: - Helpers
-
-    static func pupil(_ server: LiveServer, _ code: String, _ name: String) throws -> HarnessClient {
-        let pupil = try server.connect()
-        try pupil.skipWelcome()
-        _ = try pupil.command("/format json")
-        let joined = try pupil.command("/join \(code) \(name)")
-        guard joined.string("type") == "ok" else { throw TestFailure("\(name) could not join: \(joined)") }
-        return pupil
-    }
 
     static func catalogKinds(_ server: LiveServer) throws -> [[String: Any]] {
         let probe = try server.connect()

@@ -15,7 +15,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let code = try pages.room(server, base: "http://127.0.0.1:\(server.port)", "words", "level=1 levels=1 time=120 gap=5 countdown=0 seed=5")
-        let ann = try TeacherDeskTests.pupil(server, code, "ann")
+        let ann = try server.seatedPupil("ann", in: code)
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 1", what: "ann in the lobby")
         try pages.click("t", "#btn-start")
         _ = try ann.expect("board", timeout: 10)
@@ -39,7 +39,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let code = try pages.room(server, base: "http://127.0.0.1:\(proxy.port)", "times", "rounds=1 time=30 gap=1 countdown=0 seed=3 table=6")
-        let ann = try TeacherDeskTests.pupil(server, code, "ann")
+        let ann = try server.seatedPupil("ann", in: code)
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 1", what: "ann in the lobby")
         try pages.click("t", "#btn-start")
         let question = try ann.expect("question", timeout: 10)
@@ -96,7 +96,7 @@ import Testing
         defer { pages.quit() }
         let code = try pages.room(server, base: "http://127.0.0.1:\(server.port)", "times", "rounds=2 time=60 countdown=0")
         // Their first devices, connected through the test.
-        let pupils = try ["ann", "bea"].map { try TeacherDeskTests.pupil(server, code, $0) }
+        let pupils = try ["ann", "bea"].map { try server.seatedPupil($0, in: code) }
         defer { withExtendedLifetime(pupils) {} }
         func phone(_ name: String) throws -> HarnessClient {
             let phone = try server.connect()
