@@ -150,4 +150,35 @@ import Testing
         try pages.capture("ann", "podium-after-reconnect")
         withExtendedLifetime((first, second)) {}
     }
+
+    /// An answer written into a connection that then dropped gets no reply: after the rejoin,
+    /// the question that comes again takes the answer again (its box stayed read-only, waiting
+    /// for that reply, until the question ended).
+    @Test func anAnswerLostWithItsConnectionCanBeSentAgain() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        let made = try room(server, "rounds=1 time=60 gap=0")
+        try pages.joinAsStudent("ann", server, "ann", made.code)
+        _ = try made.host.command("/start")
+        _ = try pages.wait("ann", "return document.body.dataset.view === 'question'", what: "the question")
+        // The page's next /answer goes nowhere, as one written into a dropping socket does.
+        _ = try pages.js("ann", """
+            const send = WebSocket.prototype.send;
+            WebSocket.prototype.send = function (text) {
+              if (!String(text).startsWith('/answer')) return send.call(this, text);
+              WebSocket.prototype.send = send;
+            };
+            return true
+            """)
+        try pages.type("ann", "#answer-input", "5", enter: true)
+        _ = try pages.wait("ann", "return document.getElementById('answer-input').readOnly", what: "the answer waiting for its reply")
+        let other = try takeSeat(pages, server, "ann", made.code)
+        try back(pages, "ann")
+        _ = try pages.wait("ann", "return [...document.querySelectorAll('#live p')].filter(p => p.textContent.startsWith('Question 1 of 1')).length === 2", what: "the question again")
+        #expect(try pages.js("ann", "return document.getElementById('answer-input').readOnly") as? Bool == false)
+        try pages.type("ann", "#answer-input", "5", enter: true)
+        _ = try pages.wait("ann", "return document.body.dataset.view === 'final'", what: "the answer judged and the game over", timeout: 20)
+        withExtendedLifetime(other) {}
+    }
 }

@@ -45,6 +45,8 @@ export function enterRoom(msg, rejoined) {
   drawNotice();
   drawLobby();
   if (rejoined) {
+    // An answer sent on the old connection gets no reply: it may go again.
+    if (state.question) state.question.sending = false;
     announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
     // The open question (or board) comes right after; after the game the podium stays.
     if (msg.state === 'running' ? ['question', 'results', 'board', 'level', 'countdown'].includes(state.view) : state.view === 'final') return;
