@@ -28,7 +28,6 @@ public enum Pages {
         SiteFile("/host-commands.js", "text/javascript; charset=utf-8", PackageResources.host_commands_js),
         SiteFile("/host-create.js", "text/javascript; charset=utf-8", PackageResources.host_create_js),
         SiteFile("/host-desk.js", "text/javascript; charset=utf-8", PackageResources.host_desk_js),
-        SiteFile("/host-draw.js", "text/javascript; charset=utf-8", PackageResources.host_draw_js),
         SiteFile("/host-projector.js", "text/javascript; charset=utf-8", PackageResources.host_projector_js),
         SiteFile("/host-report.js", "text/javascript; charset=utf-8", PackageResources.host_report_js),
         SiteFile("/host-room.js", "text/javascript; charset=utf-8", PackageResources.host_room_js),

@@ -1,6 +1,5 @@
 // The create form, from /catalog: its fields are read only when Create is pressed.
-import { $, el } from './shared.js';
-import { setText, setHidden, drawer } from './host-draw.js';
+import { $, el, setText, setHidden, drawer } from './shared.js';
 import { saveSeat } from './host-seat.js';
 
 export function createForm(page) {

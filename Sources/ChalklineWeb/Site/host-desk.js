@@ -1,6 +1,5 @@
 // Around every view: the status strip, the controls, the banner, the come-back requests, chat.
-import { $, el, fmt, chatLine } from './shared.js';
-import { setText, setHidden, drawer } from './host-draw.js';
+import { $, el, fmt, chatLine, setText, setHidden, drawer } from './shared.js';
 
 export function desk(page) {
   const { state, commands } = page;

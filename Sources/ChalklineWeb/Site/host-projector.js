@@ -1,7 +1,6 @@
 // The projector: a round's countdown, question or word board, its results, the podium.
-import { $, el, fmt, ordinal, announce, timeBar } from './shared.js';
+import { $, el, fmt, ordinal, announce, timeBar, setText, setHidden, setData, drawer } from './shared.js';
 import { podiumHold } from './line.js';
-import { setText, setHidden, setData, drawer } from './host-draw.js';
 import { saveSeat } from './host-seat.js';
 
 export function projector(page) {

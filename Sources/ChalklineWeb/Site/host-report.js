@@ -1,7 +1,6 @@
 // The last game's report (/report) and its CSV, made here as `chalkline-server report game ID
 // --csv` writes it.
-import { $, el, fmt, seconds } from './shared.js';
-import { setText, drawer } from './host-draw.js';
+import { $, el, fmt, seconds, setText, drawer } from './shared.js';
 
 export function report(page) {
   const { state } = page;

@@ -1,6 +1,5 @@
 // The room (players, teams, lock, chat) and its lobby: the code, the join URL, the QR code.
-import { $, el, fmt, announce } from './shared.js';
-import { setText, setHidden, setData, drawer } from './host-draw.js';
+import { $, el, fmt, announce, setText, setHidden, setData, drawer } from './shared.js';
 import { saveSeat } from './host-seat.js';
 
 export function room(page) {

@@ -1,8 +1,7 @@
 // The teacher's page (/host): a message or a click changes `state`, then `render` draws the page
 // from it, so the same state draws the same screen after a reload or a reconnect.
-import { $, protocolDispatch } from './shared.js';
+import { $, protocolDispatch, setText } from './shared.js';
 import { serverLine } from './line.js';
-import { setText } from './host-draw.js';
 import { hostCommands } from './host-commands.js';
 import { loadSeat, offeredSeat, saveSeat } from './host-seat.js';
 import { createForm } from './host-create.js';

@@ -1,6 +1,6 @@
 // The screens outside a round, drawn from the state: status bar, notice, join form, "Is this
 // you?", lobby and teams, countdown, the end of the connection.
-import { $, el, fmt, fieldError } from './shared.js';
+import { $, el, fmt, fieldError, setText, drawer } from './shared.js';
 import { state, me } from './play-state.js';
 
 export function show(view) {
@@ -104,27 +104,27 @@ export function drawLobby() {
 export function drawTeams() {
   $('lobby-teams').hidden = !state.teamCount;
   drawStatus();
-  const said = state.teamError
-    || (state.myTeam ? 'You are on team ' + state.myTeam + '.' : 'Pick a team, or the server puts you on one at the start.');
-  if ($('my-team').textContent !== said) $('my-team').textContent = said;
+  setText('my-team', state.teamError
+    || (state.myTeam ? 'You are on team ' + state.myTeam + '.' : 'Pick a team, or the server puts you on one at the start.'));
+  drawTeamList([state.teams, state.myTeam, me()]);
+}
+
+const drawTeamList = drawer(([teams, myTeam, name]) => {
   const list = $('team-list');
-  const drawn = JSON.stringify([state.teams, state.myTeam, me()]);
-  if (list.dataset.drawn === drawn) return;
-  list.dataset.drawn = drawn;
   list.textContent = '';
-  for (const team of state.teams) {
-    const mine = team.name === state.myTeam;
+  for (const team of teams) {
+    const mine = team.name === myTeam;
     const li = el('li', mine ? 'mine' : '');
     const button = el('button', '', mine ? team.name + ' ✓' : 'Join ' + team.name);
     button.type = 'button';
     button.dataset.team = team.name;
     button.setAttribute('aria-pressed', String(mine));
     const names = el('p', 'team-members', team.members.length ? team.members.join(', ') : 'nobody yet');
-    if (team.members.includes(me())) names.classList.add('has-me');
+    if (team.members.includes(name)) names.classList.add('has-me');
     li.append(button, names);
     list.append(li);
   }
-}
+});
 
 // Second by second, looked at five times a second: a busy device runs timers late (Chrome aligns
 // a background page's to whole seconds), and one aimed at a second's edge could skip a number.
@@ -134,7 +134,7 @@ export function drawCountdown() {
   const tick = () => {
     const left = Math.ceil((end - performance.now()) / 1000);
     const text = left > 0 ? 'The race starts in ' + left + (left === 1 ? ' second.' : ' seconds.') : 'Go!';
-    if ($('countdown-text').textContent !== text) $('countdown-text').textContent = text;
+    setText('countdown-text', text);
     if (left > 0 && state.view === 'countdown') state.timer = setTimeout(tick, 200);
   };
   show('countdown');
