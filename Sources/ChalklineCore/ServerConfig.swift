@@ -12,6 +12,10 @@ public struct ServerConfig: Sendable {
     /// loads the built-in pack (named `builtin`, the default) and any `--levels` folders with
     /// `LevelDirectory` and puts them here.
     public var levelPacks: [LevelPack] = []
+    /// Question sets for `/create quiz set=NAME`: the shipped ones and the `--sets` folders' (the
+    /// shell reads them), and those saved in the results database, loaded at start. The core
+    /// keeps its own copy, which `/set save` and `/set delete` change.
+    public var questionSets = SetLibrary()
 
     // MARK: Limits (protocol.md, "Limits and errors")
 

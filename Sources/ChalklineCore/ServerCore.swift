@@ -33,9 +33,13 @@ public final class ServerCore {
     public private(set) var joinURL: String?
     /// Wrong guesses at secrets, by address and server-wide.
     let guesses: GuessLimiter
+    /// The question sets `/create quiz` plays: the config's, then changed by `/set save` and
+    /// `/set delete` (each stored before its reply).
+    public internal(set) var questionSets: SetLibrary
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config
+        questionSets = config.questionSets
         self.random = random
         guesses = GuessLimiter(config.guesses)
     }

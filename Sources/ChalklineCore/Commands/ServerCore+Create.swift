@@ -81,7 +81,7 @@ extension ServerCore {
             throw ErrorReply(cmd, .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
         }
         do {
-            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks))
+            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks, questionSets: questionSets))
         } catch {
             throw ErrorReply(cmd, error.code, error.message, extra: error.extra)
         }

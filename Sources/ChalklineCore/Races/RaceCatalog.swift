@@ -3,6 +3,8 @@
 struct RaceContext {
     var random: () -> UInt64
     var levelPacks: [LevelPack]
+    /// The question sets `/create quiz set=NAME` names, as they are now.
+    var questionSets = SetLibrary()
 }
 
 /// One kind of game, as `/create KIND` takes it.
