@@ -91,8 +91,20 @@ import Testing
         #expect(missing.status == 404)
     }
 
+    /// What a phone on a busy school network downloads for each page: its files as the server
+    /// sends them to a browser that takes gzip (every browser does). 29 KB and 27 KB when the
+    /// budget moved from raw bytes to this (issue 41): the raw total (150 KiB) was all used, and
+    /// what the class waits for is the bytes on the wire.
     @Test func thePagesFitTheirBudget() {
-        #expect(Pages.site.totalBytes < 150 * 1024)
+        let shared = ["/line.js", "/shared.js", "/icon.svg"]
+        func sent(_ belongs: (String) -> Bool) -> Int {
+            Pages.site.files.filter { belongs($0.path) || shared.contains($0.path) }
+                .reduce(0) { $0 + ($1.gzipped ?? $1.bytes).count }
+        }
+        let student = sent { $0 == "/" || $0 == "/style.css" || $0.hasPrefix("/play") }
+        let teacher = sent { $0.hasPrefix("/host") }
+        #expect(student > 20 * 1024 && student < 40 * 1024)
+        #expect(teacher > 20 * 1024 && teacher < 48 * 1024)
         #expect(Pages.site.files.count >= 4)
     }
 }

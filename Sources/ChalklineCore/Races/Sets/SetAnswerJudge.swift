@@ -21,3 +21,19 @@ public enum SetAnswerJudge {
         answers.contains { $0.lowercased() == typed.lowercased() }
     }
 }
+
+/// A question's accepted answers made ready once, when the room is created: a judged answer
+/// then only prepares what was typed. The hot path (`SetAnswerJudge.isRight` prepares both).
+public struct SetAnswerKey: Sendable, Equatable {
+    public let answers: [String]
+    public let rules: SetJudgeRules
+
+    public init(answers: [String], rules: SetJudgeRules) {
+        self.answers = answers
+        self.rules = rules
+    }
+
+    public func accepts(_ typed: String) -> Bool {
+        SetAnswerJudge.isRight(typed, answers: answers, rules: rules)
+    }
+}
