@@ -122,6 +122,7 @@ install: release manpages
 	put 755 .build/release/chalkline-server bin/chalkline-server; \
 	put 755 .build/release/chalkline bin/chalkline; \
 	for f in Sources/chalkline-server/Levels/builtin/*; do put 644 "$$f" "share/chalkline/levels/builtin/$$(basename $$f)"; done; \
+	for f in Sources/chalkline-server/Sets/*; do put 644 "$$f" "share/chalkline/sets/$$(basename $$f)"; done; \
 	for f in $(MANUALS)/chalkline/*.1 $(MANUALS)/chalkline-server/*.1; do put 644 "$$f" "share/man/man1/$$(basename $$f)"; done; \
 	tmp=$$(mktemp -d); \
 	for prog in chalkline chalkline-server; do \
@@ -141,7 +142,7 @@ install: release manpages
 uninstall:
 	@set -e; test -f "$(MANIFEST)" || { echo "nothing to uninstall: no $(MANIFEST)"; exit 1; }; \
 	for f in $$(cat "$(MANIFEST)"); do rm -f "$(ROOT)/$$f"; done; \
-	for d in share/chalkline/levels/builtin share/chalkline/levels share/chalkline lib/chalkline share/man/man1 \
+	for d in share/chalkline/levels/builtin share/chalkline/levels share/chalkline/sets share/chalkline lib/chalkline share/man/man1 \
 	         share/bash-completion/completions share/bash-completion share/zsh/site-functions share/zsh \
 	         share/fish/vendor_completions.d share/fish share/man lib share bin; do \
 		rmdir "$(ROOT)/$$d" 2>/dev/null || true; done; \
@@ -149,15 +150,15 @@ uninstall:
 
 # The unit, with its start script's path; then `systemctl enable --now chalkline-server`.
 install-service:
-	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels
+	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline/sets
 	sed 's|@PREFIX@|$(PREFIX)|g' packaging/chalkline-server.service > $(DESTDIR)/etc/systemd/system/chalkline-server.service
 	test -f $(DESTDIR)/etc/default/chalkline || install -D -m 644 packaging/chalkline.default $(DESTDIR)/etc/default/chalkline
 
 # What install-service put in place (`make uninstall` leaves /etc alone); stop the service
-# first: `systemctl disable --now chalkline-server`. The teacher's levels folder goes only if empty.
+# first: `systemctl disable --now chalkline-server`. The teacher's levels and sets folders go only if empty.
 uninstall-service:
 	rm -f $(DESTDIR)/etc/systemd/system/chalkline-server.service $(DESTDIR)/etc/default/chalkline
-	-rmdir $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline 2>/dev/null
+	-rmdir $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline/sets $(DESTDIR)/etc/chalkline 2>/dev/null
 
 # Part of `make test`: install into a scratch DESTDIR, check every file, the man page, the
 # completions and the unit, then uninstall and check that nothing is left.
