@@ -1,6 +1,6 @@
 // A round drawn from the state: time bars, question, verdict, results, homework's pause, podium.
 import { $, el, fmt, ordinal, seconds, timeBar } from './shared.js';
-import { state, me } from './play-state.js';
+import { state, me, letter } from './play-state.js';
 import { show, drawStatus } from './play-view.js';
 import { drawChoices } from './play-choices.js';
 
@@ -162,7 +162,8 @@ export function drawResults() {
   const msg = state.result;
   const q = state.question;
   const answer = q && !isSentence(q) ? q.text + ' = ' + msg.answer_text : msg.answer_text;
-  $('reveal').textContent = 'Answer: ' + answer;
+  const at = q && q.choices ? q.choices.indexOf(msg.answer_text) : -1;
+  $('reveal').textContent = 'Answer: ' + (at < 0 ? '' : letter(at) + ') ') + answer;
   $('reveal').dataset.answer = msg.answer_text;
   const body = $('results-table').tBodies[0];
   body.textContent = '';
