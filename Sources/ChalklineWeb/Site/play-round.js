@@ -91,6 +91,8 @@ export function drawAnswerForm(fresh) {
   $('answer-form').hidden = q.answered || Boolean(q.choices);
   drawChoices();
   drawFeedback($('feedback'), q.feedback);
+  // The buttons' group takes the focus (a screen reader says the question), none of them.
+  if (q.choices && fresh) $('choices').focus({ preventScroll: true });
   if (q.answered || q.choices) return;
   const kind = answerKind(q.game, q.text);
   input.setAttribute('inputmode', kind.inputmode);
