@@ -7,7 +7,7 @@ import Testing
 /// cy press keys) and a netcat student (dee, a raw TCP connection in text mode) who answers by
 /// letter. Each one's verdict and score as the server reports them match what each did, the
 /// round's end marks the right button (and the chosen wrong one) on every page, and a page
-/// reloaded in the middle of a question draws its buttons again. Screenshots at 360 and 1920 px
+/// reloaded in the middle of a question draws its buttons again (and, answered already, is told so). Screenshots at 360 and 1920 px
 /// (a question, answered, revealed) go to $CHALKLINE_CAPTURES/multiple-choice.
 @Suite(.serialized) struct MultipleChoicePageTests {
     static var captures: String { BrowserDriver.captures + "/multiple-choice" }
@@ -152,7 +152,8 @@ import Testing
         try pages.shots("bo", "revealed")
 
         // Question 2: cy reloads the page in the middle of it, and gets the buttons again; ann
-        // taps a wrong one this time; dee first names a choice there is not.
+        // taps a wrong one this time; dee first names a choice there is not. The round stays open
+        // until dee answers.
         let q2 = try host.expect("question", timeout: 40)
         let choices2 = try #require(q2["choices"] as? [String], "\(q2)")
         let right2 = try #require(choices2.firstIndex(of: Self.answers[q2.string("text") ?? ""] ?? "?"), "\(q2)")
@@ -167,6 +168,15 @@ import Testing
         try waitForMark(pages, "ann", Self.letter(wrong2), "wrong")
         try pages.press("bo", Self.letter(right2))
         try waitForMark(pages, "bo", Self.letter(right2), "right")
+        // bo reloads after answering: the buttons come back unmarked, and a second choice is
+        // refused (already answered), which locks them with the server's words and marks none.
+        try pages.reload("bo")
+        try waitForButtons(pages, "bo", q2)
+        try pages.press("bo", "1")
+        _ = try pages.wait("bo", """
+            return document.body.dataset.replies === '1' && document.getElementById('feedback').dataset.state === 'info'
+              && !document.querySelector('#choices [data-mark]') && document.getElementById('choices').dataset.locked === 'true'
+            """, what: "the second choice refused", timeout: 20)
         try dee.send("F")
         _ = try dee.expectText("bad_answer", timeout: 10)
         try dee.send(Self.letter(right2).lowercased())

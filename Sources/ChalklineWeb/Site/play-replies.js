@@ -100,10 +100,11 @@ function quizRefused(msg) {
   const q = state.question;
   if (!q) return;
   q.sending = false;
+  q.chosen = null;                       // a refused choice was not taken
   if (msg.code === 'bad_answer' || msg.code === 'rate_limited') {
     // Not a number (or no such choice): the attempt is not used.
     q.refused = msg.message;
-    if (q.choices) { q.chosen = null; q.feedback = { state: 'info', points: 0, text: msg.message }; }
+    if (q.choices) q.feedback = { state: 'info', points: 0, text: msg.message };
   } else {
     q.answered = true;
     q.feedback = { state: 'info', points: 0, text: msg.message };
