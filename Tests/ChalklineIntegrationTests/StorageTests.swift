@@ -79,7 +79,7 @@ final class PlayedGames: @unchecked Sendable {
 
 @Suite struct StorageTests {
     /// Every migration this server applies, in order.
-    static let allMigrations = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8"]
+    static let allMigrations = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"]
 
     @Test func migrationsRunFromAnEmptyFile() throws {
         let path = temporaryDatabasePath()

@@ -53,6 +53,10 @@ struct ProtocolLimitsTableTests {
         "silence before the first line, with the web on": "\(Limits.silentWelcomeMs / 1000) seconds",
         "an idle kept-alive HTTP connection": "\(Limits.httpKeepAliveIdleMs / 1000) seconds",
         "a WebSocket message": "one line: \(Limits.lineBytes) bytes and its line ending",
+        "questions a set": grouped(SetLimits.questions),
+        "characters of a set's question, of an answer": "\(SetLimits.questionCharacters), \(SetLimits.answerCharacters)",
+        "question sets a server": grouped(SetLimits.sets),
+        "a set sent with /set add": "\(Limits.setDraftLines) lines, \(Limits.setDraftBytes / 1024) KB",
     ]
     /// Rows with no number of the server's own to check.
     static let unnumbered: Set = ["invalid UTF-8", "control characters", "telnet negotiation", "room creation", "wrong words (word puzzle)"]
