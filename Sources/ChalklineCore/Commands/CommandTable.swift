@@ -91,8 +91,8 @@ extension ServerCore {
                 run: { core, call, out throws(ErrorReply) in try core.format(call, &out) }),
         // One verb, two uses: the host's room setting, and a question set's steps (`ServerCore+Sets`).
         Command(name: "set", access: .anyone,
-                usage: "/set chat=on|off, /set new|add|save|cancel|show|delete ...",
-                help: ["Host: mute players or let them /say, mid-game too (/set chat=off). Your own /say always goes out.",
+                usage: "/set chat=on|off, /set new ...",
+                help: ["Host: mute players or let them /say. It works mid-game too; your own /say always goes out.",
                        "Question sets, as the teacher page saves them: /set new NAME starts one (add password=... if the server asks for one to open rooms);",
                        #"/set add ["question,answer","Capital of France?,Paris"] adds lines of a set file (CSV with a question,answer header, or term<TAB>definition lines),"#,
                        "or /set add LINE one line; /set save checks and stores it, /set cancel drops it.",
