@@ -111,7 +111,7 @@ extension ServerCore {
                 run: { _, call, out in out.send(OkReply("ping", text: "pong"), to: call.session) }),
         Command(name: "help", access: .anyone, arity: 0...2, usage: "/help [COMMAND]",
                 help: "This list, or more about one command. /help create GAME: one game's options.",
-                run: { _, call, out throws(ErrorReply) in
+                run: { core, call, out throws(ErrorReply) in
                     let topic = call.args.first.map { String($0.lowercased().trimmingPrefix("/")) }
                     if let topic, commandsByName[topic] == nil {
                         throw ErrorReply("help", .unknownCommand, "There is no command /\(Visible.shown(topic)). Type /help for the list.")
@@ -121,13 +121,15 @@ extension ServerCore {
                             ? "There is no game \"\(game)\". Games: \(RaceCatalog.names.joined(separator: ", "))."
                             : "Use /help or /help COMMAND.")
                     }
-                    let text = Help.text(topic, call.args.dropFirst().first)
+                    let text = Help.text(topic, call.args.dropFirst().first, sets: core.questionSets)
                     out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
                 }),
         Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
                 help: "Every game and its options. In json, each option's type, range or choices, default and help, for a program building a create form.",
-                run: { _, call, out in
-                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json)], text: OptionCatalog.text), to: call.session)
+                run: { core, call, out in
+                    let sets = core.questionSets
+                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json(sets: sets))], text: OptionCatalog.text(sets: sets)),
+                             to: call.session)
                 }),
         Command(name: "packs", access: .anyone, arity: 0...0, usage: "/packs",
                 help: "The word-puzzle packs. Each with its number of levels.",
