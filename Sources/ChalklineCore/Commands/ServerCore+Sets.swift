@@ -208,13 +208,14 @@ extension ServerCore {
         return name
     }
 
+    /// The set `name` names, or `/create quiz set=NAME`'s refusal for it.
     private func existingSet(_ name: String) throws(ErrorReply) -> SetLibrary.Entry {
-        if let entry = questionSets.entry(named: name) { return entry }
-        if let problem = questionSets.problems[name.lowercased()] {
-            throw ErrorReply("set", .badArgs, "Set \(Visible.shown(name)) was left out: \(problem).")
+        do {
+            let set = try SetQuiz.find(name, in: questionSets)
+            return questionSets.entry(named: set.name)!
+        } catch {
+            throw ErrorReply("set", .badArgs, error.message)
         }
-        let names = questionSets.entries.map(\.set.name)
-        throw ErrorReply("set", .badArgs, "There is no set \(Visible.shown(name))." + (names.isEmpty ? "" : " Sets: \(names.joined(separator: ", "))."))
     }
 
     private func draft(_ session: Session) throws(ErrorReply) -> SetDraft {

@@ -54,7 +54,7 @@ struct SetCommandTests {
         #expect(rows[1]["answers"] as? [String] == ["Madrid"] && rows[1]["choices"] as? [String] == ["Madrid", "Rome"])
         #expect(JSONValue.int(rows[1]["time"]) == 12 && JSONValue.int(rows[0]["time"]) == nil && rows[0].keys.contains("time"))
         #expect(try reply(c, "/set show nope").string("message")?.contains("There is no set nope. Sets: capitals, Week3.") == true)
-        #expect(try reply(c, "/set show broken").string("message")?.contains("broken.csv:3: the answer is empty") == true)
+        #expect(try reply(c, "/set show broken").string("message")?.contains("The set broken was left out: broken.csv:3: the answer is empty") == true)
     }
 
     @Test func aDraftNeedsANewSetFirstAndAGoodName() throws {

@@ -110,6 +110,40 @@ import Testing
         try server.stop()
     }
 
+    /// A set saved from the page is a game after a restart: `/create quiz set=NAME` asks its
+    /// questions in order and takes its answers.
+    @Test func createQuizPlaysASavedSetAfterARestart() throws {
+        let db = temporaryDatabasePath()
+        defer { LiveServer.removeDatabase(db) }
+        do {
+            let server = try Self.server(db)
+            let teacher = try server.connect().enterJSON()
+            _ = try teacher.command("/set new capitals-eu password=\(Self.password)")
+            _ = try teacher.command("/set add \(Self.json(Self.lines))")
+            #expect(try teacher.command("/set save").int("questions") == 3)
+            try server.stop()
+        }
+        let server = try Self.server(db)
+        let teacher = try server.player("MsLee")
+        let created = try teacher.command("/create quiz set=CAPITALS-EU play=no time=30 countdown=0 gap=0 password=\(Self.password)")
+        let code = try #require(created.string("room"), "\(created)")
+        #expect((created["settings"] as? [String: Any])?["set"] as? String == "capitals-eu")
+        let ann = try server.player("ann")
+        #expect(try ann.command("/join \(code)").type == "ok")
+        _ = try teacher.command("/start")
+        var asked: [String] = []
+        for answer in ["Paris", "Madrid", "Rome"] {
+            let question = try ann.expect("question", timeout: 10)
+            asked.append(question.string("text") ?? "")
+            #expect(try ann.command("/answer id=\(question.int("id") ?? 0) \(answer)").bool("correct") == true, "\(answer)")
+            _ = try ann.expect("round_end", timeout: 10)
+        }
+        #expect(asked == ["Capital of France?", "Capital of Spain?", "Capital of Italy, in Italian?"])
+        let end = try ann.expect("game_end", timeout: 10)
+        #expect((end.list("standings").first?["name"] as? String) == "ann")
+        try server.stop()
+    }
+
     /// The create password, over TCP: needed to start, show and delete a set; a connection
     /// that gave it may add and save.
     @Test func theCreatePasswordIsNeeded() throws {
