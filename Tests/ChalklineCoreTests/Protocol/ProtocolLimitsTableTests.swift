@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Foundation
 import Testing
 @testable import ChalklineCore
@@ -54,8 +55,9 @@ struct ProtocolLimitsTableTests {
         "an idle kept-alive HTTP connection": "\(Limits.httpKeepAliveIdleMs / 1000) seconds",
         "a WebSocket message": "one line: \(Limits.lineBytes) bytes and its line ending",
         "questions a set": grouped(SetLimits.questions),
-        "characters of a set's question, of an answer": "\(SetLimits.questionCharacters), \(SetLimits.answerCharacters)",
-        "question sets a server": grouped(SetLimits.sets),
+        "characters a question": grouped(SetLimits.questionCharacters),
+        "characters an answer": grouped(SetLimits.answerCharacters),
+        "sets a server": grouped(SetLimits.sets),
         "a set sent with /set add": "\(Limits.setDraftLines) lines, \(Limits.setDraftBytes / 1024) KB",
     ]
     /// Rows with no number of the server's own to check.
