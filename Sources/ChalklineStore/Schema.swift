@@ -190,11 +190,12 @@ enum Schema {
         CREATE TABLE question_set (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
             name TEXT NOT NULL,           -- as set= takes it: capitals
+            folded TEXT NOT NULL,         -- the name lowercased, as set= compares names (any alphabet)
             body TEXT NOT NULL,           -- the set as Chalkline CSV (question,answer,... header)
             questions INTEGER NOT NULL,
             saved_at TEXT NOT NULL,
             server TEXT,                  -- which server keeps it (--name)
-            UNIQUE (server, name)
+            UNIQUE (server, folded)
         );
         """
 

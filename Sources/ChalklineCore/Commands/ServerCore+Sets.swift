@@ -190,17 +190,11 @@ extension ServerCore {
 
     // MARK: Shared checks
 
-    /// Letters and digits of the English alphabet, `-` and `_`, as a file's name would be: the
-    /// set can be written out as `NAME.csv` on any computer, and typed after `set=`.
-    static func isSetName(_ name: String) -> Bool {
-        (1...32).contains(name.utf8.count)
-            && name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }
-    }
-
     /// `name` if a set may be saved under it: a good name, not a shipped or folder set's.
     private func savableName(_ name: String) throws(ErrorReply) -> String {
-        guard Self.isSetName(name) else {
-            throw ErrorReply("set", .badArgs, "A set's name is 1 to 32 letters (a to z), digits, - or _, as a file's would be: \(Visible.shown(name)) is not one.")
+        // The rule a folder's file names are held to: one word after set=.
+        guard SetFile.nameProblem(name) == nil else {
+            throw ErrorReply("set", .badArgs, "A set's name is 1 to \(SetLimits.nameCharacters) letters, digits, - or _: \(Visible.shown(name)) is not one.")
         }
         if let entry = questionSets.entry(named: name), entry.source != .saved {
             throw ErrorReply("set", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)): choose another name for yours.")
