@@ -129,10 +129,7 @@ extension ServerCore {
     /// `/set show NAME [password=...]`: the set's questions and answers (so it needs what
     /// saving needs: a student must not read the answers of the game they play).
     private func showSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        var words = words
-        try checkCreatePassword(&words, "set", needing: "see a set's answers", usage: "/set show NAME")
-        guard words.count == 1 else { throw ErrorReply("set", .badArgs, "Use /set show NAME (/sets lists them).") }
-        let entry = try existingSet(words[0])
+        let entry = try namedSet(words, needing: "see a set's answers", usage: "/set show NAME")
         let questions = JSON.array(entry.set.questions.map { row in
             .object([("question", .string(row.text)), ("answers", .array(row.answers.map(JSON.string))),
                      ("choices", .array(row.choices.map(JSON.string))), ("time", row.timeSeconds.map(JSON.double) ?? .null)])
@@ -144,10 +141,7 @@ extension ServerCore {
 
     /// `/set delete NAME [password=...]`: a saved set only; a folder's goes with its file.
     private func deleteSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        var words = words
-        try checkCreatePassword(&words, "set", needing: "delete question sets", usage: "/set delete NAME")
-        guard words.count == 1 else { throw ErrorReply("set", .badArgs, "Use /set delete NAME.") }
-        let entry = try existingSet(words[0])
+        let entry = try namedSet(words, needing: "delete question sets", usage: "/set delete NAME")
         guard entry.source == .saved else {
             throw ErrorReply("set", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)), not saved from the page: "
                                  + (entry.source == .folder ? "remove the file to remove it." : "it cannot be deleted."))
@@ -200,6 +194,14 @@ extension ServerCore {
             throw ErrorReply("set", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)): choose another name for yours.")
         }
         return name
+    }
+
+    /// The set `/set show|delete NAME [password=...]` names, once the password is right.
+    private func namedSet(_ words: [String], needing: String, usage: String) throws(ErrorReply) -> SetLibrary.Entry {
+        var words = words
+        try checkCreatePassword(&words, "set", needing: needing, usage: usage)
+        guard words.count == 1 else { throw ErrorReply("set", .badArgs, "Use \(usage) (/sets lists them).") }
+        return try existingSet(words[0])
     }
 
     /// The set `name` names, or `/create quiz set=NAME`'s refusal for it.
