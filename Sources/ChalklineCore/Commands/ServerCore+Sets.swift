@@ -81,8 +81,9 @@ extension ServerCore {
         out.send(draftReply(draft, text: "Set \(draft.name): \(TextFormat.count(draft.lineCount, "line")) so far."), to: call.session)
     }
 
-    /// `/set save`: the draft read as the file `NAME.csv` would be, stored, then playable. The
-    /// draft is gone whatever happens: a refused one is sent again, corrected.
+    /// `/set save`: the draft read as the file `NAME.csv` would be (which holds it to
+    /// `SetLimits`' questions and characters), stored, then playable. The draft is gone whatever
+    /// happens: a refused one is sent again, corrected.
     private func saveSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         guard words.isEmpty else { throw ErrorReply("set", .badArgs, "Use /set save (the name was given to /set new).") }
         let draft = try self.draft(call.session)
@@ -96,9 +97,6 @@ extension ServerCore {
             let said = problem.line.map { "line \($0): \(problem.reason)" } ?? problem.reason.prefix(1).uppercased() + problem.reason.dropFirst()
             throw ErrorReply("set", .badArgs, (said.hasSuffix(".") ? said : said + ".") + " Nothing was saved.",
                              extra: problem.line.map { [("line", .int($0))] } ?? [])
-        }
-        guard set.questions.count <= SetLimits.questions else {
-            throw ErrorReply("set", .badArgs, "A set has at most \(SetLimits.questions) questions; this one has \(set.questions.count). Nothing was saved.")
         }
         let replacing = questionSets.entry(named: set.name) != nil
         guard replacing || questionSets.entries.count < SetLimits.sets else {

@@ -144,6 +144,49 @@ struct SetCommandTests {
         #expect(try reply(c, "/set save").string("message")?.contains("/set new NAME") == true, "the draft is gone")
     }
 
+    /// A set that reads is recorded (its CSV, which reads back equal) before the reply, which
+    /// waits for the commit; it is playable at once.
+    @Test func aSavedSetIsRecordedBeforeItsReplyAndPlayable() throws {
+        let h = try ServerHarness(.inProcess, config: Self.config())
+        let c = try h.jsonClient("Ann")
+        _ = try reply(c, "/set new Spelling")
+        _ = try reply(c, #"/set add ["question,answer,answer","because,because","necessary,neccessary,necessary"]"#)
+        let step = try c.step("/set save")
+        guard case .setSaved(let record)? = records(step).first else { Issue.record("no record: \(step.effects)"); return }
+        #expect(record.name == "Spelling" && record.questions == 2)
+        #expect(try SetFile.read(record.body, name: "Spelling", file: "x").get() == h.core?.questionSets.entry(named: "spelling")?.set)
+        let recordAt = step.effects.firstIndex { if case .record = $0 { true } else { false } }
+        let sendAt = step.effects.firstIndex { if case .send = $0 { true } else { false } }
+        #expect(recordAt! < sendAt!)
+        let saved = try #require(step.messages(to: c).first)
+        #expect(saved.string("name") == "Spelling" && saved.int("questions") == 2 && saved.bool("replaced") == false)
+        #expect(try reply(c, "/create quiz set=spelling play=no").string("room") != nil)
+    }
+
+    /// 200 sets a server, shipped, folder and saved together: a new name past it is refused,
+    /// while a saved set may still be saved again in its place.
+    @Test func theServersSetsAreCappedButASavedOneMayBeReplaced() throws {
+        var config = Self.config()
+        for n in config.questionSets.entries.count..<SetLimits.sets {
+            config.questionSets.put(SetLibrary.Entry(set: QuestionSet(name: "s\(n)", questions: [SetQuestion(text: "q", answers: ["a"])]),
+                                                     source: .folder))
+        }
+        let h = try ServerHarness(.inProcess, config: config)
+        let c = try h.jsonClient()
+        let lines = #"/set add ["question,answer","2+2,4"]"#
+        _ = try reply(c, "/set new one-more")
+        _ = try reply(c, lines)
+        let step = try c.step("/set save")
+        let refused = try #require(step.messages(to: c).first)
+        #expect(refused.code == "bad_args" && refused.string("message")?.contains("\(SetLimits.sets)") == true, "\(refused)")
+        #expect(records(step).isEmpty)
+        _ = try reply(c, "/set new week3")
+        _ = try reply(c, lines)
+        let replaced = try reply(c, "/set save")
+        #expect(replaced.bool("replaced") == true && replaced.string("name") == "week3", "\(replaced)")
+        #expect(h.core?.questionSets.entries.count == SetLimits.sets)
+    }
+
     @Test func cancelDropsTheDraftAndIsNoErrorWithoutOne() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
