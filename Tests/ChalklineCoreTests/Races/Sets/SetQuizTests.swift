@@ -188,3 +188,16 @@ struct SetQuizTests {
         #expect(q.allSatisfy { $0.choices?.count == 3 })
     }
 }
+
+extension SetQuizTests {
+    /// A quoted CSV field may hold a line break: the text mode keeps each of its lines whole.
+    @Test func aLineBreakInTheSetIsASpaceOnATextLine() {
+        let set = QuestionSet(name: "poem", questions: [SetQuestion(text: "Roses are red,\nviolets are?", answers: ["blue\nish"])])
+        let row = SetPrompt.prepare(set, ask: .question, rules: SetJudgeRules()).0[0]
+        let q = SetQuizQuestion(row: row, choices: nil, rightChoices: [])
+        #expect(q.text == "Roses are red,\nviolets are?", "json keeps the text as written")
+        #expect(q.prompt == "Roses are red, violets are?")
+        #expect(q.reveal == "Roses are red, violets are? blue ish")
+        #expect(ChoiceLetters.line(["a\nb", "c"]) == "A) a b   B) c")
+    }
+}
