@@ -150,15 +150,15 @@ uninstall:
 
 # The unit, with its start script's path; then `systemctl enable --now chalkline-server`.
 install-service:
-	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels
+	install -d $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline/sets
 	sed 's|@PREFIX@|$(PREFIX)|g' packaging/chalkline-server.service > $(DESTDIR)/etc/systemd/system/chalkline-server.service
 	test -f $(DESTDIR)/etc/default/chalkline || install -D -m 644 packaging/chalkline.default $(DESTDIR)/etc/default/chalkline
 
 # What install-service put in place (`make uninstall` leaves /etc alone); stop the service
-# first: `systemctl disable --now chalkline-server`. The teacher's levels folder goes only if empty.
+# first: `systemctl disable --now chalkline-server`. The teacher's levels and sets folders go only if empty.
 uninstall-service:
 	rm -f $(DESTDIR)/etc/systemd/system/chalkline-server.service $(DESTDIR)/etc/default/chalkline
-	-rmdir $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline 2>/dev/null
+	-rmdir $(DESTDIR)/etc/chalkline/levels $(DESTDIR)/etc/chalkline/sets $(DESTDIR)/etc/chalkline 2>/dev/null
 
 # Part of `make test`: install into a scratch DESTDIR, check every file, the man page, the
 # completions and the unit, then uninstall and check that nothing is left.

@@ -123,6 +123,14 @@ struct RecordWriter {
                 """, [SQLValue(a.uid), SQLValue(a.code), SQLValue(a.kind), SQLValue(a.options.joined(separator: " ")), SQLValue(a.settings),
                       SQLValue(Int(a.due)), SQLValue(a.dueText), SQLValue(a.attempts), SQLValue(a.creator),
                       SQLValue(a.roster.joined(separator: " ")), at, SQLValue(server)])
+        case let .setSaved(set):
+            // In place of a saved set of the same name, whatever its case (set= ignores case). Folded
+            // here, not by SQL's lower(), which SQLite does for A to Z only.
+            try deleteSet(named: set.name, db)
+            try db.run("INSERT INTO question_set (name, folded, body, questions, saved_at, server) VALUES (?, ?, ?, ?, ?, ?)",
+                       [SQLValue(set.name), SQLValue(set.name.lowercased()), SQLValue(set.body), SQLValue(set.questions), at, SQLValue(server)])
+        case let .setDeleted(name):
+            try deleteSet(named: name, db)
         case let .gameResumed(game, fromRound):
             // Known already on this process; else the try's game as an earlier process stored it.
             guard let gameID = try ids[game.serial] ?? db.id("""
@@ -137,6 +145,10 @@ struct RecordWriter {
             try db.run("DELETE FROM round WHERE game_id = ? AND number >= ?", arguments)
             rowIDs.forget(game: gameID)
         }
+    }
+
+    private func deleteSet(named name: String, _ db: SQLWriting) throws {
+        try db.run("DELETE FROM question_set WHERE COALESCE(server, '') = ? AND folded = ?", [SQLValue(server ?? ""), SQLValue(name.lowercased())])
     }
 
     private mutating func roundID(game: Int64, number: Int, _ db: SQLWriting) throws -> Int64? {

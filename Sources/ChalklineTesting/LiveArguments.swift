@@ -1,4 +1,5 @@
 import ChalklineCore
+import Foundation
 
 /// The command line that starts the live server with a `ServerConfig`, so a scenario states its
 /// limits once for both backends. Only settings that differ from the defaults are passed; one
@@ -22,6 +23,15 @@ enum LiveArguments {
         flag("--room-chat-rate", config.roomChatLinesPerSecond, base.roomChatLinesPerSecond)
         flag("--abandoned-game-timeout", config.abandonedGameTimeout, base.abandonedGameTimeout, seconds)
         if let password = config.createPassword { args += ["--create-password", password] }
+        // Folder sets go as the folders they came from (`withSets(from:)`); the live server
+        // always has the shipped ones.
+        var setFolders: [String] = []
+        for entry in config.questionSets.entries where entry.source == .folder {
+            if let file = entry.file, case let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path, !setFolders.contains(folder) {
+                setFolders.append(folder)
+            }
+        }
+        for folder in setFolders { args += ["--sets", folder] }
         let fixed: [(String, Bool)] = [
             ("guesses", config.guesses == base.guesses),
             ("emptyRoomTimeout", config.emptyRoomTimeout == base.emptyRoomTimeout),
@@ -29,6 +39,7 @@ enum LiveArguments {
             ("maxLineBytes", config.maxLineBytes == base.maxLineBytes),
             // The live server always has the built-in pack, and reads others from folders.
             ("levelPacks", config.levelPacks.allSatisfy { $0.name == "builtin" }),
+            ("saved questionSets", config.questionSets.entries.allSatisfy { $0.source != .saved && ($0.source == .builtin || $0.file != nil) }),
         ]
         for (name, same) in fixed where !same {
             throw TestFailure("the live server takes no \(name) on its command line; run this scenario in-process")

@@ -15,6 +15,7 @@ public enum Pages {
         SiteFile("/play-view.js", "text/javascript; charset=utf-8", PackageResources.play_view_js),
         SiteFile("/play-round.js", "text/javascript; charset=utf-8", PackageResources.play_round_js),
         SiteFile("/play-words.js", "text/javascript; charset=utf-8", PackageResources.play_words_js),
+        SiteFile("/play-choices.js", "text/javascript; charset=utf-8", PackageResources.play_choices_js),
         SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
         // ES modules both pages import: the connection (/ws, reconnecting with backoff) and the
         // shared helpers (formatting, protocol dispatch, chat, storage, the time bar).

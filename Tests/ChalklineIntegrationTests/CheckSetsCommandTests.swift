@@ -1,3 +1,4 @@
+import ChalklineCore
 import ChalklineTesting
 import Foundation
 import Testing
@@ -74,5 +75,18 @@ import Testing
         #expect(log.contains("\(dir)/capitals.csv: another set is already called capitals ("), "\(log)")
         #expect(log.contains("\(again)/spelling.csv: another set is already called spelling (\(dir)/spelling.csv)"), "\(log)")
         #expect(!log.contains("\(dir)/spelling.csv:"), "the good set is not blamed")
+    }
+
+    /// A scenario's folder sets reach both backends: read in-process, `--sets DIR` live.
+    @Test func aConfigsFolderSetsReachTheLiveServer() throws {
+        let dir = try LevelFolder.make("sets", ["spelling.csv": "question,answer\nSpell cat,cat\n"])
+        defer { LevelFolder.remove(dir) }
+        let config = try ServerConfig().withSets(from: [dir]).withShippedSets()
+        #expect(config.questionSets.entry(named: "spelling")?.file == dir + "/spelling.csv")
+        #expect(config.questionSets.entry(named: "capitals")?.source == .builtin)
+        let harness = try ServerHarness(.live, config: config)
+        let arguments = try #require(harness.live?.process.arguments)
+        #expect(arguments.contains("--sets") && arguments[arguments.firstIndex(of: "--sets")! + 1] == dir, "\(arguments)")
+        #expect(arguments.filter { $0 == "--sets" }.count == 1, "the shipped sets are the server's own")
     }
 }

@@ -82,7 +82,7 @@ else
 fi
 
 make -s install-service DESTDIR="$dest" PREFIX=/usr/local
-[ -f "$dest/etc/systemd/system/chalkline-server.service" ] && [ -f "$dest/etc/default/chalkline" ] && [ -d "$dest/etc/chalkline/levels" ] || fail "install-service"
+[ -f "$dest/etc/systemd/system/chalkline-server.service" ] && [ -f "$dest/etc/default/chalkline" ] && [ -d "$dest/etc/chalkline/levels" ] && [ -d "$dest/etc/chalkline/sets" ] || fail "install-service"
 make -s uninstall-service DESTDIR="$dest" PREFIX=/usr/local
 left=$(cd "$dest" && find etc -type f | head -5)
 [ -z "$left" ] && [ ! -d "$dest/etc/chalkline" ] || fail "uninstall-service left: $left $(ls -d "$dest/etc/chalkline" 2>/dev/null)"

@@ -4,6 +4,7 @@ import { podiumHold } from './line.js';
 import { state, saveSeat, newGame, me, takeGroups } from './play-state.js';
 import { drawStatus, drawNotice, drawLobby, drawCountdown, drawComeback, showJoin, drawJoining } from './play-view.js';
 import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText } from './play-round.js';
+import { choicesSaid } from './play-choices.js';
 import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
 import { replies, enterRoom, setTeams, ended } from './play-replies.js';
@@ -106,13 +107,14 @@ const events = {
     const same = state.question && state.question.id === msg.id;
     if (!same && msg.round === 1) newGame();
     state.game = msg.game;
-    if (!same) state.question = Object.assign({ answered: false, sending: false, feedback: null, refused: '' }, msg);
+    if (!same) state.question = Object.assign({ answered: false, sending: false, feedback: null, refused: '', chosen: null }, msg);
     state.result = null;
     drawStatus();
     drawQuestion(!same);                 // a rejoin's copy keeps what was typed
     startTimer('question', msg.time_ms);
     if (same && state.question.answered) return;         // a rejoin, answered already
-    announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + spoken(questionText(msg.text)));
+    const q = state.question;
+    announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + (q.game === 'quiz' ? q.text : spoken(questionText(q))) + choicesSaid(q));
   },
 
   round_end(msg) {

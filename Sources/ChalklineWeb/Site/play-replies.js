@@ -46,7 +46,8 @@ export function enterRoom(msg, rejoined) {
   drawLobby();
   if (rejoined) {
     // An answer sent on the old connection gets no reply: it may go again.
-    if (state.question) state.question.sending = false;
+    const q = state.question;
+    if (q && q.sending) { q.sending = false; q.chosen = null; }
     announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
     // The open question (or board) comes right after; after the game the podium stays.
     if (msg.state === 'running' ? ['question', 'results', 'board', 'level', 'countdown'].includes(state.view) : state.view === 'final') return;
@@ -99,9 +100,11 @@ function quizRefused(msg) {
   const q = state.question;
   if (!q) return;
   q.sending = false;
+  q.chosen = null;                       // a refused choice was not taken
   if (msg.code === 'bad_answer' || msg.code === 'rate_limited') {
-    // Not a number: the attempt is not used.
+    // Not a number (or no such choice): the attempt is not used.
     q.refused = msg.message;
+    if (q.choices) q.feedback = { state: 'info', points: 0, text: msg.message };
   } else {
     q.answered = true;
     q.feedback = { state: 'info', points: 0, text: msg.message };

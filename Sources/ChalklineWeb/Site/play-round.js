@@ -1,7 +1,8 @@
 // A round drawn from the state: time bars, question, verdict, results, homework's pause, podium.
 import { $, el, fmt, ordinal, seconds, timeBar } from './shared.js';
-import { state, me } from './play-state.js';
+import { state, me, letter } from './play-state.js';
 import { show, drawStatus } from './play-view.js';
+import { drawChoices } from './play-choices.js';
 
 const bars = {
   question: timeBar($('question-bar'), $('question-time')),
@@ -26,8 +27,10 @@ export function stopTimer(said) {
 
 export const closedEarly = () => Boolean(state.timerOf) && bars[state.timerOf].closedEarly();
 
-// A sentence ends in "?"; an expression shows as TEXT = ?
-export const questionText = (text) => (text.endsWith('?') ? text : text + ' = ?');
+// A sentence ends in "?", and a question set's (a teacher's own, or multiple choice) is one
+// whatever it ends with; an expression shows as TEXT = ?
+export const isSentence = (q) => q.text.endsWith('?') || q.game === 'quiz' || Boolean(q.choices);
+export const questionText = (q) => (isSentence(q) ? q.text : q.text + ' = ?');
 
 // How a screen reader says a question.
 export function spoken(text) {
@@ -37,6 +40,7 @@ export function spoken(text) {
 
 // The on-screen keyboard: the decimal pad, but a time or pace (m:ss) needs the colon.
 function answerKind(game, text) {
+  if (game === 'quiz') return { inputmode: 'text', hint: '' };         // words, a teacher's own set
   if (game === 'pace' && /(pace per (km|mile)|: time)(, to the nearest second)?\?$/.test(text)) {
     return { inputmode: 'text', hint: 'A time: minutes:seconds, like 5:15 (or h:mm:ss).' };
   }
@@ -65,7 +69,7 @@ export function drawQuestion(fresh) {
   const q = state.question;
   $('question-round').textContent = 'Question ' + q.round + ' of ' + q.rounds;
   const box = $('question-text');
-  const sentence = q.text.endsWith('?');
+  const sentence = isSentence(q);
   box.textContent = '';
   if (sentence) {
     box.textContent = q.text;
@@ -84,9 +88,12 @@ export function drawQuestion(fresh) {
 export function drawAnswerForm(fresh) {
   const q = state.question;
   const input = $('answer-input');
-  $('answer-form').hidden = q.answered;
+  $('answer-form').hidden = q.answered || Boolean(q.choices);
+  drawChoices();
   drawFeedback($('feedback'), q.feedback);
-  if (q.answered) return;
+  // The buttons' group takes the focus (a screen reader says the question), none of them.
+  if (q.choices && fresh) $('choices').focus({ preventScroll: true });
+  if (q.answered || q.choices) return;
   const kind = answerKind(q.game, q.text);
   input.setAttribute('inputmode', kind.inputmode);
   $('answer-hint').textContent = q.refused || kind.hint;
@@ -156,8 +163,9 @@ function nameCell(name) {
 export function drawResults() {
   const msg = state.result;
   const q = state.question;
-  const answer = q && !q.text.endsWith('?') ? q.text + ' = ' + msg.answer_text : msg.answer_text;
-  $('reveal').textContent = 'Answer: ' + answer;
+  const answer = q && !isSentence(q) ? q.text + ' = ' + msg.answer_text : msg.answer_text;
+  const at = q && q.choices ? q.choices.indexOf(msg.answer_text) : -1;
+  $('reveal').textContent = 'Answer: ' + (at < 0 ? '' : letter(at) + ') ') + answer;
   $('reveal').dataset.answer = msg.answer_text;
   const body = $('results-table').tBodies[0];
   body.textContent = '';
@@ -170,6 +178,7 @@ export function drawResults() {
   }
   drawPlaces(msg, 'standings-table', 'round-teams', 'round-rank');
   $('answer-form').hidden = true;
+  if (q) drawChoices();
   drawFeedback($('feedback'), q && q.feedback);
   $('round-results').hidden = false;
   show('results');

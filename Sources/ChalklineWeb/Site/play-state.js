@@ -28,7 +28,7 @@ export const state = {
   teamError: '',
   gapMs: 3000,             // the room's gap=: how long a round's results stay up
   countdownMs: 0,
-  question: null,          // the question event, with answered, sending, feedback, refused
+  question: null,          // the question event, with answered, sending, feedback, refused, chosen
   result: null,            // the round_end or level_end on show
   board: null,             // the board event, groups as [{id, text, gone}], and the word sent
   built: [],               // ids of the groups tapped into the word
@@ -79,3 +79,29 @@ export const tapped = () => state.built.map(groupText).join('');
 export const typedWord = () => state.word.replace(/\s+/g, '').toUpperCase();
 // The tapped groups still spell the end of the box (typing may have changed it).
 export const builtMatches = () => typedWord().endsWith(tapped());
+
+// Multiple choice: the letter of choice `i` (A, B...), and how each button shows, from what was
+// chosen, the verdict and the round's end (whose answer is the right choice's text):
+// 'right', 'wrong', 'chosen' (sent, no verdict yet) or ''.
+export const letter = (i) => String.fromCharCode(65 + i);
+const folded = (text) => String(text).trim().toLowerCase();
+
+export function choiceMarks() {
+  const q = state.question;
+  const end = state.result && state.result.id === q.id ? state.result : null;
+  const mine = end && (end.results || []).find((r) => r.name === me());
+  const meRight = (q.feedback && q.feedback.state === 'right') || Boolean(mine && mine.correct);
+  const revealed = end ? [end.answer_text, end.answer].filter((a) => a !== undefined).map(folded) : [];
+  return q.choices.map((text, i) => {
+    const chosen = q.chosen === i;
+    if (revealed.includes(folded(text)) || (chosen && meRight)) return 'right';
+    if (chosen && (end || (q.feedback && q.feedback.state === 'wrong'))) return 'wrong';
+    return chosen ? 'chosen' : '';
+  });
+}
+
+// No more choosing: sent, judged, refused for good, or the round is over.
+export const choicesLocked = () => {
+  const q = state.question;
+  return q.answered || q.sending || Boolean(state.result && state.result.id === q.id);
+};

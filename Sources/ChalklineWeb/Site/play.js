@@ -1,11 +1,13 @@
 // The student page, a client of protocol.md over /ws: the commands (play-connection.js), the
 // replies (play-replies.js) and events (play-handlers.js) change the state (play-state.js), and
-// the views are drawn from it (play-view.js, play-round.js, play-words.js). Here: the controls.
+// the views are drawn from it (play-view.js, play-round.js, play-choices.js, play-words.js).
+// Here: the controls.
 import { $ } from './shared.js';
 import { state, saveSeat, lastName } from './play-state.js';
 import { show, showJoin, joinError, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus } from './play-view.js';
 import { drawAnswerForm, drawPause } from './play-round.js';
 import { wireWordBuilder } from './play-words.js';
+import { wireChoices } from './play-choices.js';
 import { line, commands, listeners } from './play-connection.js';
 import { joinFailed } from './play-replies.js';
 import { dispatch, socketClosed } from './play-handlers.js';
@@ -80,6 +82,7 @@ for (const id of ['next-question-button', 'next-level-button']) {
 }
 
 wireWordBuilder();
+wireChoices();
 $('team-list').addEventListener('click', (e) => {
   const button = e.target.closest('button[data-team]');
   if (button) commands.team(button.dataset.team);
