@@ -6,6 +6,12 @@ public enum QuestionText {
         text.hasSuffix("?") ? text : text + " = ?"
     }
 
+    /// Text for one line of the text mode: a set's question or answer may hold line breaks (a
+    /// quoted CSV field), which would cut the line in two.
+    public static func oneLine(_ text: String) -> String {
+        text.contains(where: \.isNewline) ? text.split(whereSeparator: \.isNewline).joined(separator: " ") : text
+    }
+
     /// The question before its answer: `7 x 8 =`, or the sentence as it is.
     public static func reveal(_ text: String) -> String {
         text.hasSuffix("?") ? text : text + " ="

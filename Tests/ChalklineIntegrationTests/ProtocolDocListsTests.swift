@@ -15,11 +15,17 @@ import Testing
         let doc = try Self.doc()
         let server = try LiveServer()
         let teacher = try Self.client(server, name: "MsLee")
-        let kinds = try teacher.command("/catalog").list("kinds").compactMap { $0["name"] as? String }
+        let catalog = try teacher.command("/catalog").list("kinds")
+        let kinds = catalog.compactMap { $0["name"] as? String }
         #expect(kinds.count >= 5)
         var echoed: [String: [String]] = [:]
-        for kind in kinds {
-            let reply = try teacher.command("/create \(kind) play=no")
+        for (kind, entry) in zip(kinds, catalog) {
+            // As the create form does: a choice with no default (the quiz's set) takes its first.
+            let picks = (entry["options"] as? [[String: Any]] ?? []).compactMap { option -> String? in
+                guard option["default"] is NSNull, let first = (option["choices"] as? [String])?.first else { return nil }
+                return " \(option["name"] as? String ?? "")=\(first)"
+            }
+            let reply = try teacher.command("/create \(kind) play=no" + picks.joined())
             echoed[kind] = try #require(Self.orderedKeys(of: reply.line, at: "settings"), "\(kind): \(reply)")
             _ = try teacher.command("/leave")
         }
@@ -86,9 +92,11 @@ import Testing
     }
 
     /// Fields a row lists that only some rooms send, each as its row says: homework's place and
-    /// seat (only in homework).
+    /// seat (only in homework), a question's options (only multiple choice).
     static let conditional: [String: Set<String>] = [
         "game_end": ["homework"], "ok.join": ["homework"], "ok.rejoin": ["homework"], "ok.claim": ["homework"],
+        // Only a multiple-choice question of the quiz kind (`QuizRaceTCPTests`).
+        "question": ["choices"],
     ]
 
     /// A times game with teams, a watcher, chat, a kick, a host who drops and a `/claim`, then

@@ -21,7 +21,7 @@ public enum ChoiceLetters {
     /// The options under a question on a text line: `A) Paris   B) Rome   C) Madrid`, or one
     /// a line when they would not fit an 80-column terminal.
     public static func line(_ choices: [String]) -> String {
-        let parts = choices.indices.map { "\(letter($0))) \(choices[$0])" }
+        let parts = choices.indices.map { "\(letter($0))) \(QuestionText.oneLine(choices[$0]))" }
         let oneLine = parts.joined(separator: "   ")
         return oneLine.count <= 78 ? oneLine : parts.joined(separator: "\n")
     }

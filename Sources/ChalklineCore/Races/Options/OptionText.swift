@@ -29,6 +29,7 @@ extension OptionSpec {
             let on = defaultValue == .bool(true)
             let words = on ? [spelling.words.on, spelling.words.off] : [spelling.words.off, spelling.words.on]
             return "\(name)=\(words.joined(separator: "|"))"
+        case .text where defaultValue == .null: return "\(name)=NAME"
         default: return "\(name)=\(plain(defaultValue) ?? "N")"
         }
     }

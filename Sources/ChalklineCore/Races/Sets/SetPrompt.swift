@@ -1,7 +1,9 @@
 /// One question as a game asks it: a row of the set, or a row turned round (`ask=answer`: its
 /// first answer asked, its question the answer), with its accepted answers prepared once, at
-/// `/create`.
-struct SetPrompt: Sendable, Equatable {
+/// `/create`. A class, immutable: the open question holds one reference, not its strings and
+/// keys one by one, so the round's every answer copies one pointer (the judged-answer cost is
+/// held within 1.2x of times').
+final class SetPrompt: Sendable, Equatable {
     let text: String
     /// Accepted answers, the first shown at the reveal.
     let answers: [String]
@@ -18,6 +20,21 @@ struct SetPrompt: Sendable, Equatable {
     let pool: Int
 
     static let exactRules = SetJudgeRules(typos: false, accentsLenient: false)
+
+    init(text: String, answers: [String], key: SetAnswerKey, exact: SetAnswerKey, ownChoices: [String], limitMs: Millis?, pool: Int) {
+        self.text = text
+        self.answers = answers
+        self.key = key
+        self.exact = exact
+        self.ownChoices = ownChoices
+        self.limitMs = limitMs
+        self.pool = pool
+    }
+
+    static func == (a: SetPrompt, b: SetPrompt) -> Bool {
+        a === b || (a.text == b.text && a.answers == b.answers && a.key == b.key && a.ownChoices == b.ownChoices
+                    && a.limitMs == b.limitMs && a.pool == b.pool)
+    }
 
     /// Every prompt of a game in the set's order (with `both`, the set one way, then the other),
     /// and the two pools of options to draw from, each option once (case and spaces aside).

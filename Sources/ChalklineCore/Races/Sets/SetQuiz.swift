@@ -38,8 +38,8 @@ public struct SetQuiz: QuizKind {
     public static let inGameReport = true
 
     static let setOption: GameOption<String?> = {
-        var spec = OptionSpec(name: "set", type: .text(takes: "the name of a question set"), defaultValue: .null,
-                              defaultNote: "none: name one", help: "the question set to play (/sets lists them)")
+        var spec = OptionSpec(name: "set", type: .text(takes: "a set's name, as /sets lists them"), defaultValue: .null,
+                              defaultNote: "none: name one", help: "the question set to play")
         spec.offers = .questionSets
         return GameOption<String?>(spec: spec, defaultValue: nil, parse: { text, _ in text }, encode: { $0.map(JSON.string) ?? .null })
             .people("Question set", hint: "Which of your question sets to play")

@@ -8,6 +8,9 @@ public struct SetQuizQuestion: QuizQuestion {
     public var text: String { row.text }
     public var answerText: String { row.answers[0] }
     public var ownLimitMs: Millis? { row.limitMs }
+    /// The text mode's lines, with any line break in the set's text made a space.
+    public var prompt: String { QuestionText.prompt(QuestionText.oneLine(text)) }
+    public var reveal: String { QuestionText.reveal(QuestionText.oneLine(text)) + " " + QuestionText.oneLine(answerText) }
 
     /// A number where the first answer is one written plainly (`1945`, `0.5`), as the other
     /// kinds' `answer`; otherwise the answer's text.

@@ -188,3 +188,45 @@ struct SetQuizTests {
         #expect(q.allSatisfy { $0.choices?.count == 3 })
     }
 }
+
+extension SetQuizTests {
+    /// A quoted CSV field may hold a line break: the text mode keeps each of its lines whole.
+    @Test func aLineBreakInTheSetIsASpaceOnATextLine() {
+        let set = QuestionSet(name: "poem", questions: [SetQuestion(text: "Roses are red,\nviolets are?", answers: ["blue\nish"])])
+        let row = SetPrompt.prepare(set, ask: .question, rules: SetJudgeRules()).0[0]
+        let q = SetQuizQuestion(row: row, choices: nil, rightChoices: [])
+        #expect(q.text == "Roses are red,\nviolets are?", "json keeps the text as written")
+        #expect(q.prompt == "Roses are red, violets are?")
+        #expect(q.reveal == "Roses are red, violets are? blue ish")
+        #expect(ChoiceLetters.line(["a\nb", "c"]) == "A) a b   B) c")
+    }
+}
+
+extension SetQuizTests {
+    /// Turned round, a question's options are other rows' questions, never its own answer twice.
+    @Test func askAnswerDrawsOptionsFromTheOtherQuestions() throws {
+        for seed in UInt64(1)...10 {
+            for q in try SetFixtures.questions("set=french ask=answer choices=3", seed: seed) {
+                let choices = try #require(q.choices)
+                #expect(Set(choices) == ["chien", "chat", "élève"], "\(q.text): \(choices)")
+                #expect(q.judge(ChoiceLetters.letter(choices.firstIndex(of: q.answerText)!)) == .right)
+            }
+        }
+    }
+
+    /// The report's row a question: wrong answers folded (case, spaces), a letter read as its
+    /// option, the three given most, most first (ties in the order first given).
+    @Test func theReportCountsTheCommonestWrongAnswers() {
+        let detail = #"{"choices":["Paris","Rome","Madrid","Berlin"]}"#
+        func row(_ typed: String?, _ correct: Bool, _ ms: Int?) -> QuizAnswerRow {
+            QuizAnswerRow(player: "p", question: "Capital of France?", answer: "Paris", detail: detail, typed: typed, correct: correct, ms: ms)
+        }
+        let rows = [row("a", true, 1_000), row("B", false, 2_000), row("rome", false, 3_000), row(" ROME ", false, 4_000),
+                    row("4", false, 5_000), row("c", false, 6_000), row("Berlin", false, 7_000), row("Lyon", false, 8_000), row(nil, false, nil)]
+        let table = SetQuiz.reportSections(rows, scope: .classroom)[0]
+        #expect(table.name == "quiz_questions")
+        #expect(table.columns.map(\.key) == ["game", "question", "answer", "right", "of", "median_ms", "wrong"])
+        #expect(table.rows == [[.text("quiz"), .text("Capital of France?"), .text("Paris"), .int(1), .int(9), .ms(4_500),
+                                .text("Rome (3); Berlin (2); Madrid (1)")]])
+    }
+}
