@@ -8,7 +8,8 @@ import Testing
 @Suite struct SolverTests {
     @Test func everyQuizKindTheServerOffersHasASolver() {
         for kind in RaceCatalog.kinds {
-            guard case .quiz = kind.style else { continue }
+            // A teacher's set says nothing of its answers in its questions: SetSolver knows them.
+            guard case .quiz = kind.style, kind.name != SetSolver.kind else { continue }
             #expect(QuizSolvers.solver(for: kind.name) != nil, "no solver for \(kind.name)")
         }
     }

@@ -11,9 +11,14 @@ package final class BotPlayer {
         package var solver: WordSolver?
         /// The address to connect from (see `LineConnection.localHost`); nil for any.
         package var localHost: String?
+        /// `--set FILE`: the set a `quiz` room plays, so the bot knows every answer from the
+        /// start; without it the bot learns them from the reveals.
+        package var questionSet: QuestionSet?
 
-        package init(room: String, skill: Double, thinkMs: Double, solver: WordSolver?, localHost: String? = nil) {
+        package init(room: String, skill: Double, thinkMs: Double, solver: WordSolver?, localHost: String? = nil,
+                     questionSet: QuestionSet? = nil) {
             (self.room, self.skill, self.thinkMs, self.solver, self.localHost) = (room, skill, thinkMs, solver, localHost)
+            self.questionSet = questionSet
         }
     }
 
@@ -32,6 +37,10 @@ package final class BotPlayer {
     /// The room's kind, from the join reply; a question's own `game` field wins.
     private var game: String?
     private var nextGuess: TimerID?
+    /// A teacher's set's answers (the `quiz` kind): from `--set`, and learned from each reveal.
+    private var setAnswers: SetSolver
+    /// The open set question's text, to learn its answer from the `round_end` that closes it.
+    private var setQuestion: String?
 
     /// The score as the server's replies last stated it: what `game_end` must agree with.
     package private(set) var replyScore = 0
@@ -57,6 +66,7 @@ package final class BotPlayer {
         self.reactor = reactor
         connection = LineConnection(to: endpoint, reactor: reactor)
         connection.localHost = settings.localHost
+        setAnswers = SetSolver(set: settings.questionSet)
     }
 
     package func start() {
@@ -89,7 +99,10 @@ package final class BotPlayer {
         case .ok: ok(message)
         case .error: error(message)
         case .question: question(message)
-        case .roundEnd: cancelTimers()
+        case .roundEnd:
+            cancelTimers()
+            if let question = setQuestion, let answer = message.answerText { setAnswers.learn(question: question, answer: answer) }
+            setQuestion = nil
         case .board: board(message)
         case .solved: solved(message)
         case .levelEnd:
@@ -148,18 +161,26 @@ package final class BotPlayer {
 
     // MARK: Quizzes
 
-    /// Any quiz kind: the solver for the question's `game` works the answer out of its text.
+    /// Any quiz kind: the solver for the question's `game` works the answer out of its text; a
+    /// teacher's set (`quiz`) is answered from what the bot knows of it.
     private func question(_ event: ServerMessage) {
         cancelTimers()
         roundID = event.int("id")
         let text = event.string("text") ?? ""
-        guard let solver = QuizSolvers.solver(for: event.string("game") ?? game ?? "times"),
-              let answer = solver.answer(to: text) else {
-            log("\(name): cannot read \(text)")
-            return
-        }
+        let kind = event.string("game") ?? game ?? "times"
         let right = Double.random(in: 0..<1, using: &rng) < settings.skill
-        let typed = right ? answer : solver.wrongAnswer(to: text, draw: Int.random(in: 0...1000, using: &rng)) ?? answer
+        let draw = Int.random(in: 0...1000, using: &rng)
+        let typed: String
+        if kind == SetSolver.kind {
+            setQuestion = text
+            typed = setAnswers.answer(to: text, choices: event.strings("choices"), right: right, draw: draw)
+        } else {
+            guard let solver = QuizSolvers.solver(for: kind), let answer = solver.answer(to: text) else {
+                log("\(name): cannot read \(text)")
+                return
+            }
+            typed = right ? answer : solver.wrongAnswer(to: text, draw: draw) ?? answer
+        }
         let limit = Double(event.int("time_ms") ?? 10_000)
         // Around --think, never past the time allowed: a bot that times out teaches nothing.
         let think = min(settings.thinkMs * Double.random(in: 0.5...1.5, using: &rng), limit * 0.9)

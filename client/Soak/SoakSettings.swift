@@ -21,6 +21,8 @@ package struct SoakSettings {
         ("arith", "negatives=yes parens=yes decimals=1 percent=yes"),
         ("money", "level=3 currency=USD"),
         ("pace", "units=both level=3 ask=time,distance,pace,speed,convert"),
+        // A set shipped with the server; the bots learn its answers from the reveals.
+        ("quiz", "set=capitals order=random choices=4"),
     ]
 
     /// Each room's players connect from their own loopback address, as a class behind its own

@@ -1,5 +1,7 @@
 import ArgumentParser
 import ChalklineClient
+import ChalklineProtocol
+import Foundation
 
 /// `chalkline bot`: computer players for practice, demos, and as a check that the server's
 /// replies and its final standings agree.
@@ -11,7 +13,12 @@ struct Bot: ParsableCommand {
         room CODE. In a quiz (times tables and every other question-and-answer race) a bot \
         works the answer out of the question's text with the solver for the room's kind, \
         answers after a think time drawn around --think (from half to one and a half times \
-        it), and is right with probability --skill. In the \
+        it), and is right with probability --skill. In a game of \
+        the teacher's own questions (quiz set=NAME) nothing in a question gives its answer: \
+        with --set FILE (the set's file) a bot knows every answer from the start; without it, \
+        a bot learns each answer when the question closes and knows it the next time the \
+        question comes (before that it guesses). In multiple choice it answers with the \
+        choice's letter. In the \
         word puzzle a bot tries the board's letter groups that fit a clue's length and spell a \
         word it knows (Debian's /usr/share/dict/words when present, else a short list shipped \
         with the client), one try per think time.
@@ -24,6 +31,7 @@ struct Bot: ParsableCommand {
           chalkline bot --room QXRM --count 5
           chalkline bot 192.168.1.20:7420 --room QXRM --count 3 --skill 0.6 --think 2500
           chalkline bot --room QXRM --games 1      # leave after one game
+          chalkline bot --room QXRM --set capitals.csv --skill 0.9
         """
     )
 
@@ -45,6 +53,9 @@ struct Bot: ParsableCommand {
     @Option(help: "Bots are named PREFIX1, PREFIX2, ...")
     var namePrefix: String = "bot"
 
+    @Option(help: ArgumentHelp("A question set's file (CSV, tab-separated or Kahoot!'s): the answers of a quiz set=NAME game.", valueName: "file"))
+    var set: String?
+
     @Option(help: "Leave after this many games (0: stay until Ctrl-C).")
     var games: Int = 0
 
@@ -61,12 +72,25 @@ struct Bot: ParsableCommand {
         guard games >= 0, timeout >= 0 else { throw ValidationError("--games and --timeout cannot be negative.") }
     }
 
+    /// The set's file, read by the server's own parser: a file the server would refuse, the
+    /// bot refuses with the same line and reason.
+    static func readSet(_ path: String) throws -> QuestionSet {
+        guard let data = FileManager.default.contents(atPath: path) else { throw ValidationError("--set: cannot read \(path).") }
+        let file = (path as NSString).lastPathComponent
+        guard let text = String(data: data, encoding: .utf8) else { throw ValidationError("--set: \(file) is not UTF-8 text.") }
+        switch SetFile.read(text, name: SetFile.setName(fileName: file) ?? file, file: file) {
+        case .success(let set): return set
+        case .failure(let problem): throw ValidationError("--set: \(problem)")
+        }
+    }
+
     func run() throws {
         Signals.raiseFileLimit()
         let endpoint = try server ?? RoomFinder.find(room)
         let reactor = Reactor()
         let report = BotReport(games: games)
-        let settings = BotPlayer.Settings(room: room.uppercased(), skill: skill, thinkMs: think, solver: WordSolver.standard())
+        let settings = BotPlayer.Settings(room: room.uppercased(), skill: skill, thinkMs: think, solver: WordSolver.standard(),
+                                          questionSet: try set.map(Bot.readSet))
         var bots: [BotPlayer] = []
         for i in 1...count {
             let bot = BotPlayer(name: "\(namePrefix)\(i)", settings: settings, endpoint: endpoint, reactor: reactor)

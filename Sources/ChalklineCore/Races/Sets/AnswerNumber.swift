@@ -1,0 +1,125 @@
+/// A number in an answer, read from its judge's form (`AnswerText`): `3`, `-3`, `3.0`, `0.5`,
+/// `.5`, `,5`, `0,5`, `1/2`, `1,000`, `1 000`, `1.234,5`, `1,234.5`.
+///
+/// Thousands: a set does not say how its class writes decimals, and `1,000` is one thousand in
+/// English and one in French. So:
+/// - an **accepted** answer has one reading: a point alone is the decimal point (`3.142` is π);
+///   a comma alone followed by exactly three digits after one to three digits (not starting
+///   with 0) groups thousands (`1,000`, `12,500`); any other comma alone is the decimal comma
+///   (`0,5`, `3,75`, `0,125`); two kinds of mark are a grouping and a decimal (`1.234,5`); a
+///   space only groups (`1 000`). A teacher who means 1.5 writes `1.5` or `1,5`;
+/// - a **typed** answer that could be read either way (`1,500`, `1.500`) is right when either
+///   reading is: the class may write decimals either way.
+/// Fractions are two whole numbers and a `/`. Not a number: words, `1 1/2`, `50%`, `½`.
+/// `NumberReader` (the other quizzes') takes the room's one decimal mark and no fractions, and
+/// allocates; this reads the judge's scalars in place.
+enum AnswerNumber {
+    /// The readings of `form` (the second only for typed text that can be read both ways).
+    struct Readings: Equatable, Sendable {
+        var first: Exact
+        var second: Exact?
+
+        func contains(_ value: Exact) -> Bool { first == value || second == value }
+    }
+
+    /// Whether `form` could start a number: the typed answer is read only then.
+    static func mayStartNumber(_ form: UnsafeBufferPointer<UInt32>) -> Bool {
+        guard let first = form.first else { return false }
+        switch first {
+        case 0x30...0x39, 0x2D, 0x2B, 0x2212, 0x2E, 0x2C: return true
+        default: return false
+        }
+    }
+
+    static func read(_ form: UnsafeBufferPointer<UInt32>, typed: Bool) -> Readings? {
+        var i = 0
+        var negative = false
+        if let first = form.first, first == 0x2D || first == 0x2B || first == 0x2212 {
+            negative = first != 0x2B
+            i = 1
+            if i < form.count, form[i] == 0x20 { i += 1 }
+        }
+        guard i < form.count else { return nil }
+        let body = UnsafeBufferPointer(rebasing: form[i...])
+        guard let readings = body.contains(0x2F) ? fraction(body) : decimal(body, typed: typed) else { return nil }
+        guard negative else { return readings }
+        return Readings(first: readings.first.negated, second: readings.second?.negated)
+    }
+
+    /// `3/4`, `3 / 4`: whole numbers of at most nine digits, and not over zero.
+    private static func fraction(_ body: UnsafeBufferPointer<UInt32>) -> Readings? {
+        var parts = (0, 0), digits = (0, 0), slashes = 0
+        for (at, scalar) in body.enumerated() {
+            switch scalar {
+            case 0x30...0x39:
+                if slashes == 0 { parts.0 = parts.0 * 10 + Int(scalar - 0x30); digits.0 += 1 } else { parts.1 = parts.1 * 10 + Int(scalar - 0x30); digits.1 += 1 }
+            case 0x2F: slashes += 1
+            case 0x20 where at > 0 && at < body.count - 1 && (body[at - 1] == 0x2F || body[at + 1] == 0x2F): continue
+            default: return nil
+            }
+        }
+        guard slashes == 1, (1...9).contains(digits.0), (1...9).contains(digits.1), let value = Exact(parts.0, over: parts.1) else { return nil }
+        return Readings(first: value)
+    }
+
+    /// Runs of digits between marks (`.` `,` space), as the type's comment says.
+    private static func decimal(_ body: UnsafeBufferPointer<UInt32>, typed: Bool) -> Readings? {
+        var head = 0, tail = 0, tailLength = 0, digits = 0
+        var runs = 0, firstLength = 0, firstIsZero = false, middleAreThrees = true
+        var firstMark: UInt32 = 0, lastMark: UInt32 = 0, marks = 0, earlierMarksSame = true
+        var leadingMark = false
+        for scalar in body {
+            switch scalar {
+            case 0x30...0x39:
+                if tailLength == 0 { runs += 1 }
+                if runs == 1 && tailLength == 0 && !leadingMark { firstIsZero = scalar == 0x30 }
+                tail = tail * 10 + Int(scalar - 0x30)
+                tailLength += 1
+                digits += 1
+                guard digits <= 15 else { return nil }
+            case 0x2E, 0x2C, 0x20:
+                if tailLength == 0 {
+                    // A mark with no digits before it: only `.5` or `,5`, as the very first thing.
+                    guard marks == 0, runs == 0, scalar != 0x20 else { return nil }
+                    leadingMark = true
+                } else {
+                    if runs == 1 { firstLength = tailLength } else if tailLength != 3 { middleAreThrees = false }
+                    head = head * Exact.power10(tailLength) + tail
+                }
+                if marks == 0 { firstMark = scalar } else if lastMark != firstMark { earlierMarksSame = false }
+                lastMark = scalar
+                marks += 1
+                (tail, tailLength) = (0, 0)
+            default:
+                return nil
+            }
+        }
+        guard tailLength > 0 else { return nil }
+        if marks == 0 { return Readings(first: Exact(tail)) }
+        if leadingMark {
+            guard marks == 1, tailLength <= 9 else { return nil }
+            return Readings(first: Exact(scaled: tail, places: tailLength))
+        }
+        let groupsAreReal = (1...3).contains(firstLength) && !firstIsZero && middleAreThrees
+        // The last mark groups thousands: every mark the same, every group three digits.
+        let grouped = earlierMarksSame && lastMark == firstMark && groupsAreReal && tailLength == 3
+            ? Exact(head * 1000 + tail) : nil
+        // The last mark is the decimal one: the marks before it (if any) group with another mark.
+        let decimalMark = lastMark != 0x20 && tailLength <= 9
+            && (marks == 1 || (earlierMarksSame && firstMark != lastMark && groupsAreReal))
+        let decimal = decimalMark ? Exact(head * Exact.power10(tailLength) + tail, over: Exact.power10(tailLength)) : nil
+        switch (grouped, decimal) {
+        case let (grouped?, decimal?):
+            if typed { return Readings(first: grouped, second: decimal) }
+            // An accepted answer's one reading: the comma groups, the point is decimal.
+            return Readings(first: lastMark == 0x2C ? grouped : decimal)
+        case let (grouped?, nil): return Readings(first: grouped)
+        case let (nil, decimal?): return Readings(first: decimal)
+        case (nil, nil): return nil
+        }
+    }
+}
+
+extension Exact {
+    fileprivate var negated: Exact { Exact(-numerator, over: denominator) ?? self }
+}
