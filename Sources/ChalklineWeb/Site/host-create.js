@@ -17,9 +17,10 @@ export function createForm(page) {
   const sendCreate = () => { const p = state.pending; return commands.create(p.kind, p.options, p.password); };
 
   const ok = {
-    // Asked again on every connection: a form half filled in when the Wi-Fi blinked is kept.
+    // Asked again on every connection (a form half filled in when the Wi-Fi blinked is kept),
+    // and after a set is saved (the quiz's set= offers it): the kind chosen stays.
     catalog(msg) {
-      if (JSON.stringify(state.catalog) !== JSON.stringify(msg.kinds)) state.kind = msg.kinds.length ? msg.kinds[0].name : null;
+      if (!msg.kinds.some((k) => k.name === state.kind)) state.kind = msg.kinds.length ? msg.kinds[0].name : null;
       state.catalog = msg.kinds;
       state.catalogs += 1;        // how many catalogs have come: something a test can wait on
     },
