@@ -29,7 +29,7 @@ export function hostCommands(send) {
 // each waiting for its reply, so it builds them rather than sending.
 export const setLines = {
   list: () => '/sets',
-  show: (name) => '/set show ' + name,
+  show: (name, pass) => '/set show ' + name + password(pass),
   start: (name, pass) => '/set new ' + name + password(pass),
   add: (lines) => '/set add ' + JSON.stringify(lines),
   save: () => '/set save',

@@ -18,11 +18,17 @@ export function sets(page) {
   const readOnly = () => s.doc && (s.doc.source === 'builtin' || s.doc.source === 'folder');
   const row = (fields) => Object.assign({ id: s.nextId++ }, fields || { question: '', answers: '', choices: '', time: '' });
   const changed = () => { s.doc.changed = true; s.status = ''; };
+  // Asked for once the server said `bad_password`; read when a line needs it, as the create form's.
+  const pass = () => (s.passwordAsked ? $('sets-password').value : '');
+  // Set names are one whatever their case (`/set save` of Capitals replaces capitals).
+  const same = (a, b) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
+  // A saved set of that name is replaced (asked first); a shipped or folder one the server refuses.
+  const listed = (name) => (s.list || []).some((x) => x.source === 'saved' && same(x.name, name));
 
   function failed(msg, what) {
     s.busy = '';
     s.error = (what ? what + ': ' : '') + msg.message;
-    if (msg.code === 'bad_password') { s.passwordAsked = true; s.error = 'This server asks for its password to change sets: type it below, then try again.'; }
+    if (msg.code === 'bad_password' && !s.passwordAsked) { s.passwordAsked = true; s.error = 'This server asks for its password to open or change sets: type it below, then try again.'; }
     page.render();
   }
 
@@ -37,7 +43,7 @@ export function sets(page) {
     if (!leave()) return;
     s.busy = 'Opening ' + name + '…';
     s.error = '';
-    queue.run([setLines.show(name)], (msg) => {
+    queue.run([setLines.show(name, pass())], (msg) => {
       s.busy = '';
       s.doc = { name: msg.name, from: msg.name, source: msg.source, rows: msg.questions.map((q) => row(editorRow(q))), changed: false };
       s.status = fmt(msg.questions.length) + ' questions.';
@@ -48,9 +54,8 @@ export function sets(page) {
   // The lines of a set file, sent as `/set new` ... `/set save`; `saved` with the reply.
   function send(name, lines, saved, failedLine) {
     const packed = packLines(lines, setLines.add);
-    if (packed.tooLong !== undefined) { failedLine(packed.tooLong + 1, 'too long to send (1,000 bytes at most a line).'); page.render(); return; }
-    const pass = s.passwordAsked ? $('sets-password').value : '';
-    const all = [setLines.start(name, pass)].concat(packed.packed, [setLines.save()]);
+    if (packed.tooLong !== undefined) { s.busy = ''; failedLine(packed.tooLong + 1, 'too long to send (1,000 bytes at most a line). Nothing was saved.'); page.render(); return; }
+    const all = [setLines.start(name, pass())].concat(packed.packed, [setLines.save()]);
     queue.run(all, (msg) => {
       s.busy = '';
       saved(msg);
@@ -58,8 +63,11 @@ export function sets(page) {
       page.commands.catalog();            // the create form offers the new set
       page.render();
     }, (msg) => {
-      const m = /^line (\d+): (.*)$/.exec(msg.message);
-      if (m && msg.cmd === 'set') { s.busy = ''; failedLine(Number(m[1]), m[2]); page.render(); } else failed(msg);
+      // `line`: the set's line the server could not read (`line 12: the answer is empty. ...`).
+      if (!msg.line) { failed(msg); return; }
+      s.busy = '';
+      failedLine(msg.line, msg.message.replace(/^line \d+: /, ''));
+      page.render();
     });
     page.render();
   }
@@ -69,7 +77,7 @@ export function sets(page) {
     s.error = '';
     s.errorRow = null;
     if (!NAME.test(doc.name)) { s.error = "The set's name: letters, digits, - and _, 32 at most (it is what set= takes)."; page.render(); return; }
-    if (doc.from !== doc.name && s.list && s.list.some((x) => x.name === doc.name) && !window.confirm('Replace the set ' + doc.name + '?')) return;
+    if (!same(doc.from, doc.name) && listed(doc.name) && !window.confirm('Replace the set ' + doc.name + '?')) return;
     const csv = setCSV(doc.rows);
     if (!csv.rows.length) { s.error = 'Type a question and its answer first.'; page.render(); return; }
     // A record's line in the file: the header is line 1; a quoted line break takes two.
@@ -83,7 +91,7 @@ export function sets(page) {
     }, (line, reason) => {
       const at = firstLine.findLastIndex((first) => first <= line);
       s.errorRow = at >= 0 ? csv.rows[at].id : null;
-      s.error = (at >= 0 ? 'Question ' + (doc.rows.indexOf(csv.rows[at]) + 1) : 'Line ' + line) + ': ' + reason + ' Nothing was saved.';
+      s.error = (at >= 0 ? 'Question ' + (doc.rows.indexOf(csv.rows[at]) + 1) : 'Line ' + line) + ': ' + reason;
     });
   }
 
@@ -96,10 +104,10 @@ export function sets(page) {
       return;
     }
     const name = file.name.replace(/\.(csv|tsv|txt)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 32) || 'imported';
-    if (s.list && s.list.some((x) => x.name === name) && !window.confirm('Replace the set ' + name + ' with ' + file.name + '?')) return;
+    if (listed(name) && !window.confirm('Replace the set ' + name + ' with ' + file.name + '?')) return;
     if (!leave()) return;
     Object.assign(s, { error: '', errorRow: null, status: '', busy: 'Importing ' + file.name + '…' });
-    send(name, fileLines(text), () => { s.doc = null; open(name); }, (line, reason) => { s.error = file.name + ', line ' + line + ': ' + reason + ' Nothing was saved.'; });
+    send(name, fileLines(text), () => { s.doc = null; open(name); }, (line, reason) => { s.error = file.name + ', line ' + line + ': ' + reason; });
   }
 
   function leave() {
@@ -108,9 +116,8 @@ export function sets(page) {
 
   function remove(name) {
     if (!window.confirm('Delete the set ' + name + '? Games already made with it go on.')) return;
-    const pass = s.passwordAsked ? $('sets-password').value : '';
-    queue.run([setLines.remove(name, pass)], () => {
-      if (s.doc && s.doc.from === name) Object.assign(s.doc, { from: null, source: 'new', changed: true });
+    queue.run([setLines.remove(name, pass())], () => {
+      if (s.doc && same(s.doc.from, name)) Object.assign(s.doc, { from: null, source: 'new', changed: true });
       list();
       page.commands.catalog();
     }, (msg) => failed(msg, name));
