@@ -237,6 +237,11 @@ export function sets(page) {
     drawRows(doc, locked);
     for (const id of ['editor-add', 'editor-save', 'editor-paste-help']) setHidden(id, locked);
     $('editor-save').disabled = busy;
+    $('editor-save').classList.toggle('primary', doc.changed || !doc.from);
+    // Play it: the create form with the quiz and this set chosen, once the catalog offers it.
+    const quiz = (state.catalog || []).find((k) => k.name === 'quiz');
+    const set = quiz && quiz.options.find((o) => o.name === 'set');
+    setHidden('editor-play', doc.changed || !(set && (set.choices || []).includes(doc.from)));
     setText('editor-error', s.error);
     setText('editor-status', s.status);
   }
@@ -273,6 +278,11 @@ export function sets(page) {
     $('editor-rows').tBodies[0].lastElementChild.querySelector('input').focus();
   });
   $('editor-save').addEventListener('click', save);
+  $('editor-play').addEventListener('click', () => {
+    Object.assign(state, { kind: 'quiz', preset: { set: s.doc.from } });
+    page.showCreate();
+    page.render();
+  });
   $('editor-copy').addEventListener('click', () => {
     Object.assign(s.doc, { name: (s.doc.from + '-copy').slice(0, 32), from: null, source: 'new', changed: true });
     s.status = 'A copy: give it a name, change it, then save it.';

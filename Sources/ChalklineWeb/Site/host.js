@@ -22,6 +22,7 @@ const state = {
   // The form (host-create.js); `moving`: its /create takes the old room's class along
   catalog: null, catalogs: 0, kind: null, formReset: 0, pending: null, creating: false,
   passwordAsked: false, createError: '', nameError: '', offered: null, moving: false, moveText: '',
+  preset: {},        // option values the page chose for the form (a set to play, from the sets view)
   // The room (host-room.js, host-desk.js)
   entered: false, room: watchCode || null, watching: watchCode || null, game: null, roomState: 'lobby',
   settings: {}, joinUrl: '', players: new Map(), count: 0, locked: false, chat: true, chatLines: [],
