@@ -61,6 +61,12 @@ import Testing
         #expect(listed?.prefix(3) == ["week3", "5", "saved here"], "\(String(describing: listed))")
         try pages.open(set: "week3", on: "t")
         #expect(try pages.js("t", Self.rowsShown) as? [[String]] == made, "the rows after the restart")
+        // "Play this set": the create form, the quiz and this set chosen.
+        try pages.click("t", "#editor-play")
+        let chosen = try pages.wait("t", "const s = document.getElementById('opt-set'); return document.body.dataset.view === 'create' && s && [document.querySelector('#create-kinds input:checked').value, s.value]",
+                                    what: "the create form with the set") as? [String]
+        #expect(chosen == ["quiz", "week3"], "\(String(describing: chosen))")
+        try pages.click("t", "#sets-show")
 
         // A file imported: the server reads it, the page opens it, its export is the file.
         let file = #"""
@@ -76,6 +82,18 @@ import Testing
         let exported = try pages.download("t", "#editor-export", dir: FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-export-\(UUID().uuidString)").path)
         #expect(exported.string("name") == "europe.csv")
         #expect(exported.string("text") == file, "the export is the file imported: \(exported.string("text") ?? "")")
+
+        // A set shipped with the server opens read-only; a copy of it can be changed and saved.
+        let shipped = try pages.js("t", "const tr = [...document.querySelectorAll('#sets-list tbody tr')].find((r) => r.cells[2].textContent === 'comes with Chalkline'); return tr ? tr.dataset.name : null") as? String
+        #expect(shipped != nil, "the server ships sets")
+        if let shipped {
+            try pages.open(set: shipped, on: "t")
+            #expect(try pages.js("t", "return [...document.querySelectorAll('#editor-rows input')].every((i) => i.readOnly) && document.getElementById('editor-save').hidden") as? Bool == true)
+            try pages.capture("t", "shipped")
+            try pages.click("t", "#editor-copy")
+            #expect(try pages.js("t", "return document.getElementById('editor-name').value") as? String == "\(shipped)-copy")
+            #expect(try pages.js("t", "return [...document.querySelectorAll('#editor-rows input')].some((i) => i.readOnly)") as? Bool == false, "the copy can be changed")
+        }
 
         // The create form offers the saved sets for the quiz.
         try pages.click("t", "#sets-back")

@@ -17,7 +17,8 @@ export function sets(page) {
   const queue = setQueue((line) => page.line.send(line));
   const readOnly = () => s.doc && (s.doc.source === 'builtin' || s.doc.source === 'folder');
   const row = (fields) => Object.assign({ id: s.nextId++ }, fields || { question: '', answers: '', choices: '', time: '' });
-  const changed = () => { s.doc.changed = true; s.status = ''; };
+  // `rev` counts the changes: a save keeps what was typed while it went.
+  const changed = () => { Object.assign(s.doc, { changed: true, rev: (s.doc.rev || 0) + 1 }); s.status = ''; };
   // Asked for once the server said `bad_password`; read when a line needs it, as the create form's.
   const pass = () => (s.passwordAsked ? $('sets-password').value : '');
   // Set names are one whatever their case (`/set save` of Capitals replaces capitals).
@@ -85,8 +86,9 @@ export function sets(page) {
     let n = 2;
     for (const r of csv.rows) { firstLine.push(n); n += fileLines(setCSV([r]).text).length - 1; }
     s.busy = 'Saving ' + doc.name + '…';
+    const rev = doc.rev;
     send(doc.name, fileLines(csv.text), (msg) => {
-      Object.assign(doc, { from: doc.name, source: 'saved', changed: false });
+      Object.assign(doc, { from: msg.name, source: 'saved', changed: doc.rev !== rev });
       s.status = 'Saved ' + msg.name + ': ' + fmt(msg.questions) + ' questions. Choose it on the create form (game quiz, set ' + msg.name + ').';
     }, (line, reason) => {
       const at = firstLine.findLastIndex((first) => first <= line);
