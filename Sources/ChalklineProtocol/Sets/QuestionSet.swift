@@ -42,6 +42,11 @@ public enum SetLimits {
     public static let sets = 200
     /// Options a multiple-choice question shows at most (`choices=2..6`).
     public static let choices = 6
+    /// A row's own `time`, in seconds: the core's `Limits.questionSeconds`, which this module
+    /// cannot see (a core test keeps the two equal).
+    public static let questionSeconds: ClosedRange<Double> = 0.2...600
+    /// A set's name, as `set=NAME` takes it.
+    public static let nameCharacters = 32
 }
 
 /// Why a set file (or a set sent from the page) was refused: `capitals.csv:12: the answer is empty`.
