@@ -122,6 +122,7 @@ install: release manpages
 	put 755 .build/release/chalkline-server bin/chalkline-server; \
 	put 755 .build/release/chalkline bin/chalkline; \
 	for f in Sources/chalkline-server/Levels/builtin/*; do put 644 "$$f" "share/chalkline/levels/builtin/$$(basename $$f)"; done; \
+	for f in Sources/chalkline-server/Sets/*; do put 644 "$$f" "share/chalkline/sets/$$(basename $$f)"; done; \
 	for f in $(MANUALS)/chalkline/*.1 $(MANUALS)/chalkline-server/*.1; do put 644 "$$f" "share/man/man1/$$(basename $$f)"; done; \
 	tmp=$$(mktemp -d); \
 	for prog in chalkline chalkline-server; do \
@@ -141,7 +142,7 @@ install: release manpages
 uninstall:
 	@set -e; test -f "$(MANIFEST)" || { echo "nothing to uninstall: no $(MANIFEST)"; exit 1; }; \
 	for f in $$(cat "$(MANIFEST)"); do rm -f "$(ROOT)/$$f"; done; \
-	for d in share/chalkline/levels/builtin share/chalkline/levels share/chalkline lib/chalkline share/man/man1 \
+	for d in share/chalkline/levels/builtin share/chalkline/levels share/chalkline/sets share/chalkline lib/chalkline share/man/man1 \
 	         share/bash-completion/completions share/bash-completion share/zsh/site-functions share/zsh \
 	         share/fish/vendor_completions.d share/fish share/man lib share bin; do \
 		rmdir "$(ROOT)/$$d" 2>/dev/null || true; done; \

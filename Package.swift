@@ -93,8 +93,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            // The built-in word-puzzle pack, copied next to the binary; LevelDirectory finds it.
-            resources: [.copy("Levels")]
+            // The built-in word-puzzle pack and the example question sets, copied next to the
+            // binary; LevelDirectory and SetDirectory find them.
+            resources: [.copy("Levels"), .copy("Sets")]
         ),
         // The client as a library: connection, room model, solvers, screens, bot, bench and
         // soak, so its logic has unit tests of its own (ChalklineClientTests).

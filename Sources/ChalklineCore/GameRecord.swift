@@ -39,12 +39,18 @@ public enum GameRecord: Sendable, Equatable {
     /// A homework try goes on (after its student left, or on a new process): rounds from
     /// `fromRound` on were not finished and are asked again, so what was stored of them goes.
     case gameResumed(game: GameRef, fromRound: Int)
+    /// `/set save`: durable before its reply, so a set the teacher was told is saved outlives a
+    /// restart. Not a game, but it takes the games' road to the database (the same queue, the
+    /// same commit before the reply) rather than a road of its own.
+    case setSaved(SavedSetRecord)
+    /// `/set delete`: durable before its reply, as `setSaved`.
+    case setDeleted(name: String)
 
     /// True for the records players are shown a result for right after (`round_end`, `level_end`,
     /// `game_end`): the shell must have them committed before it sends anything that follows.
     public var needsCommit: Bool {
         switch self {
-        case .roundClosed, .gameEnded, .assignmentCreated: true
+        case .roundClosed, .gameEnded, .assignmentCreated, .setSaved, .setDeleted: true
         case .answer(_, _, let answer): answer.committedBeforeReply
         case .gameStarted, .roundOpened, .gameResumed: false
         }
@@ -58,6 +64,11 @@ public enum GameRecord: Sendable, Equatable {
         case .assignmentCreated(let assignment):
             // Not a game: named by its code, as storage failures are told by room.
             GameRef(serial: 0, room: assignment.code, number: 0)
+        case .setSaved(let set):
+            // A space no room code has: a failure is told to no room's host.
+            GameRef(serial: 0, room: "set \(set.name)", number: 0)
+        case .setDeleted(let name):
+            GameRef(serial: 0, room: "set \(name)", number: 0)
         }
     }
 }

@@ -75,6 +75,15 @@ public enum Limits {
     /// (see `WriteSchedule`).
     public static let commitWindowMs: Millis = 10
 
+    // MARK: Question sets sent over the protocol (`/set new|add|save`)
+
+    /// Lines of a set file a connection's draft holds (`/set add`): a 500-question set with a
+    /// header and some blank lines fits; past it the draft is dropped with `bad_args`.
+    public static let setDraftLines = 600
+    /// Bytes of a draft, its line ends counted: 500 rows of 500 bytes (a long question and
+    /// several answers) fit, and no connection holds more of the server's memory than this.
+    public static let setDraftBytes = 256 * 1024
+
     // MARK: Lines
 
     /// Longest line a client may send, in bytes, its terminator excluded.

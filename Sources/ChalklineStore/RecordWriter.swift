@@ -123,6 +123,15 @@ struct RecordWriter {
                 """, [SQLValue(a.uid), SQLValue(a.code), SQLValue(a.kind), SQLValue(a.options.joined(separator: " ")), SQLValue(a.settings),
                       SQLValue(Int(a.due)), SQLValue(a.dueText), SQLValue(a.attempts), SQLValue(a.creator),
                       SQLValue(a.roster.joined(separator: " ")), at, SQLValue(server)])
+        case let .setSaved(set):
+            // In place of a saved set of the same name, whatever its case (set= ignores case).
+            try db.run("DELETE FROM question_set WHERE COALESCE(server, '') = ? AND lower(name) = lower(?)",
+                       [SQLValue(server ?? ""), SQLValue(set.name)])
+            try db.run("INSERT INTO question_set (name, body, questions, saved_at, server) VALUES (?, ?, ?, ?, ?)",
+                       [SQLValue(set.name), SQLValue(set.body), SQLValue(set.questions), at, SQLValue(server)])
+        case let .setDeleted(name):
+            try db.run("DELETE FROM question_set WHERE COALESCE(server, '') = ? AND lower(name) = lower(?)",
+                       [SQLValue(server ?? ""), SQLValue(name)])
         case let .gameResumed(game, fromRound):
             // Known already on this process; else the try's game as an earlier process stored it.
             guard let gameID = try ids[game.serial] ?? db.id("""

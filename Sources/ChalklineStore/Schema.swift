@@ -14,6 +14,7 @@ enum Schema {
         migrator.registerMigration("v6", migrate: version6)
         migrator.registerMigration("v7", migrate: version7)
         migrator.registerMigration("v8", migrate: version8)
+        migrator.registerMigration("v9", migrate: version9)
         return migrator
     }
 
@@ -179,6 +180,26 @@ enum Schema {
     /// question it deletes (only when a homework try is resumed): slower, not wrong.
     static func version8(_ db: Database) throws {
         try db.execute(sql: "DROP INDEX IF EXISTS answer_by_question")
+    }
+
+    /// Question sets saved from the teacher page (`/set save`), each as Chalkline CSV, read back
+    /// when the server starts. Kept by server (`--name`), as homework is: classrooms sharing a
+    /// district's database each have their own sets, and one cannot delete another's. Shared
+    /// with PostgreSQL's v9.
+    static let version9SQL = """
+        CREATE TABLE question_set (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            name TEXT NOT NULL,           -- as set= takes it: capitals
+            body TEXT NOT NULL,           -- the set as Chalkline CSV (question,answer,... header)
+            questions INTEGER NOT NULL,
+            saved_at TEXT NOT NULL,
+            server TEXT,                  -- which server keeps it (--name)
+            UNIQUE (server, name)
+        );
+        """
+
+    static func version9(_ db: Database) throws {
+        try db.execute(sql: version9SQL)
     }
 
     /// The condition on `player p` that leaves bots out, or nothing: a database a teacher locked

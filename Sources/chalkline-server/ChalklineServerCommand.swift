@@ -13,7 +13,7 @@ struct ChalklineServerCommand: ParsableCommand {
             client; bots use the same line protocol (see protocol.md).
             """,
         version: ChalklineVersion.current,
-        subcommands: [Serve.self, CheckLevels.self, ReportCommand.self],
+        subcommands: [Serve.self, CheckLevels.self, CheckSets.self, ReportCommand.self],
         defaultSubcommand: Serve.self
     )
 }

@@ -37,6 +37,11 @@ struct Serve: ParsableCommand {
         valueName: "dir"))
     var levelDirectories: [String] = []
 
+    @Option(name: .customLong("sets"), help: ArgumentHelp(
+        "A folder of question sets for /create quiz set=NAME (NAME.csv, NAME.tsv or NAME.txt: CSV with a question,answer header, term<TAB>definition lines, or Kahoot!'s quiz template saved as CSV). Repeat for more folders; the example sets are always there. A bad file is left out and logged; check a folder with check-sets.",
+        valueName: "dir"))
+    var setDirectories: [String] = []
+
     @Option(name: .customLong("db"), help: ArgumentHelp(
         "The results database: a SQLite file (created if missing; :memory: keeps nothing after the server stops), or PostgreSQL as postgres://USER@HOST/DB, a libpq connection URI whose password comes from PGPASSWORD or ~/.pgpass, never the command line.",
         valueName: "path|uri"))
@@ -94,6 +99,12 @@ struct Serve: ParsableCommand {
         }
         var logger = Logger(label: "chalkline")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        // Read before the loop starts too, but a bad set file is only left out: the server starts.
+        let sets = SetDirectory.library(folders: setDirectories)
+        config.questionSets = sets.library
+        for case .leftOut(let problem, _) in sets.loaded {
+            logger.warning("question set left out: \(problem)")
+        }
         var options = ServerShell.Options(bind: bind, port: port, core: config)
         options.maxQueuedBytes = maxQueuedBytes
         options.maxUnsaved = maxUnsaved

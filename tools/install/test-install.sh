@@ -21,6 +21,7 @@ share/fish/vendor_completions.d/chalkline-server.fish
 share/fish/vendor_completions.d/chalkline.fish
 share/man/man1/chalkline-server.1
 share/man/man1/chalkline-server-check-levels.1
+share/man/man1/chalkline-server-check-sets.1
 share/man/man1/chalkline-server-help.1
 share/man/man1/chalkline-server-report.1
 share/man/man1/chalkline-server-report-assignment.1
@@ -40,9 +41,10 @@ share/man/man1/chalkline-soak.1
 share/man/man1/chalkline-watch.1
 share/zsh/site-functions/_chalkline
 share/zsh/site-functions/_chalkline-server"
-# Every level of the source pack, however many there are.
+# Every level of the source pack and every example set, however many there are.
 expected="$expected
-$(cd Sources/chalkline-server/Levels/builtin && ls | sed 's|^|share/chalkline/levels/builtin/|')"
+$(cd Sources/chalkline-server/Levels/builtin && ls | sed 's|^|share/chalkline/levels/builtin/|')
+$(cd Sources/chalkline-server/Sets && ls | sed 's|^|share/chalkline/sets/|')"
 actual=$(cd "$root" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 [ "$actual" = "$(echo "$expected" | LC_ALL=C sort)" ] || fail "installed files differ:
 $(echo "$expected" | LC_ALL=C sort | diff - /dev/fd/3 3<<EOF2
@@ -66,6 +68,7 @@ bash -c ". '$root/share/bash-completion/completions/chalkline-server' && complet
 # The installed server runs from anywhere: its version, and the word pack it finds beside it.
 [ "$("$root/bin/chalkline-server" --version)" = "$("$root/bin/chalkline" --version)" ] || fail "--version"
 (cd / && "$root/bin/chalkline-server" check-levels "$root/share/chalkline/levels/builtin") >/dev/null || fail "check-levels on the installed pack"
+(cd / && "$root/bin/chalkline-server" check-sets "$root/share/chalkline/sets") >/dev/null || fail "check-sets on the installed example sets"
 
 # The unit: systemd-analyze verify, with the paths it names present in a scratch root.
 if command -v systemd-analyze >/dev/null 2>&1; then

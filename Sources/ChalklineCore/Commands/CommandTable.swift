@@ -89,9 +89,18 @@ extension ServerCore {
         Command(name: "format", access: .anyone, arity: 1...1, arityError: (.badArgs, "Use /format text or /format json."),
                 usage: "/format text|json", help: "Text for people, or JSON lines for bots. json is one JSON object a line.",
                 run: { core, call, out throws(ErrorReply) in try core.format(call, &out) }),
-        Command(name: "set", access: .host, arity: 1...1, arityError: (.badArgs, "Use /set chat=on or /set chat=off."), usage: "/set chat=on|off",
-                help: "Host: mute players or let them /say, mid-game too. Your own /say always goes out.",
-                run: { core, call, out throws(ErrorReply) in try core.set(call, &out) }),
+        // One verb, two uses: the host's room setting, and a question set's steps (`ServerCore+Sets`).
+        Command(name: "set", access: .anyone,
+                usage: "/set chat=on|off, /set new ...",
+                help: ["Host: mute players or let them /say. It works mid-game too; your own /say always goes out.",
+                       "Question sets, as the teacher page saves them: /set new NAME starts one (add password=... if the server asks for one to open rooms);",
+                       #"/set add ["question,answer","Capital of France?,Paris"] adds lines of a set file (CSV with a question,answer header, or term<TAB>definition lines),"#,
+                       "or /set add LINE one line; /set save checks and stores it, /set cancel drops it.",
+                       "/set show NAME gives a set's questions; /set delete NAME deletes a saved one."].joined(separator: "\n"),
+                run: { core, call, out throws(ErrorReply) in try core.setCommand(call, &out) }),
+        Command(name: "sets", access: .anyone, arity: 0...0, usage: "/sets",
+                help: "The question sets /create quiz set=NAME plays. Each with its questions and where it is from; files left out, with why.",
+                run: { core, call, out in core.listSets(call, &out) }),
         Command(name: "team", access: .anyone, arity: 1...1, arityError: (.badArgs, "Use /team NAME (/teams lists the teams)."),
                 usage: "/team NAME", help: "Join a team, in the lobby of a room with teams. NAME is the team's name or number; /teams lists them.\nWhoever has not picked a team by /start goes to the smallest one.",
                 run: { core, call, out throws(ErrorReply) in try core.team(call, &out) }),
@@ -102,7 +111,7 @@ extension ServerCore {
                 run: { _, call, out in out.send(OkReply("ping", text: "pong"), to: call.session) }),
         Command(name: "help", access: .anyone, arity: 0...2, usage: "/help [COMMAND]",
                 help: "This list, or more about one command. /help create GAME: one game's options.",
-                run: { _, call, out throws(ErrorReply) in
+                run: { core, call, out throws(ErrorReply) in
                     let topic = call.args.first.map { String($0.lowercased().trimmingPrefix("/")) }
                     if let topic, commandsByName[topic] == nil {
                         throw ErrorReply("help", .unknownCommand, "There is no command /\(Visible.shown(topic)). Type /help for the list.")
@@ -112,13 +121,15 @@ extension ServerCore {
                             ? "There is no game \"\(game)\". Games: \(RaceCatalog.names.joined(separator: ", "))."
                             : "Use /help or /help COMMAND.")
                     }
-                    let text = Help.text(topic, call.args.dropFirst().first)
+                    let text = Help.text(topic, call.args.dropFirst().first, sets: core.questionSets)
                     out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
                 }),
         Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
                 help: "Every game and its options. In json, each option's type, range or choices, default and help, for a program building a create form.",
-                run: { _, call, out in
-                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json)], text: OptionCatalog.text), to: call.session)
+                run: { core, call, out in
+                    let sets = core.questionSets
+                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json(sets: sets))], text: OptionCatalog.text(sets: sets)),
+                             to: call.session)
                 }),
         Command(name: "packs", access: .anyone, arity: 0...0, usage: "/packs",
                 help: "The word-puzzle packs. Each with its number of levels.",
@@ -181,7 +192,7 @@ extension ServerCore {
     /// many wrong ones, its further attempts are refused unchecked (`GuessLimiter`), whatever
     /// connection they come on, so room codes, tokens, host keys and the create password cannot
     /// be found by trying them all.
-    private func guessing(_ cmd: String, _ session: Session, _ now: Millis,
+    func guessing(_ cmd: String, _ session: Session, _ now: Millis,
                           _ body: () throws(ErrorReply) -> Void) throws(ErrorReply) {
         if let wait = guesses.wait(session.address, now: now) {
             throw ErrorReply(cmd, .rateLimited,

@@ -7,9 +7,9 @@ enum Help {
 
     /// Read at an 80-column netcat: the list is one line a command (each summary fits), and one
     /// command's text is word-wrapped under its usage line.
-    static func text(_ topic: String?, _ detail: String? = nil) -> String {
+    static func text(_ topic: String?, _ detail: String? = nil, sets: SetLibrary? = nil) -> String {
         if topic?.lowercased() == "create", let detail, let kind = RaceCatalog.kind(named: detail) {
-            return kindText(kind)
+            return kindText(kind, sets: sets)
         }
         if let topic, let entry = topics.first(where: { $0.verb == topic.lowercased() }) {
             let paragraphs = entry.about.split(separator: "\n").map { $0.trimmingBlanks() }
@@ -22,9 +22,13 @@ enum Help {
 
     /// `/help create KIND`: the kind, what it is, and every option it takes, one a line, all
     /// from the kind's declared options.
-    static func kindText(_ kind: RaceKind) -> String {
+    /// With `sets`, a kind that plays them ends with the sets this server has now.
+    static func kindText(_ kind: RaceKind, sets: SetLibrary? = nil) -> String {
         var lines = ["/create \(kind.name) [key=value ...]", "  \(kind.summary)", "  Options (key=default):"]
         lines += kind.options.flatMap(\.helpLines)
+        if let sets, kind.options.contains(where: { $0.offers == .questionSets }) {
+            lines += WordsText.wrap(SetQuiz.setsHere(sets), prefix: "  ")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -37,15 +37,17 @@ extension ServerCore {
     }
 
     /// The password is the server's business, not the game's: taken out of `args`, so it never
-    /// reaches the settings echo. `/create` and `/assign` need it when the server has one.
-    func checkCreatePassword(_ args: inout [String], _ cmd: String) throws(ErrorReply) {
+    /// reaches the settings echo. `/create` and `/assign` need it when the server has one, and so
+    /// do `/set new|show|delete` (what saving a set does is the teacher's, as opening a room is).
+    func checkCreatePassword(_ args: inout [String], _ cmd: String, needing: String = "open rooms",
+                             usage: String? = nil) throws(ErrorReply) {
         let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
         let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
         args = args.filter { !isPassword($0) }
         if let required = config.createPassword, !required.isEmpty {
             guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
                 throw ErrorReply(cmd, .badPassword,
-                                 passwords.isEmpty ? "This server needs a password to open rooms: /\(cmd) GAME password=... (ask your teacher)."
+                                 passwords.isEmpty ? "This server needs a password to \(needing): \(usage ?? "/\(cmd) GAME") password=... (ask your teacher)."
                                                    : "That is not the password for opening rooms on this server.")
             }
         }

@@ -79,12 +79,17 @@ public struct QuestionEvent: Message {
     /// The text mode's line: `7 x 8 = ?`, or a question that is a sentence of its own.
     public var prompt: String
     public var timeMs: Millis
+    /// A multiple-choice question's options in the order shown (`A`, `B`...); nil when typed.
+    public var choices: [String]? = nil
     public var json: JSON {
-        .object([EventType.question.field, ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
-                 ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))])
+        var fields: [(String, JSON)] = [EventType.question.field, ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
+                                        ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))]
+        if let choices { fields.append(("choices", .array(choices.map(JSON.string)))) }
+        return .object(fields)
     }
     public var text: String {
-        "Question \(round)/\(rounds):   \(prompt)   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
+        let line = "Question \(round)/\(rounds):   \(prompt)   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
+        return choices.map { line + "\n" + ChoiceLetters.line($0) } ?? line
     }
 }
 

@@ -1,10 +1,10 @@
 /// What a kind needs from the server to make its race: the room's random source (for seeds)
-/// and the word packs this server has.
-struct RaceContext {
+/// and the word packs and question sets this server has.
+public struct RaceContext {
     var random: () -> UInt64
     var levelPacks: [LevelPack]
     /// The question sets `/create quiz set=NAME` names, as they are now.
-    var questionSets = SetLibrary()
+    public var questionSets = SetLibrary()
 }
 
 /// One kind of game, as `/create KIND` takes it.
@@ -40,7 +40,7 @@ public struct RaceKind: Sendable {
             style: .quiz(reportSections: { Kind.reportSections($0, scope: $1) }),
             make: { options, context throws(ErrorReply) in
                 do throws(OptionError) {
-                    return QuizRace(settings: try QuizSettings<Kind>.parse(options, random: context.random))
+                    return QuizRace(settings: try QuizSettings<Kind>.parse(options, context: context))
                 } catch {
                     throw ErrorReply("create", .badArgs, error.message)
                 }
@@ -59,6 +59,7 @@ public enum RaceCatalog {
         .quiz(ArithQuiz.self),
         .quiz(MoneyQuiz.self),
         .quiz(PaceQuiz.self),
+        .quiz(SetQuiz.self),
     ]
 
     public static var names: [String] { kinds.map(\.name) }

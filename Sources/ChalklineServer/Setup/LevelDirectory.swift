@@ -61,28 +61,9 @@ public enum LevelDirectory {
         return problems.isEmpty ? .success(packs) : .failure(LevelProblems(problems))
     }
 
-    /// Where the built-in pack's folder is, or nil. Looked for, in order: in the resource bundle
-    /// SwiftPM copies beside the binary (`swift build`, `swift run`, `make serve`), in a
-    /// `Levels/builtin` folder beside the binary (a hand-made install), in `../share/chalkline/
-    /// levels/builtin` from the binary (`make install`), and in the source tree
-    /// this binary was built from (test runners, whose binary is not the server's).
+    /// Where the built-in pack's folder is, or nil (`BuiltinResource` says where it looks).
     public static func builtinPackPath() -> String? {
-        var candidates: [String] = []
-        if let exe = Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent() {
-            candidates.append(exe.appendingPathComponent("Chalkline_chalkline-server.resources/Levels/builtin").path)
-            candidates.append(exe.appendingPathComponent("Levels/builtin").path)
-            candidates.append(exe.deletingLastPathComponent().appendingPathComponent("share/chalkline/levels/builtin").path)
-        }
-        // This file is Sources/ChalklineServer/Setup/LevelDirectory.swift.
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        candidates.append(sources.appendingPathComponent("chalkline-server/Levels/builtin").path)
-        return candidates.first { isDirectory($0) }
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var directory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+        BuiltinResource.path("Levels/builtin", installed: "levels/builtin")
     }
 
     private static func reason(_ path: String, _ error: Error) -> String {

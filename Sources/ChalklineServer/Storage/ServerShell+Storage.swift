@@ -27,6 +27,7 @@ extension ServerShell {
             writable = false
         }
         restoreHomework(store)
+        restoreSets(store)
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
@@ -44,6 +45,22 @@ extension ServerShell {
             if !open.isEmpty { logger.info("homework taken up again", metadata: ["open": "\(open.count)"]) }
         } catch {
             logger.error("HOMEWORK NOT RESTORED: the open homework could not be read back from the results database",
+                         metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
+        }
+    }
+
+    /// Question sets saved from the teacher page on earlier runs, playable again before anyone
+    /// can connect. The core was made from the config already, so they go to it, as homework
+    /// does. A database that cannot be read leaves them out (logged) until the next start.
+    private func restoreSets(_ store: any ResultsStore) {
+        do {
+            let stored = try store.report { try Reports.savedSets($0, server: options.serverName) }
+            for problem in core.restore(savedSets: stored) {
+                logger.warning("saved question set left out", metadata: ["problem": "\(problem)"])
+            }
+            if !stored.isEmpty { logger.info("saved question sets", metadata: ["sets": "\(stored.count)"]) }
+        } catch {
+            logger.error("SAVED SETS NOT READ: the question sets saved from the teacher page could not be read back from the results database",
                          metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
         }
     }

@@ -1,3 +1,4 @@
+import ChalklineProtocol
 import Foundation
 import Testing
 @testable import ChalklineCore
@@ -53,6 +54,11 @@ struct ProtocolLimitsTableTests {
         "silence before the first line, with the web on": "\(Limits.silentWelcomeMs / 1000) seconds",
         "an idle kept-alive HTTP connection": "\(Limits.httpKeepAliveIdleMs / 1000) seconds",
         "a WebSocket message": "one line: \(Limits.lineBytes) bytes and its line ending",
+        "questions a set": grouped(SetLimits.questions),
+        "characters a question": grouped(SetLimits.questionCharacters),
+        "characters an answer": grouped(SetLimits.answerCharacters),
+        "sets a server": grouped(SetLimits.sets),
+        "a set sent with /set add": "\(Limits.setDraftLines) lines, \(Limits.setDraftBytes / 1024) KB",
     ]
     /// Rows with no number of the server's own to check.
     static let unnumbered: Set = ["invalid UTF-8", "control characters", "telnet negotiation", "room creation", "wrong words (word puzzle)"]

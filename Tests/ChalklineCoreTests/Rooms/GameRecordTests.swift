@@ -19,6 +19,8 @@ struct GameRecordTests {
                 case let .gameEnded(_, standings, stopped): ["end \(standings.map { "\($0.rank).\($0.name)" }.joined(separator: ",")) \(stopped)"]
                 case let .assignmentCreated(a): ["assign \(a.code)"]
                 case let .gameResumed(game, round): ["resume \(game) \(round)"]
+                case let .setSaved(set): ["set saved \(set.name)"]
+                case let .setDeleted(name): ["set deleted \(name)"]
                 }
             case .send(_, let payload):
                 payload.string.split(separator: "\n").map { "send " + ServerLine(String($0)).type }

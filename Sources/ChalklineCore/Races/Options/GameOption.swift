@@ -32,6 +32,15 @@ extension GameOption {
         return copy
     }
 
+    /// The same option with no fixed default: `note` says what it is (`rounds=` of a set: every
+    /// question once); the reader still returns `defaultValue` and the kind decides.
+    func noted(_ note: String) -> GameOption {
+        var copy = self
+        copy.spec.defaultValue = .null
+        copy.spec.defaultNote = note
+        return copy
+    }
+
     /// A whole number in `range`.
     public static func int(_ name: String, _ range: ClosedRange<Int>, default value: Int, help: String,
                            valuesNote: String? = nil) -> GameOption<Int> {

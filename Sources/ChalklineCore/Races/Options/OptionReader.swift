@@ -44,6 +44,11 @@ public struct OptionReader {
         return value
     }
 
+    /// `settings` echoes `key` as the kind found it (a set's name as the set spells it, not as typed).
+    public mutating func replaceEcho(_ key: String, with value: JSON) {
+        if let i = echo.firstIndex(where: { $0.0 == key }) { echo[i].1 = value }
+    }
+
     func finish() throws(OptionError) {
         if let unknown = order.first(where: { values[$0] != nil }) {
             throw OptionError(message: "This game has no option \(unknown)=. Try /help create.")

@@ -39,9 +39,9 @@ public struct OptionSpec: Sendable, Equatable {
     public var type: ValueType
     /// The default as `settings` echoes it; `.null` when none is fixed (a seed drawn at random,
     /// a maximum that depends on the operation).
-    public let defaultValue: JSON
+    public internal(set) var defaultValue: JSON
     /// The default as people read it, when `defaultValue` alone does not say it.
-    public let defaultNote: String?
+    public internal(set) var defaultNote: String?
     /// One line: what the option changes.
     public let help: String
     /// Also read under these names (`tables=` for `table=`), never echoed.
@@ -57,6 +57,13 @@ public struct OptionSpec: Sendable, Equatable {
     public var hint = ""
     /// Rarely needed: a form keeps it under "More options", so the usual ones fit one screen.
     public var more = false
+    /// Its values are the server's as they are now (`set=`: the question sets): `/catalog`
+    /// offers them as a choice, while `/create` reads any text and the schema says a string.
+    public var offers: Offer? = nil
+
+    public enum Offer: Sendable, Equatable {
+        case questionSets
+    }
 
     /// `bad_args`'s message for a value the option does not take.
     var refusal: String {

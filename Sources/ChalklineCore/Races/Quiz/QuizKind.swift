@@ -26,6 +26,14 @@ public protocol QuizKind: Sendable {
     /// `options` (the values read are what `settings` echoes); the quiz reads the shared
     /// options after it.
     init(options: inout OptionReader) throws(OptionError)
+    /// The same, for a kind whose questions come from the server (the quiz kind's sets): by
+    /// default `init(options:)`, for the kinds that make their own questions.
+    init(options: inout OptionReader, context: RaceContext) throws(OptionError)
+    /// Questions in a game when `rounds=` is not given and the kind's content says how many
+    /// (a set's questions); nil for `defaultRounds`.
+    var naturalRounds: Int? { get }
+    /// How `/help` and `/catalog` say the default of `rounds=` when `naturalRounds` decides it.
+    static var roundsNote: String? { get }
     /// A game's questions: the same seed gives the same questions on every machine (draw with
     /// `SplitMix64`'s own methods, never the standard library's `random`/`shuffle`). Never ends.
     func questions(seed: UInt64) -> Questions
@@ -37,6 +45,9 @@ public protocol QuizKind: Sendable {
 
 extension QuizKind {
     public static var defaultRounds: Int { 20 }
+    public init(options r: inout OptionReader, context: RaceContext) throws(OptionError) { try self.init(options: &r) }
+    public var naturalRounds: Int? { nil }
+    public static var roundsNote: String? { nil }
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
         QuizReport.byTag(answers, scope: scope, kind: name)
     }
@@ -61,12 +72,19 @@ public protocol QuizQuestion: Sendable, Equatable {
     /// Reads a typed answer, leniently, and judges it strictly. An unreadable answer keeps the
     /// player's attempt and gets the hint (`Type a number, like 3.5.`).
     func judge(_ typed: String) -> QuizVerdict
+    /// The options of a multiple-choice question, in the order shown (`A`, `B`...); nil for a
+    /// typed answer.
+    var choices: [String]? { get }
+    /// The question's own time limit, used when the teacher gave no `time=`; nil for the room's.
+    var ownLimitMs: Millis? { get }
 }
 
 extension QuizQuestion {
     public var prompt: String { QuestionText.prompt(text) }
     public var reveal: String { QuestionText.reveal(text) + " " + answerText }
     public var detail: String? { nil }
+    public var choices: [String]? { nil }
+    public var ownLimitMs: Millis? { nil }
 }
 
 /// A game's questions, drawn one at a time; never runs out.

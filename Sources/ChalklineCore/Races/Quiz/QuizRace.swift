@@ -35,17 +35,18 @@ final class QuizRace<Kind: QuizKind>: Race {
 
     func openRound(index: Int, id: Int) -> RoundOpening {
         let question = questions.next()
-        current = (id, question, settings.timing.roundMs)
+        let limitMs = settings.limitMs(question)
+        current = (id, question, limitMs)
         currentRound = index + 1
         answers.removeAll(keepingCapacity: true)
         let item = RoundItem(n: 1, text: question.text, answer: question.answerText, detail: question.detail)
-        return RoundOpening(event: questionEvent(id: id, question, timeMs: settings.timing.roundMs),
-                            limitMs: settings.timing.roundMs, label: question.text, items: [item])
+        return RoundOpening(event: questionEvent(id: id, question, timeMs: limitMs),
+                            limitMs: limitMs, label: question.text, items: [item])
     }
 
     private func questionEvent(id: Int, _ question: Kind.Question, timeMs: Millis) -> QuestionEvent {
         QuestionEvent(id: id, round: currentRound, rounds: settings.rounds, game: Kind.name,
-                      questionText: question.text, prompt: question.prompt, timeMs: timeMs)
+                      questionText: question.text, prompt: question.prompt, timeMs: timeMs, choices: question.choices)
     }
 
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {

@@ -1,0 +1,42 @@
+/// One question of a set's game: typed, or with its options (`choices`) drawn for this game.
+public struct SetQuizQuestion: QuizQuestion {
+    let row: SetPrompt
+    public let choices: [String]?
+    /// Which of `choices` are right (the set's own options may have several).
+    let rightChoices: [Bool]
+
+    public var text: String { row.text }
+    public var answerText: String { row.answers[0] }
+    public var ownLimitMs: Millis? { row.limitMs }
+
+    /// A number where the first answer is one written plainly (`1945`, `0.5`), as the other
+    /// kinds' `answer`; otherwise the answer's text.
+    public var answerValue: JSON {
+        let text = answerText
+        if let value = NumberReader.read(text), value.decimalText() == text { return value.json }
+        return .string(text)
+    }
+
+    /// A multiple-choice question keeps its options (`{"choices":[...]}`), so a report can say
+    /// which option a typed letter chose.
+    public var detail: String? {
+        choices.map { String(decoding: JSON.object([("choices", .array($0.map(JSON.string)))]).encoded(), as: UTF8.self) }
+    }
+
+    /// A letter, a number or an option's text picks an option; anything else is judged as typed.
+    public func judge(_ typed: String) -> QuizVerdict {
+        guard let choices else { return row.key.accepts(typed) ? .right : .wrong }
+        switch ChoiceLetters.pick(typed, choices) {
+        case .choice(let i): return rightChoices[i] ? .right : .wrong
+        case .outOfRange:
+            return .unreadable(hint: "Answer with a letter from A to \(ChoiceLetters.letter(choices.count - 1)), or an option's text.")
+        case .text: return row.key.accepts(typed) ? .right : .wrong
+        }
+    }
+
+    /// The options a report reads back from `detail`; nil for a typed question.
+    static func choices(inDetail detail: String?) -> [String]? {
+        guard let detail, case .array(let items)? = JSON.parse(detail)?["choices"] else { return nil }
+        return items.compactMap(\.stringValue)
+    }
+}
