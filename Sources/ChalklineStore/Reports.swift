@@ -166,8 +166,9 @@ public enum Reports {
             FROM game g WHERE g.id = ?
             """, [.int(id)]) else { throw Failure.noSuchGame(String(id)) }
         let kind: String = game["kind"]
+        let detail = try Schema.detailColumn(db, table: "q")
         let answers = try db.rows("""
-            SELECT a.*, p.name, r.number AS round, r.label, q.n, q.text AS question
+            SELECT a.*, p.name, r.number AS round, r.label, q.n, q.text AS question, q.answer, \(detail) AS detail
             FROM answer a JOIN round r ON r.id = a.round_id JOIN player p ON p.id = a.player_id
             LEFT JOIN question q ON q.id = a.question_id
             WHERE r.game_id = ? ORDER BY r.number, a.id
@@ -248,8 +249,12 @@ public enum Reports {
                 if !isBoard { row.append((a["streak"] as Int?).map(ReportValue.int) ?? .null) }
                 return row
             })
+        var kindTables: [ReportTable] = []
+        if let entry = RaceCatalog.kind(named: kind), entry.inGameReport, case .quiz(let sections) = entry.style {
+            kindTables = sections(answers.filter { ($0["question"] as String?) != nil }.map(quizRow), .classroom).map(ReportTable.init)
+        }
         return Report(kind: "game", tables: [summary, standings] + teamTable(players: players, answers: answers, finished: finished)
-                          + [questionTable, answerTable])
+                          + [questionTable, answerTable] + kindTables)
     }
 
     /// A game played in teams: each team's mean points, as `game_end` ranked them, from the team

@@ -21,11 +21,19 @@ import Testing
         init() throws {
             var config = ServerConfig()
             config.levelPacks = [LevelPack(name: "test", levels: [Self.level, Self.level])]
+            config.questionSets.put(.init(set: Self.capitals, source: .folder, file: "capitals.csv"))
             harness = try ServerHarness(.inProcess, config: config, seed: 7)
             clock = try #require(harness.inProcess)
             store = Store(path: path)
             _ = try store.open()
         }
+
+        static let capitals = QuestionSet(name: "capitals", questions: [
+            SetQuestion(text: "Capital of France?", answers: ["Paris"]),
+            SetQuestion(text: "Capital of Italy?", answers: ["Rome"]),
+            SetQuestion(text: "Capital of Spain?", answers: ["Madrid"]),
+            SetQuestion(text: "Capital of Peru?", answers: ["Lima"]),
+        ])
 
         static let level: WordLevel = {
             let text = "TEA|POT: Pours a hot drink\nCUP|CA|KE: Small iced treat\nMOON|LIG|HT: Silver glow at night\n"
@@ -151,6 +159,56 @@ import Testing
         #expect(column(facts, "money_tags", "game").allSatisfy { $0 == .text("money") })
         let csv = facts.rendered(.csv)
         #expect(csv.contains("game,tag,seen,right,accuracy,median_ms\r\nmoney,"))
+    }
+
+    /// A set's game report ends with a row a question: right of asked, the median time, and the
+    /// wrong answers given most, a letter counted as the option it chose; in the report
+    /// command's three formats.
+    @Test func aSetGameReportsEachQuestionsCommonestWrongAnswers() throws {
+        let c = try Classroom()
+        try c.room("quiz set=capitals choices=3 rounds=2 time=10 gap=0 countdown=0 seed=4", players: ["bob", "cy", "di", "ed"])
+        try c.line(1, "/start")
+        let opened = c.clock.records.compactMap { record -> [String]? in
+            guard case .roundOpened(_, _, _, let items) = record else { return nil }
+            return items.first?.detail.flatMap { JSON.parse($0)?["choices"] }.flatMap { json -> [String]? in
+                guard case .array(let items) = json else { return nil }
+                return items.compactMap(\.stringValue)
+            }
+        }
+        let question = try #require(opened.first)
+        let right = try #require(question.firstIndex(of: "Paris"))
+        let wrong = question.indices.first { $0 != right }!
+        c.clock.setTime(1_000)
+        try c.line(2, "/answer \(ChoiceLetters.letter(right))")
+        c.clock.setTime(2_000)
+        try c.line(3, "/answer \(ChoiceLetters.letter(wrong).lowercased())")
+        c.clock.setTime(3_000)
+        try c.line(4, "/answer \(question[wrong].uppercased())")
+        c.clock.setTime(4_000)
+        try c.line(5, "/answer \(wrong + 1)")
+        c.tick(10_000)
+        c.tick(20_000)
+        let game = try c.report { try Reports.game($0, id: 1) }
+        #expect(column(game, "quiz_questions", "question") == [.text("Capital of France?"), .text("Capital of Italy?")])
+        #expect(column(game, "quiz_questions", "right") == [.int(1), .int(0)])
+        #expect(column(game, "quiz_questions", "of") == [.int(4), .int(4)])
+        #expect(column(game, "quiz_questions", "median_ms") == [.ms(2_500), .null])
+        #expect(column(game, "quiz_questions", "wrong") == [.text("\(question[wrong]) (3)"), .text("")])
+        let path = c.path
+        for (flag, needle) in [("--csv", "quiz,Capital of France?,Paris,1,4,"), ("--json", "\"quiz_questions\""),
+                               ("", "Commonest wrong answers")] {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: BuiltProducts.path("chalkline-server"))
+            process.arguments = ["report", "--db", path, "game", "1"] + (flag.isEmpty ? [] : [flag])
+            let out = Pipe()
+            process.standardOutput = out
+            try process.run()
+            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+            #expect(text.contains(needle), "report game 1 \(flag):\n\(text)")
+            #expect(text.contains("\(question[wrong]) (3)"), "report game 1 \(flag)")
+        }
     }
 
     @Test func paceSkillRowsLeaveTheUnitOut() {

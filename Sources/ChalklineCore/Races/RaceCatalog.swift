@@ -26,6 +26,8 @@ public struct RaceKind: Sendable {
     public let options: [OptionSpec]
     public let style: Style
     let make: @Sendable (CommandOptions, RaceContext) throws(ErrorReply) -> Race
+    /// The kind's report sections close `report game ID` too (a set's game: one row a question).
+    public var inGameReport = false
 
     /// What one round is called in texts: "question", or "level".
     public var roundNoun: String {
@@ -34,7 +36,7 @@ public struct RaceKind: Sendable {
     }
 
     static func quiz<Kind: QuizKind>(_ kind: Kind.Type) -> RaceKind {
-        RaceKind(
+        var entry = RaceKind(
             name: Kind.name, summary: Kind.summary,
             options: QuizSettings<Kind>.options,
             style: .quiz(reportSections: { Kind.reportSections($0, scope: $1) }),
@@ -45,6 +47,8 @@ public struct RaceKind: Sendable {
                     throw ErrorReply("create", .badArgs, error.message)
                 }
             })
+        entry.inGameReport = Kind.inGameReport
+        return entry
     }
 }
 

@@ -7,18 +7,22 @@ import Testing
 /// anyone adding it to this file.
 @Suite("Every kind in the catalog")
 struct CatalogTests {
-    /// A short game of `kind`: two questions, or one level.
+    /// A short game of `kind`: two questions, or one level (of a question set, for a kind that plays them).
     static func shortGame(_ kind: RaceKind) -> String {
+        let set = kind.options.contains { $0.offers == .questionSets } ? " set=capitals" : ""
         switch kind.style {
-        case .quiz: "rounds=2 time=10 gap=0 countdown=0 seed=3"
-        case .board: "levels=1 time=60 gap=0 countdown=0 seed=3"
+        case .quiz: return "rounds=2 time=10 gap=0 countdown=0 seed=3" + set
+        case .board: return "levels=1 time=60 gap=0 countdown=0 seed=3" + set
         }
     }
 
     @Test(arguments: RaceCatalog.names)
     func playsAShortGame(name: String) throws {
         let kind = try #require(RaceCatalog.kind(named: name))
-        let h = try WordsFixtures.server()
+        var config = ServerConfig()
+        config.levelPacks = [WordsFixtures.pack]
+        config.questionSets = SetFixtures.library
+        let h = try ServerHarness(.inProcess, config: config, seed: 2024)
         let host = try h.jsonClient("Ann")
         let player = try h.jsonClient("Bea")
         try host.send("/create \(name) \(Self.shortGame(kind))")

@@ -41,12 +41,16 @@ public protocol QuizKind: Sendable {
     /// The kind's "what is hard for this student / this class" sections of the reports.
     /// The default groups answers by the tags in each question's `detail` (`QuizReport.byTag`).
     static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable]
+    /// Whether `report game ID` ends with those sections, for the game's class (false: the
+    /// game report's own question table says enough).
+    static var inGameReport: Bool { get }
 }
 
 extension QuizKind {
     public static var defaultRounds: Int { 20 }
     public init(options r: inout OptionReader, context: RaceContext) throws(OptionError) { try self.init(options: &r) }
     public var naturalRounds: Int? { nil }
+    public static var inGameReport: Bool { false }
     public static var roundsNote: String? { nil }
     public static func reportSections(_ answers: [QuizAnswerRow], scope: ReportScope) -> [KindReportTable] {
         QuizReport.byTag(answers, scope: scope, kind: name)

@@ -35,6 +35,7 @@ public struct SetQuiz: QuizKind {
     public static let defaultTime = 20.0
     public static let roundsNote: String? = "every question once (twice with ask=both)"
     public var naturalRounds: Int? { prompts.count }
+    public static let inGameReport = true
 
     static let setOption: GameOption<String?> = {
         var spec = OptionSpec(name: "set", type: .text(takes: "the name of a question set"), defaultValue: .null,
