@@ -39,7 +39,7 @@ import Testing
         let refused = try pages.wait("t", "return document.getElementById('editor-error').textContent", what: "the refusal") as? String ?? ""
         #expect(refused.hasPrefix("Question 5: "), "\(refused)")
         #expect(try pages.js("t", "return document.querySelector('#editor-rows tbody tr.bad') === document.querySelector('#editor-rows tbody tr:nth-child(5)')") as? Bool == true, "the row refused is marked")
-        try pages.capture("t", "refused")
+        try pages.call(["cmd": "capture", "page": "t", "label": "refused", "dir": Self.captures, "css": "#editor-rows tbody tr:nth-child(4)"])
         try pages.type("t", "#editor-rows tbody tr:nth-child(5) [data-field=answers]", "Berlin")
         let typed = try pages.js("t", Self.rowsShown) as? [[String]]
         let made = [["Capital of France?", "Paris", "", ""], ["Say \"hello\", in French", "bonjour | salut", "bonjour | merci | salut", "15"],
@@ -61,11 +61,13 @@ import Testing
         #expect(listed?.prefix(3) == ["week3", "5", "saved here"], "\(String(describing: listed))")
         try pages.open(set: "week3", on: "t")
         #expect(try pages.js("t", Self.rowsShown) as? [[String]] == made, "the rows after the restart")
+        try pages.call(["cmd": "capture", "page": "t", "label": "reopened", "dir": Self.captures, "css": "#set-editor"])
         // "Play this set": the create form, the quiz and this set chosen.
         try pages.click("t", "#editor-play")
         let chosen = try pages.wait("t", "const s = document.getElementById('opt-set'); return document.body.dataset.view === 'create' && s && [document.querySelector('#create-kinds input:checked').value, s.value]",
                                     what: "the create form with the set") as? [String]
         #expect(chosen == ["quiz", "week3"], "\(String(describing: chosen))")
+        try pages.call(["cmd": "capture", "page": "t", "label": "play", "dir": Self.captures, "css": "#create-kinds"])
         try pages.click("t", "#sets-show")
 
         // A file imported: the server reads it, the page opens it, its export is the file.
@@ -84,7 +86,7 @@ import Testing
         #expect(exported.string("text") == file, "the export is the file imported: \(exported.string("text") ?? "")")
 
         // A set shipped with the server opens read-only; a copy of it can be changed and saved.
-        let shipped = try pages.js("t", "const tr = [...document.querySelectorAll('#sets-list tbody tr')].find((r) => r.cells[2].textContent === 'comes with Chalkline'); return tr ? tr.dataset.name : null") as? String
+        let shipped = try pages.js("t", "const tr = [...document.querySelectorAll('#sets-list tbody tr')].find((r) => r.cells[2].textContent === 'with Chalkline'); return tr ? tr.dataset.name : null") as? String
         #expect(shipped != nil, "the server ships sets")
         if let shipped {
             try pages.open(set: shipped, on: "t")

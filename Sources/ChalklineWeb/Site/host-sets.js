@@ -7,7 +7,8 @@ import { setLines } from './host-commands.js';
 import { setQueue } from './host-sets-queue.js';
 import { editorRow, setCSV, fileLines, packLines, pastedRows } from './host-sets-csv.js';
 
-const FROM = { builtin: 'comes with Chalkline', folder: 'a folder on the server', saved: 'saved here' };
+const FROM = { builtin: 'with Chalkline', folder: 'server folder', saved: 'saved here' };
+const WHERE = { builtin: 'comes with Chalkline', folder: "is a file in the server's folder" };
 const FIELDS = [['question', 'Question', 'Question'], ['answers', 'Answers', 'Answer | another'], ['choices', 'Choices', 'Choices (or none)'], ['time', 'Time', 'game']];
 const NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
@@ -49,6 +50,7 @@ export function sets(page) {
       s.doc = { name: msg.name, from: msg.name, source: msg.source, rows: msg.questions.map((q) => row(editorRow(q))), changed: false };
       s.status = fmt(msg.questions.length) + ' questions.';
       page.render();
+      $('set-editor').scrollIntoView();
     }, (msg) => failed(msg, name));
   }
 
@@ -148,7 +150,7 @@ export function sets(page) {
     for (const x of list || []) {
       const tr = el('tr');
       tr.dataset.name = x.name;
-      const name = el('td', 'name');
+      const name = el('td');
       const openButton = Object.assign(el('button', 'link', x.name), { type: 'button', disabled: busy });
       openButton.dataset.open = x.name;
       name.append(openButton);
@@ -180,10 +182,11 @@ export function sets(page) {
       if (body.rows[i] !== tr) body.insertBefore(tr, body.rows[i] || null);
       const n = i + 1;
       if (tr.cells[0].textContent !== String(n)) tr.cells[0].textContent = n;
-      for (const [field, label] of FIELDS) {
+      for (const [field, label, hint] of FIELDS) {
         const box = tr.querySelector('[data-field="' + field + '"]');
         if (box.value !== r[field]) box.value = r[field];
         box.readOnly = locked;
+        if (box.placeholder !== (locked ? '' : hint)) box.placeholder = locked ? '' : hint;
         box.setAttribute('aria-label', label + ' ' + n);
       }
       tr.classList.toggle('bad', r.id === s.errorRow);
@@ -201,8 +204,8 @@ export function sets(page) {
     const tr = el('tr');
     tr.dataset.id = r.id;
     tr.append(el('td', 'num'));
-    for (const [field, , hint] of FIELDS) {
-      const box = Object.assign(el('input'), { spellcheck: field === 'question', autocomplete: 'off', placeholder: hint });
+    for (const [field] of FIELDS) {
+      const box = Object.assign(el('input'), { spellcheck: field === 'question', autocomplete: 'off' });
       if (field === 'time') box.inputMode = 'decimal';
       box.dataset.field = field;
       const td = el('td', 'cell-' + field);
@@ -232,7 +235,7 @@ export function sets(page) {
     if (!doc) return;
     setText('editor-title', doc.source === 'new' ? (doc.from ? 'Set ' + doc.from : 'A new set') : 'Set ' + doc.from);
     setHidden('editor-readonly', !locked);
-    setText('editor-readonly-text', locked ? 'This set ' + FROM[doc.source] + ': it cannot be changed here. Make a copy to change it, or export it as CSV.' : '');
+    setText('editor-readonly-text', locked ? 'This set ' + WHERE[doc.source] + ': it cannot be changed here. Make a copy to change it, or export it as CSV.' : '');
     const name = $('editor-name');
     if (name.value !== doc.name) name.value = doc.name;
     name.readOnly = locked;
