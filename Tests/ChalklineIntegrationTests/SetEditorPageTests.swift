@@ -19,6 +19,10 @@ import Testing
         var server: LiveServer? = try LiveServer(["--db", database])
         let pages = try Pages()
         defer { pages.quit() }
+        // The desk: "Question sets" beside the create form.
+        try pages.open("t", "http://127.0.0.1:\(server!.port)/host")
+        _ = try pages.wait("t", "return document.querySelectorAll('#create-kinds input').length > 0", what: "the form")
+        try pages.call(["cmd": "capture", "page": "t", "label": "desk", "dir": Self.captures, "css": "#sets-show"])
         try pages.openSets("t", "http://127.0.0.1:\(server!.port)")
         try pages.capture("t", "list")
 
