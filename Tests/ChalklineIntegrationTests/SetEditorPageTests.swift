@@ -131,6 +131,24 @@ import Testing
         #expect(questions.count == 300 && questions.last?["question"] as? String == "What is 300 + 300?", "\(questions.count)")
     }
 
+    /// A server with `--create-password`: the first save is refused, the page asks for the
+    /// password, and the save with it goes through (nothing typed is lost meanwhile).
+    @Test func aServerWithAPasswordAsksForItOnce() throws {
+        let server = try LiveServer(["--create-password", "chalk42"])
+        let pages = try Pages()
+        defer { pages.quit() }
+        try pages.openSets("t", "http://127.0.0.1:\(server.port)")
+        try pages.click("t", "#sets-new")
+        try pages.type("t", "#editor-name", "locked")
+        try pages.typeRow("t", 1, ["Capital of Peru?", "Lima"])
+        try pages.click("t", "#editor-save")
+        _ = try pages.wait("t", "return !document.getElementById('sets-password-field').hidden && document.getElementById('editor-error').textContent.includes('password')", what: "the password asked")
+        #expect(try pages.js("t", Self.rowsShown) as? [[String]] == [["Capital of Peru?", "Lima", "", ""]])
+        try pages.type("t", "#sets-password", "chalk42")
+        try pages.click("t", "#editor-save")
+        _ = try pages.wait("t", "return document.getElementById('editor-status').textContent.startsWith('Saved locked: 1 question.')", what: "the set saved")
+    }
+
     /// teacher_desk.py, and the sets view's steps.
     final class Pages: BrowserPages {
         init() throws { try super.init(script: "Tests/Browser/teacher_desk.py", captures: SetEditorPageTests.captures) }

@@ -11,6 +11,7 @@ const FROM = { builtin: 'with Chalkline', folder: 'server folder', saved: 'saved
 const WHERE = { builtin: 'comes with Chalkline', folder: "is a file in the server's folder" };
 const FIELDS = [['question', 'Question', 'Question'], ['answers', 'Answers', 'Answer | another'], ['choices', 'Choices', 'Choices (or none)'], ['time', 'Time', 'game']];
 const NAME = /^[A-Za-z0-9_-]{1,32}$/;
+const questions = (n) => fmt(n) + (n === 1 ? ' question' : ' questions');
 
 export function sets(page) {
   const { state } = page;
@@ -48,7 +49,7 @@ export function sets(page) {
     queue.run([setLines.show(name, pass())], (msg) => {
       s.busy = '';
       s.doc = { name: msg.name, from: msg.name, source: msg.source, rows: msg.questions.map((q) => row(editorRow(q))), changed: false };
-      s.status = fmt(msg.questions.length) + ' questions.';
+      s.status = questions(msg.questions.length) + '.';
       page.render();
       $('set-editor').scrollIntoView();
     }, (msg) => failed(msg, name));
@@ -91,7 +92,7 @@ export function sets(page) {
     const rev = doc.rev;
     send(doc.name, fileLines(csv.text), (msg) => {
       Object.assign(doc, { from: msg.name, source: 'saved', changed: doc.rev !== rev });
-      s.status = 'Saved ' + msg.name + ': ' + fmt(msg.questions) + ' questions. Choose it on the create form (game quiz, set ' + msg.name + ').';
+      s.status = 'Saved ' + msg.name + ': ' + questions(msg.questions) + '. Choose it on the create form (game quiz, set ' + msg.name + ').';
     }, (line, reason) => {
       const at = firstLine.findLastIndex((first) => first <= line);
       s.errorRow = at >= 0 ? csv.rows[at].id : null;
