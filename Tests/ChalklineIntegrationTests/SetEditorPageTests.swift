@@ -109,7 +109,7 @@ import Testing
     }
 
     /// 300 rows pasted and saved with the server's rate limit at 2 lines a second: the page sends
-    /// one `/set add` at a time and, told `rate_limited`, waits and sends it again.
+    /// one `/sets add` at a time and, told `rate_limited`, waits and sends it again.
     @Test func aLongSetIsSavedUnderATightRateLimit() throws {
         let server = try LiveServer(["--rate-limit", "2"])
         let pages = try Pages()
@@ -126,7 +126,7 @@ import Testing
         let teacher = try server.connect()
         try teacher.skipWelcome()
         _ = try teacher.command("/format json")
-        let shown = try teacher.command("/set show long")
+        let shown = try teacher.command("/sets show long")
         let questions = shown.list("questions")
         #expect(questions.count == 300 && questions.last?["question"] as? String == "What is 300 + 300?", "\(questions.count)")
     }

@@ -29,9 +29,9 @@ export function hostCommands(send) {
 // each waiting for its reply, so it builds them rather than sending.
 export const setLines = {
   list: () => '/sets',
-  show: (name, pass) => '/set show ' + name + password(pass),
-  start: (name, pass) => '/set new ' + name + password(pass),
-  add: (lines) => '/set add ' + JSON.stringify(lines),
-  save: () => '/set save',
-  remove: (name, pass) => '/set delete ' + name + password(pass),
+  show: (name, pass) => '/sets show ' + name + password(pass),
+  start: (name, pass) => '/sets new ' + name + password(pass),
+  add: (lines) => '/sets add ' + JSON.stringify(lines),
+  save: () => '/sets save',
+  remove: (name, pass) => '/sets delete ' + name + password(pass),
 };

@@ -11,7 +11,7 @@ export function csvField(v) {
 const split = (text) => String(text).split('|').map((t) => t.trim()).filter((t) => t);
 const blank = (row) => !row.question.trim() && !split(row.answers).length && !split(row.choices).length && !row.time.trim();
 
-// An editor row from `/set show`'s json.
+// An editor row from `/sets show`'s json.
 export const editorRow = (q) => ({
   question: q.question, answers: q.answers.join(' | '), choices: (q.choices || []).join(' | '),
   time: q.time === null || q.time === undefined ? '' : String(q.time),
@@ -33,11 +33,11 @@ export function setCSV(rows) {
   return { text: [header].concat(records).map((fields) => fields.map(csvField).join(',') + '\n').join(''), rows: kept };
 }
 
-// A set file's text as the lines `/set add` sends (a quoted line break makes two lines, as in
+// A set file's text as the lines `/sets add` sends (a quoted line break makes two lines, as in
 // the file); the last line's end is not a line of its own.
 export const fileLines = (text) => text.replace(/\r?\n$/, '').split(/\r?\n/);
 
-// Lines packed into as few `/set add` lines as fit the protocol's 1024 bytes; null and the
+// Lines packed into as few `/sets add` lines as fit the protocol's 1024 bytes; null and the
 // line's index when one line alone is too long.
 export function packLines(lines, command, max = 1024) {
   const bytes = (s) => new TextEncoder().encode(s).length;

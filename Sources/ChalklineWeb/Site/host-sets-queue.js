@@ -1,5 +1,5 @@
 // The question sets' requests, one line on the wire at a time: a job is lines sent in order, each
-// waiting for its reply (a save is `/set new`, `/set add` ... `/set save`: the server reads them
+// waiting for its reply (a save is `/sets new`, `/sets add` ... `/sets save`: the server reads them
 // as one file, and the rate limit is never met by a burst). `rate_limited` sends the same line
 // again after `retry_ms`; a connection lost takes the server's draft with it, so the job starts
 // over on the next one. Its replies are taken here, before the page's dispatch: `/set chat=`

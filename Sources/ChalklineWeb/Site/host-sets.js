@@ -1,5 +1,5 @@
 // Question sets (view `sets`, from the create form): the server's sets (/sets), one opened in the
-// editor (/set show), saved or imported as set-file lines the server's one parser reads. The
+// editor (/sets show), saved or imported as set-file lines the server's one parser reads. The
 // open set is `state.sets.doc`; every box writes its value there as it is typed, and `draw`
 // puts the doc on the page.
 import { $, el, fmt, setText, setHidden, drawer } from './shared.js';
@@ -23,7 +23,7 @@ export function sets(page) {
   const changed = () => { Object.assign(s.doc, { changed: true, rev: (s.doc.rev || 0) + 1 }); s.status = ''; };
   // Asked for once the server said `bad_password`; read when a line needs it, as the create form's.
   const pass = () => (s.passwordAsked ? $('sets-password').value : '');
-  // Set names are one whatever their case (`/set save` of Capitals replaces capitals).
+  // Set names are one whatever their case (`/sets save` of Capitals replaces capitals).
   const same = (a, b) => !!a && !!b && a.toLowerCase() === b.toLowerCase();
   // A saved set of that name is replaced (asked first); a shipped or folder one the server refuses.
   const listed = (name) => (s.list || []).some((x) => x.source === 'saved' && same(x.name, name));
@@ -55,7 +55,7 @@ export function sets(page) {
     }, (msg) => failed(msg, name));
   }
 
-  // The lines of a set file, sent as `/set new` ... `/set save`; `saved` with the reply.
+  // The lines of a set file, sent as `/sets new` ... `/sets save`; `saved` with the reply.
   function send(name, lines, saved, failedLine) {
     const packed = packLines(lines, setLines.add);
     if (packed.tooLong !== undefined) { s.busy = ''; failedLine(packed.tooLong + 1, 'too long to send (1,000 bytes at most a line). Nothing was saved.'); page.render(); return; }
