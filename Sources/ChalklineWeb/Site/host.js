@@ -34,7 +34,7 @@ const state = {
   sets: { list: null, problems: [], doc: null, nextId: 1, busy: '', error: '', errorRow: null, status: '', passwordAsked: false },
 };
 
-// The sets' replies first: they share `cmd` "set" with /set chat=.
+// The sets' replies first: the sets view knows which of its own requests each one answers.
 const line = serverLine({ message: (msg) => { if (!views.sets.reply(msg)) dispatch(msg); render(); }, closed: (e) => { closed(e); render(); } });
 const commands = hostCommands(line.send);
 const page = { state, commands, line, render, showCreate };
