@@ -39,11 +39,11 @@ public enum GameRecord: Sendable, Equatable {
     /// A homework try goes on (after its student left, or on a new process): rounds from
     /// `fromRound` on were not finished and are asked again, so what was stored of them goes.
     case gameResumed(game: GameRef, fromRound: Int)
-    /// `/set save`: durable before its reply, so a set the teacher was told is saved outlives a
+    /// `/sets save`: durable before its reply, so a set the teacher was told is saved outlives a
     /// restart. Not a game, but it takes the games' road to the database (the same queue, the
     /// same commit before the reply) rather than a road of its own.
     case setSaved(SavedSetRecord)
-    /// `/set delete`: durable before its reply, as `setSaved`.
+    /// `/sets delete`: durable before its reply, as `setSaved`.
     case setDeleted(name: String)
 
     /// True for the records players are shown a result for right after (`round_end`, `level_end`,

@@ -75,9 +75,9 @@ public enum Limits {
     /// (see `WriteSchedule`).
     public static let commitWindowMs: Millis = 10
 
-    // MARK: Question sets sent over the protocol (`/set new|add|save`)
+    // MARK: Question sets sent over the protocol (`/sets new|add|save`)
 
-    /// Lines of a set file a connection's draft holds (`/set add`): a 500-question set with a
+    /// Lines of a set file a connection's draft holds (`/sets add`): a 500-question set with a
     /// header and some blank lines fits; past it the draft is dropped with `bad_args`.
     public static let setDraftLines = 600
     /// Bytes of a draft, its line ends counted: 500 rows of 500 bytes (a long question and

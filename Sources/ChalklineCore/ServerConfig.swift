@@ -14,7 +14,7 @@ public struct ServerConfig: Sendable {
     public var levelPacks: [LevelPack] = []
     /// Question sets for `/create quiz set=NAME`: the shipped ones and the `--sets` folders' (the
     /// shell reads them), and those saved in the results database, loaded at start. The core
-    /// keeps its own copy, which `/set save` and `/set delete` change.
+    /// keeps its own copy, which `/sets save` and `/sets delete` change.
     public var questionSets = SetLibrary()
 
     // MARK: Limits (protocol.md, "Limits and errors")

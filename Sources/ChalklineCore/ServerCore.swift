@@ -33,8 +33,8 @@ public final class ServerCore {
     public private(set) var joinURL: String?
     /// Wrong guesses at secrets, by address and server-wide.
     let guesses: GuessLimiter
-    /// The question sets `/create quiz` plays: the config's, then changed by `/set save` and
-    /// `/set delete` (each stored before its reply).
+    /// The question sets `/create quiz` plays: the config's, then changed by `/sets save` and
+    /// `/sets delete` (each stored before its reply).
     public internal(set) var questionSets: SetLibrary
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {

@@ -182,7 +182,7 @@ enum Schema {
         try db.execute(sql: "DROP INDEX IF EXISTS answer_by_question")
     }
 
-    /// Question sets saved from the teacher page (`/set save`), each as Chalkline CSV, read back
+    /// Question sets saved from the teacher page (`/sets save`), each as Chalkline CSV, read back
     /// when the server starts. Kept by server (`--name`), as homework is: classrooms sharing a
     /// district's database each have their own sets, and one cannot delete another's. Shared
     /// with PostgreSQL's v9.

@@ -33,5 +33,8 @@ public enum Pages {
         SiteFile("/host-report.js", "text/javascript; charset=utf-8", PackageResources.host_report_js),
         SiteFile("/host-room.js", "text/javascript; charset=utf-8", PackageResources.host_room_js),
         SiteFile("/host-seat.js", "text/javascript; charset=utf-8", PackageResources.host_seat_js),
+        SiteFile("/host-sets.js", "text/javascript; charset=utf-8", PackageResources.host_sets_js),
+        SiteFile("/host-sets-csv.js", "text/javascript; charset=utf-8", PackageResources.host_sets_csv_js),
+        SiteFile("/host-sets-queue.js", "text/javascript; charset=utf-8", PackageResources.host_sets_queue_js),
     ])
 }

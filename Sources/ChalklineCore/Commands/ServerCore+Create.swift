@@ -38,7 +38,7 @@ extension ServerCore {
 
     /// The password is the server's business, not the game's: taken out of `args`, so it never
     /// reaches the settings echo. `/create` and `/assign` need it when the server has one, and so
-    /// do `/set new|show|delete` (what saving a set does is the teacher's, as opening a room is).
+    /// do `/sets new|show|delete` (what saving a set does is the teacher's, as opening a room is).
     func checkCreatePassword(_ args: inout [String], _ cmd: String, needing: String = "open rooms",
                              usage: String? = nil) throws(ErrorReply) {
         let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }

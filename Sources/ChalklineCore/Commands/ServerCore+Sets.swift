@@ -1,27 +1,23 @@
-/// Question sets over the protocol: `/sets`, and `/set new|add|save|cancel|show|delete`, which
-/// the teacher page's editor sends (and any script may). A set is sent as the lines of a set
+/// Question sets over the protocol: `/sets` lists them, and `/sets show|new|add|save|cancel|delete`,
+/// which the teacher page's editor sends (and any script may), do the rest: one command word for
+/// sets, so `/set` stays the host's room setting alone. A set is sent as the lines of a set
 /// file, parsed by the same `SetFile.read` as a file in a `--sets` folder, so the page, a
 /// folder and `check-sets` can never disagree on what a set is.
 extension ServerCore {
-    /// The words after `/set` that are about sets; any other is the host's `/set chat=on|off`.
-    static let setVerbs: Set = ["new", "add", "save", "cancel", "show", "delete"]
-
-    /// `/set ...`: a set's verb, or else the room setting (`chat=`), which only the host may change.
-    func setCommand(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        let args = call.args
-        guard let verb = args.first?.lowercased(), Self.setVerbs.contains(verb) else {
-            _ = try hostRoom(call.session, "set")
-            guard args.count == 1 else { throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.") }
-            return try set(call, &out)
-        }
-        let words = Array(args.dropFirst())
+    /// `/sets` alone, or `/sets VERB ...`. Each reply names its verb in `action`, so a program
+    /// sending several steps knows which one was answered.
+    func setsCommand(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        guard let verb = call.args.first?.lowercased() else { return listSets(call, &out) }
+        let words = Array(call.args.dropFirst())
         switch verb {
-        case "new": try guessing("set", call.session, call.now) { () throws(ErrorReply) in try newSet(words, call, &out) }
+        case "new": try guessing("sets", call.session, call.now) { () throws(ErrorReply) in try newSet(words, call, &out) }
         case "add": try addToSet(call, &out)
         case "save": try saveSet(words, call, &out)
         case "cancel": cancelSet(words, call, &out)
-        case "show": try guessing("set", call.session, call.now) { () throws(ErrorReply) in try showSet(words, call, &out) }
-        default: try guessing("set", call.session, call.now) { () throws(ErrorReply) in try deleteSet(words, call, &out) }
+        case "show": try guessing("sets", call.session, call.now) { () throws(ErrorReply) in try showSet(words, call, &out) }
+        case "delete": try guessing("sets", call.session, call.now) { () throws(ErrorReply) in try deleteSet(words, call, &out) }
+        default:
+            throw ErrorReply("sets", .badArgs, "Use /sets to list the sets, or /sets show|new|add|save|cancel|delete (/help sets says how).")
         }
     }
 
@@ -37,7 +33,7 @@ extension ServerCore {
                          ("reason", .string(problem.reason))])
             })),
         ]
-        var lines = entries.isEmpty ? ["This server has no question sets. /set new NAME starts one."]
+        var lines = entries.isEmpty ? ["This server has no question sets. /sets new NAME starts one."]
                                     : ["Question sets (/create quiz set=NAME):"]
         let width = min(entries.map(\.set.name.count).max() ?? 0, 24)
         lines += entries.map { "  \(TextFormat.pad($0.set.name, width))  \(TextFormat.count($0.set.questions.count, "question"))  (\(Self.sourceWords($0)))" }
@@ -47,17 +43,17 @@ extension ServerCore {
 
     // MARK: The draft
 
-    /// `/set new NAME [password=...]`: a new draft on this connection, in place of any other.
+    /// `/sets new NAME [password=...]`: a new draft on this connection, in place of any other.
     private func newSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         var words = words
-        try checkCreatePassword(&words, "set", needing: "save question sets", usage: "/set new NAME")
-        guard words.count == 1 else { throw ErrorReply("set", .badArgs, "Use /set new NAME, then /set add and /set save.") }
+        try checkCreatePassword(&words, "sets", needing: "save question sets", usage: "/sets new NAME")
+        guard words.count == 1 else { throw ErrorReply("sets", .badArgs, "Use /sets new NAME, then /sets add and /sets save.") }
         let name = try savableName(words[0])
         call.session.setDraft = SetDraft(name: name)
-        out.send(draftReply(call.session.setDraft!, text: "Set \(name) started: /set add its lines, then /set save."), to: call.session)
+        out.send(draftReply("new", call.session.setDraft!, text: "Set \(name) started: /sets add its lines, then /sets save."), to: call.session)
     }
 
-    /// `/set add ["line",...]` (a JSON array of strings), or `/set add LINE` for one line typed
+    /// `/sets add ["line",...]` (a JSON array of strings), or `/sets add LINE` for one line typed
     /// at netcat: lines of a set file, added to the draft.
     private func addToSet(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let draft = try self.draft(call.session)
@@ -66,26 +62,26 @@ extension ServerCore {
         if text.hasPrefix("[") {
             guard case .array(let items)? = JSON.parse(text), let strings = Optional(items.compactMap(\.stringValue)),
                   strings.count == items.count else {
-                throw ErrorReply("set", .badArgs, #"Use /set add ["line 1","line 2",...]: a JSON array of strings, the lines of a set file."#)
+                throw ErrorReply("sets", .badArgs, #"Use /sets add ["line 1","line 2",...]: a JSON array of strings, the lines of a set file."#)
             }
             lines = strings
         } else {
-            guard !text.isEmpty else { throw ErrorReply("set", .badArgs, #"Use /set add ["line 1","line 2",...] or /set add LINE."#) }
+            guard !text.isEmpty else { throw ErrorReply("sets", .badArgs, #"Use /sets add ["line 1","line 2",...] or /sets add LINE."#) }
             lines = [text]
         }
         guard draft.add(lines) else {
             call.session.setDraft = nil
-            throw ErrorReply("set", .badArgs, "A set sent this way is at most \(Limits.setDraftLines) lines and \(Limits.setDraftBytes / 1024) KB: "
+            throw ErrorReply("sets", .badArgs, "A set sent this way is at most \(Limits.setDraftLines) lines and \(Limits.setDraftBytes / 1024) KB: "
                                  + "set \(draft.name) is dropped. Put it in a file in the server's --sets folder instead.")
         }
-        out.send(draftReply(draft, text: "Set \(draft.name): \(TextFormat.count(draft.lineCount, "line")) so far."), to: call.session)
+        out.send(draftReply("add", draft, text: "Set \(draft.name): \(TextFormat.count(draft.lineCount, "line")) so far."), to: call.session)
     }
 
-    /// `/set save`: the draft read as the file `NAME.csv` would be (which holds it to
+    /// `/sets save`: the draft read as the file `NAME.csv` would be (which holds it to
     /// `SetLimits`' questions and characters), stored, then playable. The draft is gone whatever
     /// happens: a refused one is sent again, corrected.
     private func saveSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        guard words.isEmpty else { throw ErrorReply("set", .badArgs, "Use /set save (the name was given to /set new).") }
+        guard words.isEmpty else { throw ErrorReply("sets", .badArgs, "Use /sets save (the name was given to /sets new).") }
         let draft = try self.draft(call.session)
         call.session.setDraft = nil
         _ = try savableName(draft.name)
@@ -95,58 +91,58 @@ extension ServerCore {
         case .failure(let problem):
             // "line 12: the answer is empty.", numbered as the lines were sent.
             let said = problem.line.map { "line \($0): \(problem.reason)" } ?? problem.reason.prefix(1).uppercased() + problem.reason.dropFirst()
-            throw ErrorReply("set", .badArgs, (said.hasSuffix(".") ? said : said + ".") + " Nothing was saved.",
+            throw ErrorReply("sets", .badArgs, (said.hasSuffix(".") ? said : said + ".") + " Nothing was saved.",
                              extra: problem.line.map { [("line", .int($0))] } ?? [])
         }
         let replacing = questionSets.entry(named: set.name) != nil
         guard replacing || questionSets.entries.count < SetLimits.sets else {
-            throw ErrorReply("set", .badArgs, "The server holds \(SetLimits.sets) question sets, as many as it takes: /set delete one first. Nothing was saved.")
+            throw ErrorReply("sets", .badArgs, "The server holds \(SetLimits.sets) question sets, as many as it takes: /sets delete one first. Nothing was saved.")
         }
         // Stored before the reply: a teacher told "saved" finds it after a restart.
         out.record(.setSaved(SavedSetRecord(name: set.name, body: SetFile.csv(set), questions: set.questions.count)))
         questionSets.put(SetLibrary.Entry(set: set, source: .saved))
-        out.send(OkReply("set", [("name", .string(set.name)), ("questions", .int(set.questions.count)), ("replaced", .bool(replacing))],
+        out.send(setsReply("save", [("name", .string(set.name)), ("questions", .int(set.questions.count)), ("replaced", .bool(replacing))],
                          text: "Set \(set.name) is saved (\(TextFormat.count(set.questions.count, "question"))\(replacing ? ", in place of the old one" : "")). "
                              + "/create quiz set=\(set.name) plays it."),
                  to: call.session)
         if let reason = storageUnwritable { out.send(StorageFailedEvent(reason: reason), to: call.session) }
     }
 
-    /// `/set cancel`: the draft goes; nothing to cancel is not an error (a page closing its
+    /// `/sets cancel`: the draft goes; nothing to cancel is not an error (a page closing its
     /// editor cancels whatever it had).
     private func cancelSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) {
         let dropped = call.session.setDraft
         call.session.setDraft = nil
-        out.send(OkReply("set", [("dropped", .bool(dropped != nil))],
+        out.send(setsReply("cancel", [("dropped", .bool(dropped != nil))],
                          text: dropped.map { "Set \($0.name) is dropped; nothing was saved." } ?? "No set was being made."),
                  to: call.session)
     }
 
     // MARK: Sets already there
 
-    /// `/set show NAME [password=...]`: the set's questions and answers (so it needs what
+    /// `/sets show NAME [password=...]`: the set's questions and answers (so it needs what
     /// saving needs: a student must not read the answers of the game they play).
     private func showSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        let entry = try namedSet(words, needing: "see a set's answers", usage: "/set show NAME")
+        let entry = try namedSet(words, needing: "see a set's answers", usage: "/sets show NAME")
         let questions = JSON.array(entry.set.questions.map { row in
             .object([("question", .string(row.text)), ("answers", .array(row.answers.map(JSON.string))),
                      ("choices", .array(row.choices.map(JSON.string))), ("time", row.timeSeconds.map(JSON.double) ?? .null)])
         })
-        out.send(OkReply("set", [("name", .string(entry.set.name)), ("source", .string(entry.source.rawValue)), ("questions", questions)],
+        out.send(setsReply("show", [("name", .string(entry.set.name)), ("source", .string(entry.source.rawValue)), ("questions", questions)],
                          text: String(SetFile.csv(entry.set).reversed().drop { $0 == "\n" }.reversed())),
                  to: call.session)
     }
 
-    /// `/set delete NAME [password=...]`: a saved set only; a folder's goes with its file.
+    /// `/sets delete NAME [password=...]`: a saved set only; a folder's goes with its file.
     private func deleteSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        let entry = try namedSet(words, needing: "delete question sets", usage: "/set delete NAME")
+        let entry = try namedSet(words, needing: "delete question sets", usage: "/sets delete NAME")
         guard entry.source == .saved else {
-            throw ErrorReply("set", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)), not saved from the page: "
+            throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)), not saved from the page: "
                                  + (entry.source == .folder ? "remove the file to remove it." : "it cannot be deleted."))
         }
         out.record(.setDeleted(name: entry.set.name))
         questionSets.remove(named: entry.set.name)
-        out.send(OkReply("set", [("name", .string(entry.set.name)), ("deleted", .bool(true))], text: "Set \(entry.set.name) is deleted."),
+        out.send(setsReply("delete", [("name", .string(entry.set.name)), ("deleted", .bool(true))], text: "Set \(entry.set.name) is deleted."),
                  to: call.session)
     }
 
@@ -186,19 +182,19 @@ extension ServerCore {
     private func savableName(_ name: String) throws(ErrorReply) -> String {
         // The rule a folder's file names are held to: one word after set=.
         guard SetFile.nameProblem(name) == nil else {
-            throw ErrorReply("set", .badArgs, "A set's name is 1 to \(SetLimits.nameCharacters) letters, digits, - or _: \(Visible.shown(name)) is not one.")
+            throw ErrorReply("sets", .badArgs, "A set's name is 1 to \(SetLimits.nameCharacters) letters, digits, - or _: \(Visible.shown(name)) is not one.")
         }
         if let entry = questionSets.entry(named: name), entry.source != .saved {
-            throw ErrorReply("set", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)): choose another name for yours.")
+            throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)): choose another name for yours.")
         }
         return name
     }
 
-    /// The set `/set show|delete NAME [password=...]` names, once the password is right.
+    /// The set `/sets show|delete NAME [password=...]` names, once the password is right.
     private func namedSet(_ words: [String], needing: String, usage: String) throws(ErrorReply) -> SetLibrary.Entry {
         var words = words
-        try checkCreatePassword(&words, "set", needing: needing, usage: usage)
-        guard words.count == 1 else { throw ErrorReply("set", .badArgs, "Use \(usage) (/sets lists them).") }
+        try checkCreatePassword(&words, "sets", needing: needing, usage: usage)
+        guard words.count == 1 else { throw ErrorReply("sets", .badArgs, "Use \(usage) (/sets lists them).") }
         return try existingSet(words[0])
     }
 
@@ -208,19 +204,23 @@ extension ServerCore {
             let set = try SetQuiz.find(name, in: questionSets)
             return questionSets.entry(named: set.name)!
         } catch {
-            throw ErrorReply("set", .badArgs, error.message)
+            throw ErrorReply("sets", .badArgs, error.message)
         }
     }
 
     private func draft(_ session: Session) throws(ErrorReply) -> SetDraft {
         guard let draft = session.setDraft else {
-            throw ErrorReply("set", .badArgs, "No set is being made on this connection: /set new NAME starts one.")
+            throw ErrorReply("sets", .badArgs, "No set is being made on this connection: /sets new NAME starts one.")
         }
         return draft
     }
 
-    private func draftReply(_ draft: SetDraft, text: String) -> OkReply {
-        OkReply("set", [("name", .string(draft.name)), ("lines", .int(draft.lineCount))], text: text)
+    private func draftReply(_ action: String, _ draft: SetDraft, text: String) -> OkReply {
+        setsReply(action, [("name", .string(draft.name)), ("lines", .int(draft.lineCount))], text: text)
+    }
+
+    private func setsReply(_ action: String, _ fields: [(String, JSON)], text: String) -> OkReply {
+        OkReply("sets", [("action", .string(action))] + fields, text: text)
     }
 
     private static func sourceWords(_ entry: SetLibrary.Entry) -> String {
@@ -231,7 +231,7 @@ extension ServerCore {
         }
     }
 
-    /// The text after the first word and its blanks (`/set add ...`: what follows `add`).
+    /// The text after the first word and its blanks (`/sets add ...`: what follows `add`).
     private static func afterFirstWord(_ rest: String) -> String {
         let word = rest.drop { !$0.isBlank }
         return String(word.drop { $0.isBlank })

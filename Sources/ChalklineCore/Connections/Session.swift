@@ -30,7 +30,7 @@ final class Session {
     /// The room this connection asked to come back to (`/comeback`), while the request may still
     /// wait there: when the connection goes or enters a room, that room's host is told.
     weak var askedComeback: Room?
-    /// A question set being sent (`/set new` ... `/set save`): one word while there is none.
+    /// A question set being sent (`/sets new` ... `/sets save`): one word while there is none.
     var setDraft: SetDraft?
 
     init(id: ConnectionID, peer: String, config: ServerConfig, now: Millis) {

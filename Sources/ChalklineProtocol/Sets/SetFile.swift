@@ -1,7 +1,7 @@
 /// Reads and writes set files: CSV with a header (`question,answer[,answer...][,choices][,time]`),
 /// flashcard apps' `term<TAB>definition` lines, and Kahoot!'s quiz spreadsheet saved as CSV.
 /// UTF-8, with or without a BOM, CRLF or LF. The one parser for folders, the page's uploads
-/// (`/set save`), `check-sets` and `chalkline bot --set`.
+/// (`/sets save`), `check-sets` and `chalkline bot --set`.
 public enum SetFile {
     /// Extensions a set file may have; any other file in a folder is not a set.
     public static let extensions = ["csv", "tsv", "txt"]
@@ -63,7 +63,7 @@ public enum SetFile {
         }
     }
 
-    /// The set as Chalkline's own CSV (what the page exports and `/set show` sends in text):
+    /// The set as Chalkline's own CSV (what the page exports and `/sets show` sends in text):
     /// reading it back gives the same set.
     public static func csv(_ set: QuestionSet) -> String {
         SetFileWriter.csv(set)

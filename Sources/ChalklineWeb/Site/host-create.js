@@ -17,9 +17,10 @@ export function createForm(page) {
   const sendCreate = () => { const p = state.pending; return commands.create(p.kind, p.options, p.password); };
 
   const ok = {
-    // Asked again on every connection: a form half filled in when the Wi-Fi blinked is kept.
+    // Asked again on every connection (a form half filled in when the Wi-Fi blinked is kept),
+    // and after a set is saved (the quiz's set= offers it): the kind chosen stays.
     catalog(msg) {
-      if (JSON.stringify(state.catalog) !== JSON.stringify(msg.kinds)) state.kind = msg.kinds.length ? msg.kinds[0].name : null;
+      if (!msg.kinds.some((k) => k.name === state.kind)) state.kind = msg.kinds.length ? msg.kinds[0].name : null;
       state.catalog = msg.kinds;
       state.catalogs += 1;        // how many catalogs have come: something a test can wait on
     },
@@ -46,11 +47,12 @@ export function createForm(page) {
     }
   });
   // Every new room starts from the catalog's defaults (`formReset` counts the form's showings).
-  const drawOptions = drawer(() => renderOptions(selectedKind()));
+  const drawOptions = drawer(() => renderOptions(selectedKind(), state.preset));
 
   function draw() {
     drawKinds([state.catalog]);
-    drawOptions([state.catalog, state.kind, state.formReset]);
+    for (const radio of document.querySelectorAll('#create-kinds input')) { const on = radio.value === state.kind; if (radio.checked !== on) radio.checked = on; }
+    drawOptions([state.catalog, state.kind, state.formReset, state.preset]);
     setHidden('create-move', !state.moving);
     setText('create-move', state.moveText);
     $('create-button').disabled = state.creating;
@@ -104,7 +106,7 @@ export function createForm(page) {
 }
 
 // A field per option. The teacher at the projector usually does not play: play= starts at "no".
-function renderOptions(kind) {
+function renderOptions(kind, preset) {
   const usual = $('create-options');
   const more = $('create-more');
   const moreBox = $('create-more-options');
@@ -120,7 +122,7 @@ function renderOptions(kind) {
     field.dataset.type = o.type;
     const help = el('p', 'field-help', hintText(o));
     help.id = 'opt-' + o.name + '-help';
-    const control = o.type === 'list' ? checks(o) : o.type === 'choice' || o.type === 'bool' ? choices(o) : input(o);
+    const control = o.type === 'list' ? checks(o) : o.type === 'choice' || o.type === 'bool' ? choices(o, preset[o.name]) : input(o);
     control.setAttribute('aria-describedby', help.id);
     if (o.type === 'list') field.append(control, help);
     else {
@@ -135,12 +137,14 @@ function renderOptions(kind) {
 
 const initial = (o) => (o.name === 'play' && o.type === 'bool' ? false : o.default);
 
-function choices(o) {
+// `preset`: a value the page chose ("Play this set" on the sets view), else the default.
+function choices(o, preset) {
   const control = el('select');
   const values = o.type === 'bool' ? (/^on, off$/.test(o.values) ? ['on', 'off'] : ['yes', 'no']) : o.choices;
   for (const c of values) control.append(Object.assign(el('option', '', c), { value: c }));
   const start = initial(o);
   control.value = o.type === 'bool' ? values[start ? 0 : 1] : String(start === null ? values[0] : start);
+  if (values.includes(preset)) control.value = preset;
   return control;
 }
 

@@ -42,10 +42,12 @@ export function projector(page) {
     question(msg) {
       state.roomState = 'running';
       const same = state.round && state.round.id === msg.id;
-      state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text: msg.text };
+      // A question set's (typed or multiple choice) is a sentence, as one ending in "?" is.
+      const sentence = msg.text.endsWith('?') || msg.game === 'quiz' || Boolean(msg.choices);
+      const choices = msg.choices || null;
+      state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text: msg.text, sentence, choices };
       if (!same) state.progress = { answers: 0, players: state.count };
-      const sentence = msg.text.endsWith('?');
-      openRound('Question ' + msg.round + ' of ' + msg.rounds, { text: sentence ? msg.text : msg.text + ' = ?', sentence, id: msg.id },
+      openRound('Question ' + msg.round + ' of ' + msg.rounds, { text: sentence ? msg.text : msg.text + ' = ?', sentence, id: msg.id, choices },
                 msg.time_ms, { counting: true });
       announce('Question ' + msg.round + ' of ' + msg.rounds + '.');
     },
@@ -74,13 +76,18 @@ export function projector(page) {
         : results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
       stopClock(ended);
       const q = state.round;
-      // A sentence (money, pace) is not on screen in the results: it comes back with its answer.
-      const reveal = q && q.text.endsWith('?') ? { question: q.text, text: 'Answer: ' + msg.answer_text }
-        : { text: 'Answer: ' + (q ? q.text + ' = ' : '') + msg.answer_text };
-      reveal.answer = msg.answer_text;
       const names = (which) => results.filter(which).map((r) => r.name);
       const who = { right: names((r) => r.correct), wrong: names((r) => !r.correct && r.ms !== null), none: names((r) => r.ms === null) };
+      // Multiple choice: the question and its choices stay up, the right one marked with how
+      // many were right (round_end says who was right, not who picked what).
+      const right = q && q.choices ? rightChoices(q.choices, msg) : [];
+      // A sentence (money, pace, a set's) is not on screen in the results: it comes back with its answer.
+      const reveal = q && q.choices ? { text: 'Answer: ' + (right.length ? letter(right[0]) + ') ' : '') + msg.answer_text }
+        : q && q.sentence ? { question: q.text, text: 'Answer: ' + msg.answer_text }
+        : { text: 'Answer: ' + (q ? q.text + ' = ' : '') + msg.answer_text };
+      reveal.answer = msg.answer_text;
       showResults(reveal, who, msg);
+      state.play.results.picks = { right, count: who.right.length };
       announce(ended + (ended.endsWith('!') ? ' ' : '. ') + 'The answer was ' + msg.answer_text + '. ' + who.right.length + ' right.');
     },
     level_end(msg) {
@@ -159,6 +166,21 @@ export function projector(page) {
     fillTeams('play-teams', results.teams, false);
   });
 
+  // The choices, A, B..., each tile marked ✓ (and green) once the round says it was right.
+  const drawChoices = drawer(([choices, picks]) => {
+    const list = $('play-choices');
+    list.textContent = '';
+    setData(list, 'revealed', picks ? 'yes' : null);
+    for (const [i, text] of choices.entries()) {
+      const right = Boolean(picks && picks.right.includes(i));
+      const li = el('li', 'pick' + (right ? ' pick-right' : ''));
+      li.dataset.letter = letter(i);
+      li.append(el('span', 'pick-key', letter(i)), el('span', 'pick-text', text));
+      if (right) li.append(el('span', 'pick-mark', '✓ ' + fmt(picks.count) + ' right'));
+      list.append(li);
+    }
+  });
+
   function drawPlay() {
     const play = state.play;
     setText('play-round', play.title);
@@ -167,8 +189,13 @@ export function projector(page) {
     if (play.question) {
       setText('play-question', play.question.text);
       q.classList.toggle('sentence', play.question.sentence);
+      q.classList.toggle('long', play.question.text.length > 120);
       setData(q, 'id', play.question.id);
     }
+    const choices = play.question && play.question.choices;
+    q.classList.toggle('keep', Boolean(choices));
+    setHidden('play-choices', !choices);
+    if (choices) drawChoices([choices, play.results && play.results.picks]);
     setHidden('play-clues', !(play.clues && state.board));
     if (play.clues && state.board) drawClues([state.board.clues]);
     setHidden('play-groups', !(play.groups && state.board));
@@ -200,6 +227,15 @@ export function projector(page) {
   }
 
   return { events, draw, showWaiting, stopClock, finalHold };
+}
+
+const letter = (i) => String.fromCharCode(65 + i);
+const folded = (text) => String(text).trim().toLowerCase();
+
+// The choices that are the round's answer (its text, or its number written plainly).
+function rightChoices(choices, msg) {
+  const answers = [msg.answer_text, msg.answer].filter((a) => a !== undefined && a !== null).map(folded);
+  return choices.map((text, i) => (answers.includes(folded(text)) ? i : -1)).filter((i) => i >= 0);
 }
 
 function whoLine(id, label, names) {

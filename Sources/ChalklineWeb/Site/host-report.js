@@ -1,6 +1,7 @@
 // The last game's report (/report) and its CSV, made here as `chalkline-server report game ID
 // --csv` writes it.
 import { $, el, fmt, seconds, setText, drawer } from './shared.js';
+import { csvField } from './host-sets-csv.js';
 
 export function report(page) {
   const { state } = page;
@@ -103,13 +104,9 @@ function table(rows) {
 // per part (the reply's order: game, standings, questions, answers), an empty line between;
 // CRLF line ends.
 function toCSV(msg) {
-  const field = (v) => {
-    const s = v === null || v === undefined ? '' : String(v);
-    return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
-  };
   return Object.keys(msg).filter((k) => !['type', 'cmd', 'report'].includes(k)).map((k) => {
     const rows = Array.isArray(msg[k]) ? msg[k] : [msg[k]];
     const keys = rows.length ? Object.keys(rows[0]) : [];
-    return [keys.map(field).join(',')].concat(rows.map((r) => keys.map((c) => field(r[c])).join(','))).join('\r\n') + '\r\n';
+    return [keys.map(csvField).join(',')].concat(rows.map((r) => keys.map((c) => csvField(r[c])).join(','))).join('\r\n') + '\r\n';
   }).join('\r\n');
 }

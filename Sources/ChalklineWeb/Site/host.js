@@ -9,11 +9,12 @@ import { room } from './host-room.js';
 import { desk } from './host-desk.js';
 import { projector } from './host-projector.js';
 import { report } from './host-report.js';
+import { sets } from './host-sets.js';
 
 const watchCode = (new URLSearchParams(location.search).get('watch') || '').replace(/\s+/g, '').toUpperCase();
 
 const state = {
-  view: 'loading', // loading, create, lobby, play, results, final, report, gone
+  view: 'loading', // loading, create, sets, lobby, play, results, final, report, gone
   ending: false, // no reconnecting
   role: watchCode ? 'watch' : 'none', // none, host, watch
   seat: loadSeat(), // {room, key (the host key), name, url, game, locked, lastGame}
@@ -21,6 +22,7 @@ const state = {
   // The form (host-create.js); `moving`: its /create takes the old room's class along
   catalog: null, catalogs: 0, kind: null, formReset: 0, pending: null, creating: false,
   passwordAsked: false, createError: '', nameError: '', offered: null, moving: false, moveText: '',
+  preset: {},        // option values the page chose for the form (a set to play, from the sets view)
   // The room (host-room.js, host-desk.js)
   entered: false, room: watchCode || null, watching: watchCode || null, game: null, roomState: 'lobby',
   settings: {}, joinUrl: '', players: new Map(), count: 0, locked: false, chat: true, chatLines: [],
@@ -28,12 +30,15 @@ const state = {
   // The projector (host-projector.js), the report (host-report.js)
   round: null, board: null, progress: { answers: 0, players: 0 }, play: null,
   clock: { total: 0, end: 0, running: false, said: null }, final: null, report: null, reportError: '',
+  // The question sets (host-sets.js): the list, the set open in the editor (`doc`), what is sent
+  sets: { list: null, problems: [], doc: null, nextId: 1, busy: '', error: '', errorRow: null, status: '', passwordAsked: false },
 };
 
-const line = serverLine({ message: (msg) => { dispatch(msg); render(); }, closed: (e) => { closed(e); render(); } });
+// The sets' replies first: the sets view knows which of its own requests each one answers.
+const line = serverLine({ message: (msg) => { if (!views.sets.reply(msg)) dispatch(msg); render(); }, closed: (e) => { closed(e); render(); } });
 const commands = hostCommands(line.send);
 const page = { state, commands, line, render, showCreate };
-const views = { create: createForm(page), room: room(page), desk: desk(page), projector: projector(page), report: report(page) };
+const views = { create: createForm(page), room: room(page), desk: desk(page), projector: projector(page), report: report(page), sets: sets(page) };
 Object.assign(page, { claim: views.room.claim, showWaiting: views.projector.showWaiting, stopClock: views.projector.stopClock,
                       gameEnd: (msg) => views.projector.events.game_end(msg) });
 
@@ -45,6 +50,7 @@ const events = Object.assign(handlers('events'), {
     line.setConn('open');
     if (state.role === 'watch') { commands.watch(state.watching); return; }
     commands.catalog();
+    views.sets.reconnected();
     // The old room's connection dropped while its next was being set: take the old room back.
     if (state.moving) { state.moving = false; state.pending = null; }
     if (state.seat) { page.claim(); return; }

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import ChalklineCore
 
-/// `/sets` and `/set new|add|save|cancel|show|delete` in the core: the draft's limits, the
+/// `/sets` and `/sets show|new|add|save|cancel|delete` in the core: the draft's limits, the
 /// refusals, the password, and what is recorded. Saving a set that reads, and keeping it over a
 /// restart, is `SavedSetsTCPTests`' (over TCP, on both databases).
 @Suite("ServerCore: question sets over the protocol")
@@ -46,49 +46,51 @@ struct SetCommandTests {
     @Test func showGivesEveryQuestionWithItsAnswersChoicesAndTime() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        let shown = try reply(c, "/set show CAPITALS")
+        let shown = try reply(c, "/sets show CAPITALS")
+        #expect(shown.string("cmd") == "sets" && shown.string("action") == "show")
         #expect(shown.string("name") == "capitals" && shown.string("source") == "folder")
         let rows = shown.list("questions")
         #expect(rows.count == 2)
         #expect(rows[1]["question"] as? String == "Capital of Spain?")
         #expect(rows[1]["answers"] as? [String] == ["Madrid"] && rows[1]["choices"] as? [String] == ["Madrid", "Rome"])
         #expect(JSONValue.int(rows[1]["time"]) == 12 && JSONValue.int(rows[0]["time"]) == nil && rows[0].keys.contains("time"))
-        #expect(try reply(c, "/set show nope").string("message")?.contains("There is no set nope. Sets: capitals, Week3.") == true)
-        #expect(try reply(c, "/set show broken").string("message")?.contains("The set broken was left out: broken.csv:3: the answer is empty") == true)
+        #expect(try reply(c, "/sets show nope").string("message")?.contains("There is no set nope. Sets: capitals, Week3.") == true)
+        #expect(try reply(c, "/sets show broken").string("message")?.contains("The set broken was left out: broken.csv:3: the answer is empty") == true)
     }
 
     @Test func aDraftNeedsANewSetFirstAndAGoodName() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        for line in [#"/set add ["question,answer"]"#, "/set save"] {
+        for line in [#"/sets add ["question,answer"]"#, "/sets save"] {
             let refused = try reply(c, line)
-            #expect(refused.code == "bad_args" && refused.string("message")?.contains("/set new NAME") == true, "\(line): \(refused)")
+            #expect(refused.code == "bad_args" && refused.string("cmd") == "sets" && refused.string("message")?.contains("/sets new NAME") == true, "\(line): \(refused)")
         }
         for name in ["a.b", String(repeating: "x", count: 33), "a/b", "a=b", "ça!"] {
-            #expect(try reply(c, "/set new \(name)").code == "bad_args", "\(name)")
+            #expect(try reply(c, "/sets new \(name)").code == "bad_args", "\(name)")
         }
         // A folder's set keeps its name; a saved set's name may be saved again (it is replaced).
-        let taken = try reply(c, "/set new Capitals")
+        let taken = try reply(c, "/sets new Capitals")
         #expect(taken.code == "bad_args" && taken.string("message")?.contains("capitals.csv") == true, "\(taken)")
-        let started = try reply(c, "/set new week3")
-        #expect(started.string("name") == "week3" && started.int("lines") == 0)
-        #expect(try reply(c, "/set new élèves-5e").string("name") == "élèves-5e", "letters of any alphabet, as a file's name")
-        #expect(try reply(c, "/set new").code == "bad_args")
+        let started = try reply(c, "/sets new week3")
+        #expect(started.string("action") == "new" && started.string("name") == "week3" && started.int("lines") == 0)
+        #expect(try reply(c, "/sets new élèves-5e").string("name") == "élèves-5e", "letters of any alphabet, as a file's name")
+        #expect(try reply(c, "/sets new").code == "bad_args")
     }
 
     @Test func addTakesAJSONArrayOrOneLineAndCountsTheFilesLines() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        _ = try reply(c, "/set new spelling")
-        #expect(try reply(c, #"/set add ["question,answer","because,because"]"#).int("lines") == 2)
-        #expect(try reply(c, "/set add   necessary , necessary").int("lines") == 3)
+        _ = try reply(c, "/sets new spelling")
+        let added = try reply(c, #"/sets add ["question,answer","because,because"]"#)
+        #expect(added.string("cmd") == "sets" && added.string("action") == "add" && added.int("lines") == 2)
+        #expect(try reply(c, "/sets add   necessary , necessary").int("lines") == 3)
         // A quoted field over two lines is two lines of the file, as problems number them.
-        #expect(try reply(c, #"/set add ["\"two\nlines\",x"]"#).int("lines") == 5)
-        for bad in [#"/set add ["a", 3]"#, #"/set add ["a""#, "/set add", #"/set add [["a"]]"#] {
+        #expect(try reply(c, #"/sets add ["\"two\nlines\",x"]"#).int("lines") == 5)
+        for bad in [#"/sets add ["a", 3]"#, #"/sets add ["a""#, "/sets add", #"/sets add [["a"]]"#] {
             #expect(try reply(c, bad).code == "bad_args", "\(bad)")
         }
         // A refused add leaves the draft as it was.
-        #expect(try reply(c, #"/set add []"#).int("lines") == 5)
+        #expect(try reply(c, #"/sets add []"#).int("lines") == 5)
         let session = try #require(h.core?.sessions[c.connection])
         #expect(session.setDraft?.text == "question,answer\nbecause,because\nnecessary , necessary\n\"two\nlines\",x")
     }
@@ -96,24 +98,24 @@ struct SetCommandTests {
     @Test func aDraftOverItsLinesIsDroppedWhole() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        _ = try reply(c, "/set new long")
+        _ = try reply(c, "/sets new long")
         let ten = "[" + Array(repeating: #""q,a""#, count: 10).joined(separator: ",") + "]"
         for n in 1...(Limits.setDraftLines / 10) {
             h.advance(by: 100)
-            #expect(try reply(c, "/set add \(ten)").int("lines") == 10 * n)
+            #expect(try reply(c, "/sets add \(ten)").int("lines") == 10 * n)
         }
         h.advance(by: 100)
-        let over = try reply(c, #"/set add ["q,a"]"#)
+        let over = try reply(c, #"/sets add ["q,a"]"#)
         #expect(over.code == "bad_args" && over.string("message")?.contains("\(Limits.setDraftLines) lines") == true, "\(over)")
-        #expect(try reply(c, #"/set add ["q,a"]"#).string("message")?.contains("/set new NAME") == true, "the draft is gone")
+        #expect(try reply(c, #"/sets add ["q,a"]"#).string("message")?.contains("/sets new NAME") == true, "the draft is gone")
     }
 
     @Test func aDraftOverItsBytesIsDroppedWhole() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        _ = try reply(c, "/set new big")
+        _ = try reply(c, "/sets new big")
         // 1,000 bytes a line: the bytes run out long before the lines.
-        let line = #"/set add [""# + String(repeating: "x", count: 999) + #""]"#
+        let line = #"/sets add [""# + String(repeating: "x", count: 999) + #""]"#
         var added = 0
         while added * 1_000 + 1_000 <= Limits.setDraftBytes {
             h.advance(by: 100)
@@ -133,15 +135,15 @@ struct SetCommandTests {
     @Test func aDraftThatDoesNotReadIsRefusedWithItsLineAndNothingIsStored() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        _ = try reply(c, "/set new bad")
-        _ = try reply(c, #"/set add ["question,answer","Capital of France?,Paris","Capital of Italy?,"]"#)
-        let step = try c.step("/set save")
+        _ = try reply(c, "/sets new bad")
+        _ = try reply(c, #"/sets add ["question,answer","Capital of France?,Paris","Capital of Italy?,"]"#)
+        let step = try c.step("/sets save")
         let refused = try #require(step.messages(to: c).first)
         #expect(refused.code == "bad_args", "\(refused)")
         #expect(refused.string("message")?.hasSuffix("Nothing was saved.") == true)
         #expect(records(step).isEmpty)
         #expect(h.core?.questionSets.entry(named: "bad") == nil)
-        #expect(try reply(c, "/set save").string("message")?.contains("/set new NAME") == true, "the draft is gone")
+        #expect(try reply(c, "/sets save").string("message")?.contains("/sets new NAME") == true, "the draft is gone")
     }
 
     /// A set that reads is recorded (its CSV, which reads back equal) before the reply, which
@@ -149,9 +151,9 @@ struct SetCommandTests {
     @Test func aSavedSetIsRecordedBeforeItsReplyAndPlayable() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient("Ann")
-        _ = try reply(c, "/set new Spelling")
-        _ = try reply(c, #"/set add ["question,answer,answer","because,because","necessary,neccessary,necessary"]"#)
-        let step = try c.step("/set save")
+        _ = try reply(c, "/sets new Spelling")
+        _ = try reply(c, #"/sets add ["question,answer,answer","because,because","necessary,neccessary,necessary"]"#)
+        let step = try c.step("/sets save")
         guard case .setSaved(let record)? = records(step).first else { Issue.record("no record: \(step.effects)"); return }
         #expect(record.name == "Spelling" && record.questions == 2)
         #expect(try SetFile.read(record.body, name: "Spelling", file: "x").get() == h.core?.questionSets.entry(named: "spelling")?.set)
@@ -159,7 +161,7 @@ struct SetCommandTests {
         let sendAt = step.effects.firstIndex { if case .send = $0 { true } else { false } }
         #expect(recordAt! < sendAt!)
         let saved = try #require(step.messages(to: c).first)
-        #expect(saved.string("name") == "Spelling" && saved.int("questions") == 2 && saved.bool("replaced") == false)
+        #expect(saved.string("action") == "save" && saved.string("name") == "Spelling" && saved.int("questions") == 2 && saved.bool("replaced") == false)
         #expect(try reply(c, "/create quiz set=spelling play=no").string("room") != nil)
     }
 
@@ -173,16 +175,16 @@ struct SetCommandTests {
         }
         let h = try ServerHarness(.inProcess, config: config)
         let c = try h.jsonClient()
-        let lines = #"/set add ["question,answer","2+2,4"]"#
-        _ = try reply(c, "/set new one-more")
+        let lines = #"/sets add ["question,answer","2+2,4"]"#
+        _ = try reply(c, "/sets new one-more")
         _ = try reply(c, lines)
-        let step = try c.step("/set save")
+        let step = try c.step("/sets save")
         let refused = try #require(step.messages(to: c).first)
         #expect(refused.code == "bad_args" && refused.string("message")?.contains("\(SetLimits.sets)") == true, "\(refused)")
         #expect(records(step).isEmpty)
-        _ = try reply(c, "/set new week3")
+        _ = try reply(c, "/sets new week3")
         _ = try reply(c, lines)
-        let replaced = try reply(c, "/set save")
+        let replaced = try reply(c, "/sets save")
         #expect(replaced.bool("replaced") == true && replaced.string("name") == "week3", "\(replaced)")
         #expect(h.core?.questionSets.entries.count == SetLimits.sets)
     }
@@ -190,51 +192,52 @@ struct SetCommandTests {
     @Test func cancelDropsTheDraftAndIsNoErrorWithoutOne() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        _ = try reply(c, "/set new x")
-        #expect(try reply(c, "/set cancel").bool("dropped") == true)
-        #expect(try reply(c, "/set cancel").bool("dropped") == false)
-        #expect(try reply(c, "/set save").code == "bad_args")
+        _ = try reply(c, "/sets new x")
+        let cancelled = try reply(c, "/sets cancel")
+        #expect(cancelled.string("action") == "cancel" && cancelled.bool("dropped") == true)
+        #expect(try reply(c, "/sets cancel").bool("dropped") == false)
+        #expect(try reply(c, "/sets save").code == "bad_args")
     }
 
     @Test func deleteTakesSavedSetsOnlyAndIsRecordedBeforeItsReply() throws {
         let h = try ServerHarness(.inProcess, config: Self.config())
         let c = try h.jsonClient()
-        let folder = try reply(c, "/set delete capitals")
+        let folder = try reply(c, "/sets delete capitals")
         #expect(folder.code == "bad_args" && folder.string("message")?.contains("remove the file") == true, "\(folder)")
-        let step = try c.step("/set delete WEEK3")
+        let step = try c.step("/sets delete WEEK3")
         #expect(records(step) == [.setDeleted(name: "Week3")])
         let recordAt = step.effects.firstIndex { if case .record = $0 { true } else { false } }
         let sendAt = step.effects.firstIndex { if case .send = $0 { true } else { false } }
         #expect(recordAt! < sendAt!, "the record comes before the reply, which waits for its commit")
         let deleted = try #require(step.messages(to: c).first)
-        #expect(deleted.string("name") == "Week3" && deleted.bool("deleted") == true)
+        #expect(deleted.string("action") == "delete" && deleted.string("name") == "Week3" && deleted.bool("deleted") == true)
         #expect(try reply(c, "/sets").list("sets").count == 1)
-        #expect(try reply(c, "/set delete week3").code == "bad_args")
+        #expect(try reply(c, "/sets delete week3").code == "bad_args")
     }
 
-    /// `/set new|show|delete` need the create password where the server has one, through the
+    /// `/sets new|show|delete` need the create password where the server has one, through the
     /// same check as `/create`, and a wrong one is a wrong guess like a wrong room code.
     @Test func thePasswordIsCreatesAndAWrongOneIsAGuess() throws {
         let h = try ServerHarness(.inProcess, config: Self.config(password: "letmein"))
         let c = try h.jsonClient("Ann")
-        // A host: the room setting shares the verb, and is checked below.
+        // A host, for the room setting checked below.
         #expect(try reply(c, "/create times password=letmein").string("room") != nil)
-        for line in ["/set new x", "/set show capitals", "/set delete week3"] {
+        for line in ["/sets new x", "/sets show capitals", "/sets delete week3"] {
             let refused = try reply(c, line)
             #expect(refused.code == "bad_password" && refused.string("message")?.contains("password=") == true, "\(line): \(refused)")
         }
-        #expect(try reply(c, "/set new x password=letmein").string("name") == "x")
-        #expect(try reply(c, #"/set add ["question,answer"]"#).int("lines") == 1, "the draft needs no password again")
-        #expect(try reply(c, "/set show capitals password=letmein").string("name") == "capitals")
+        #expect(try reply(c, "/sets new x password=letmein").string("name") == "x")
+        #expect(try reply(c, #"/sets add ["question,answer"]"#).int("lines") == 1, "the draft needs no password again")
+        #expect(try reply(c, "/sets show capitals password=letmein").string("name") == "capitals")
         // `/sets` names the sets but shows no answers: anyone may.
         #expect(try reply(c, "/sets").list("sets").count == 2)
         var last: ServerLine?
         for _ in 0..<Limits.failedGuesses + 1 {
             h.advance(by: 60)
-            last = try reply(c, "/set new x password=nope")
+            last = try reply(c, "/sets new x password=nope")
         }
         #expect(last?.code == "rate_limited", "\(String(describing: last))")
-        // The room setting shares the verb but takes no secret: a shut-out address still mutes its class.
+        // The room setting takes no secret: a shut-out address still mutes its class.
         #expect(try reply(c, "/set chat=off").bool("chat") == false)
     }
 
@@ -248,6 +251,10 @@ struct SetCommandTests {
         #expect(try reply(host, "/set").code == "bad_args")
         let outside = try h.jsonClient()
         #expect(try reply(outside, "/set chat=on").code == "not_in_room")
+        // A set's steps are /sets': /set means the room setting alone.
+        #expect(try reply(outside, "/set new x").code == "not_in_room")
+        #expect(try reply(host, "/set new x").code == "bad_args")
+        #expect(try reply(outside, "/sets nonsense").code == "bad_args")
     }
 
     /// Sets saved on earlier runs come back through the parser; a name a folder's set has now

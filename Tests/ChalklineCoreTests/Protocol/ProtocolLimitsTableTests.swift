@@ -58,7 +58,7 @@ struct ProtocolLimitsTableTests {
         "characters a question": grouped(SetLimits.questionCharacters),
         "characters an answer": grouped(SetLimits.answerCharacters),
         "sets a server": grouped(SetLimits.sets),
-        "a set sent with /set add": "\(Limits.setDraftLines) lines, \(Limits.setDraftBytes / 1024) KB",
+        "a set sent with /sets add": "\(Limits.setDraftLines) lines, \(Limits.setDraftBytes / 1024) KB",
     ]
     /// Rows with no number of the server's own to check.
     static let unnumbered: Set = ["invalid UTF-8", "control characters", "telnet negotiation", "room creation", "wrong words (word puzzle)"]

@@ -2,7 +2,7 @@ import ChalklineProtocol
 import Testing
 
 /// `SetFile.csv` writes what `SetFile.read` reads back equal: what the page exports, what
-/// `/set show` sends, and what the store keeps.
+/// `/sets show` sends, and what the store keeps.
 @Suite("Set files: CSV round trip")
 struct SetsRoundTripTests {
     static let set = QuestionSet(name: "mixed", questions: [

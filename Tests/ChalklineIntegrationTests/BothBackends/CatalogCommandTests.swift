@@ -129,7 +129,9 @@ import Testing
     @Test(arguments: RaceCatalog.names)
     func theBotHasASolverForEveryQuizKind(name: String) throws {
         let kind = try #require(RaceCatalog.kind(named: name))
-        if case .quiz = kind.style {
+        // A teacher's set says nothing of its answers in its questions: the bot's SetSolver
+        // plays it, from the set's file or from what each round_end revealed.
+        if case .quiz = kind.style, name != SetSolver.kind {
             #expect(QuizSolvers.solver(for: name) != nil, "chalkline bot cannot play \(name)")
         }
     }

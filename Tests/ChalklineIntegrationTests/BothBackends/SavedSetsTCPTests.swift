@@ -26,10 +26,10 @@ import Testing
         String(decoding: try! JSONSerialization.data(withJSONObject: lines), as: UTF8.self)
     }
 
-    /// `/set show NAME` as `[question | answers | time]` lines, for comparing sets.
+    /// `/sets show NAME` as `[question | answers | time]` lines, for comparing sets.
     static func shown(_ teacher: HarnessClient, _ name: String) throws -> [String] {
-        let reply = try teacher.command("/set show \(name) password=\(password)")
-        guard reply.type == "ok" else { throw TestFailure("/set show \(name): \(reply)") }
+        let reply = try teacher.command("/sets show \(name) password=\(password)")
+        guard reply.type == "ok" else { throw TestFailure("/sets show \(name): \(reply)") }
         return reply.list("questions").map { row in
             "\(row["question"] as? String ?? "?") | \((row["answers"] as? [String] ?? []).joined(separator: "/")) | \(JSONValue.double(row["time"]).map { "\($0)" } ?? "-")"
         }
@@ -49,12 +49,13 @@ import Testing
         do {
             let server = try Self.server(db)
             let teacher = try server.connect().enterJSON()
-            let started = try teacher.command("/set new capitals-eu password=\(Self.password)")
+            let started = try teacher.command("/sets new capitals-eu password=\(Self.password)")
+            #expect(started.string("cmd") == "sets" && started.string("action") == "new", "\(started)")
             #expect(started.string("name") == "capitals-eu" && started.int("lines") == 0, "\(started)")
-            #expect(try teacher.command("/set add \(Self.json(Array(Self.lines.prefix(2))))").int("lines") == 2)
-            #expect(try teacher.command("/set add \(Self.json(Array(Self.lines.dropFirst(2))))").int("lines") == 4)
-            let saved = try teacher.command("/set save")
-            #expect(saved.string("name") == "capitals-eu" && saved.int("questions") == 3 && saved.bool("replaced") == false, "\(saved)")
+            #expect(try teacher.command("/sets add \(Self.json(Array(Self.lines.prefix(2))))").int("lines") == 2)
+            #expect(try teacher.command("/sets add \(Self.json(Array(Self.lines.dropFirst(2))))").int("lines") == 4)
+            let saved = try teacher.command("/sets save")
+            #expect(saved.string("action") == "save" && saved.string("name") == "capitals-eu" && saved.int("questions") == 3 && saved.bool("replaced") == false, "\(saved)")
             #expect(try Self.shown(teacher, "capitals-eu") == Self.expected)
             #expect(try Self.listed(teacher) == ["capitals-eu 3"])
             // Another connection sees it at once.
@@ -68,9 +69,9 @@ import Testing
             #expect(try Self.listed(teacher) == ["capitals-eu 3"], "the saved set outlived the restart")
             #expect(try Self.shown(teacher, "capitals-eu") == Self.expected)
             // Saved again under the name in other letters: replaced, not doubled.
-            _ = try teacher.command("/set new Capitals-EU password=\(Self.password)")
-            _ = try teacher.command("/set add \(Self.json(Array(Self.lines.prefix(2))))")
-            let again = try teacher.command("/set save")
+            _ = try teacher.command("/sets new Capitals-EU password=\(Self.password)")
+            _ = try teacher.command("/sets add \(Self.json(Array(Self.lines.prefix(2))))")
+            let again = try teacher.command("/sets save")
             #expect(again.bool("replaced") == true && again.int("questions") == 1, "\(again)")
             try server.stop()
         }
@@ -78,8 +79,8 @@ import Testing
             let server = try Self.server(db)
             let teacher = try server.connect().enterJSON()
             #expect(try Self.listed(teacher) == ["Capitals-EU 1"])
-            let deleted = try teacher.command("/set delete capitals-eu password=\(Self.password)")
-            #expect(deleted.bool("deleted") == true, "\(deleted)")
+            let deleted = try teacher.command("/sets delete capitals-eu password=\(Self.password)")
+            #expect(deleted.string("action") == "delete" && deleted.bool("deleted") == true, "\(deleted)")
             #expect(try Self.listed(teacher).isEmpty)
             try server.stop()
         }
@@ -95,14 +96,14 @@ import Testing
         do {
             let server = try Self.server(db)
             let teacher = try server.connect().enterJSON()
-            _ = try teacher.command("/set new broken password=\(Self.password)")
-            _ = try teacher.command("/set add \(Self.json(["question,answer", "Capital of France?,Paris"]))")
-            _ = try teacher.command("/set add \(Self.json(["Capital of Spain?,Madrid", "Capital of Italy?,"]))")
-            let refused = try teacher.command("/set save")
-            #expect(refused.code == "bad_args" && refused.int("line") == 4, "\(refused)")
+            _ = try teacher.command("/sets new broken password=\(Self.password)")
+            _ = try teacher.command("/sets add \(Self.json(["question,answer", "Capital of France?,Paris"]))")
+            _ = try teacher.command("/sets add \(Self.json(["Capital of Spain?,Madrid", "Capital of Italy?,"]))")
+            let refused = try teacher.command("/sets save")
+            #expect(refused.code == "bad_args" && refused.string("cmd") == "sets" && refused.int("line") == 4, "\(refused)")
             #expect(refused.string("message")?.hasPrefix("line 4: ") == true, "\(refused)")
             #expect(try Self.listed(teacher).isEmpty)
-            #expect(try teacher.command("/set save").code == "bad_args", "the refused set is gone")
+            #expect(try teacher.command("/sets save").code == "bad_args", "the refused set is gone")
             try server.stop()
         }
         let server = try Self.server(db)
@@ -118,9 +119,9 @@ import Testing
         do {
             let server = try Self.server(db)
             let teacher = try server.connect().enterJSON()
-            _ = try teacher.command("/set new capitals-eu password=\(Self.password)")
-            _ = try teacher.command("/set add \(Self.json(Self.lines))")
-            #expect(try teacher.command("/set save").int("questions") == 3)
+            _ = try teacher.command("/sets new capitals-eu password=\(Self.password)")
+            _ = try teacher.command("/sets add \(Self.json(Self.lines))")
+            #expect(try teacher.command("/sets save").int("questions") == 3)
             try server.stop()
         }
         let server = try Self.server(db)
@@ -150,12 +151,12 @@ import Testing
         let server = try Self.server(temporaryDatabasePath())
         defer { LiveServer.removeDatabase(server.databasePath) }
         let teacher = try server.connect().enterJSON()
-        for line in ["/set new x", "/set new x password=wrong", "/set show x", "/set delete x password=nope"] {
+        for line in ["/sets new x", "/sets new x password=wrong", "/sets show x", "/sets delete x password=nope"] {
             #expect(try teacher.command(line).code == "bad_password", "\(line)")
         }
-        #expect(try teacher.command("/set new x password=\(Self.password)").type == "ok")
-        #expect(try teacher.command("/set add \(Self.json(Self.lines))").int("lines") == 4)
-        #expect(try teacher.command("/set save").int("questions") == 3)
+        #expect(try teacher.command("/sets new x password=\(Self.password)").type == "ok")
+        #expect(try teacher.command("/sets add \(Self.json(Self.lines))").int("lines") == 4)
+        #expect(try teacher.command("/sets save").int("questions") == 3)
     }
 
     /// protocol.md's example of a bot saving a set: every line it shows the server sending is

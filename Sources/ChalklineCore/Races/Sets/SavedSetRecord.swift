@@ -1,4 +1,4 @@
-/// A set saved from the teacher page (`/set save`) as it is stored (`GameRecord.setSaved`) and
+/// A set saved from the teacher page (`/sets save`) as it is stored (`GameRecord.setSaved`) and
 /// read back when the server starts: the set as Chalkline CSV, so the one parser that reads
 /// folders reads it back, and a teacher can copy it out of the database as a file.
 public struct SavedSetRecord: Sendable, Equatable {

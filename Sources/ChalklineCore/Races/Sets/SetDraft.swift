@@ -1,4 +1,4 @@
-/// A set being sent over the protocol, line by line (`/set new`, `/set add`, then `/set save`),
+/// A set being sent over the protocol, line by line (`/sets new`, `/sets add`, then `/sets save`),
 /// held by its connection until it is saved, cancelled or the connection goes. A class, so a
 /// connection without one pays one word for it.
 ///
