@@ -16,9 +16,21 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/package-benchmark", from: "1.38.0", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The room both measure: a times race or a set of 500, 20 json players.
+        .target(
+            name: "Classroom",
+            dependencies: [
+                .product(name: "ChalklineCore", package: chalkline),
+            ],
+            path: "Sources/Classroom"
+        ),
+        // One answer's instructions under callgrind (tools/callgrind/core-answer.sh): exact where
+        // the wall clock of this shared machine is not.
+        .executableTarget(name: "AnswerCost", dependencies: ["Classroom"], path: "Sources/AnswerCost"),
         .executableTarget(
             name: "CoreAnswers",
             dependencies: [
+                "Classroom",
                 .product(name: "ChalklineCore", package: chalkline),
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
