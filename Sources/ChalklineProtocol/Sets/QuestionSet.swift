@@ -50,17 +50,4 @@ public enum SetLimits {
 }
 
 /// Why a set file (or a set sent from the page) was refused: `capitals.csv:12: the answer is empty`.
-public struct SetProblem: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
-    /// 1-based line of the file, nil when the problem is the whole file's.
-    public var line: Int?
-    public var reason: String
-
-    public init(file: String, line: Int? = nil, reason: String) {
-        self.file = file
-        self.line = line
-        self.reason = reason
-    }
-
-    public var description: String { line.map { "\(file):\($0): \(reason)" } ?? "\(file): \(reason)" }
-}
+public typealias SetProblem = FileProblem
