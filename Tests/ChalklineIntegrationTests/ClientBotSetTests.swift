@@ -12,7 +12,7 @@ import Testing
         }
     }
 
-    @Test func botsWithTheSetsFileAnswerEveryMultipleChoiceQuestionByLetter() throws {
+    @Test func botsWithTheSetsFileAnswerEveryMultipleChoiceQuestion() throws {
         let server = try LiveServer()
         let host = try TestHost(server, game: "quiz", create: "set=capitals choices=4 rounds=5 time=5 gap=0 countdown=0")
         let file = BuiltProducts.repository.appendingPathComponent("Sources/chalkline-server/Sets/capitals.csv").path
@@ -26,6 +26,21 @@ import Testing
         _ = try host.client.expect("game_end", timeout: 10)
         #expect(try bots.finish() == 0, "\(bots.output)")
         #expect(bots.output.contains { $0.contains("scores agree") })
+    }
+
+    /// The shipped elements asked the other way round: the options are symbols (`H  Au  Ti  Pb`),
+    /// and a bot that answered by letter would pick the wrong one or be refused (review41 D7).
+    @Test func botsAnswerOptionsThatAreLettersByTheirText() throws {
+        let server = try LiveServer()
+        let host = try TestHost(server, game: "quiz", create: "set=elements choices=4 ask=answer rounds=6 seed=4 time=5 gap=0 countdown=0")
+        let file = BuiltProducts.repository.appendingPathComponent("Sources/chalkline-server/Sets/elements.csv").path
+        let bots = try ClientProcess.chalkline(["bot", "127.0.0.1:\(server.port)", "--room", host.code, "--set", file,
+                                                "--think", "50", "--skill", "1", "--games", "1", "--timeout", "40"])
+        try host.waitForPlayers(1)
+        #expect(try host.client.command("/start").string("type") == "ok")
+        #expect(try verdicts(host, rounds: 6, name: "bot1") == Array(repeating: true, count: 6), "\(bots.output)")
+        _ = try host.client.expect("game_end", timeout: 10)
+        #expect(try bots.finish() == 0, "\(bots.output)")
     }
 
     @Test func aBotWithoutTheFileLearnsEachAnswerFromTheReveal() throws {

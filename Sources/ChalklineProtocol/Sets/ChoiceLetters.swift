@@ -9,7 +9,7 @@ public enum ChoiceLetters {
         case choice(Int)
         /// A letter or a number past the last option (`E` of four).
         case outOfRange
-        /// Not a letter, a number or an option's text: judged as a typed answer.
+        /// Not an option's text, a letter or a number: judged as a typed answer.
         case text
     }
 
@@ -26,28 +26,48 @@ public enum ChoiceLetters {
         return oneLine.count <= 78 ? oneLine : parts.joined(separator: "\n")
     }
 
-    /// Reads an answer to a question with `choices`. A letter (`b`, `B)`, `B.`) is always a
-    /// position, as the page sends it; a number is the option whose text it is, else a position
-    /// (`2` is B); anything else is the option it spells (case and spaces aside), else a typed
-    /// answer.
-    public static func pick(_ typed: String, _ choices: [String]) -> Pick {
-        let t = fold(typed)
+    /// Reads an answer to a question with `choices`, in this order:
+    /// 1. the option whose text it is, compared under `key` (the server passes the judge's form:
+    ///    case, accents and spaces aside), two options the same under it told apart by the exact
+    ///    text. First, because options can be letters themselves: the `elements` set asked
+    ///    `ask=answer` offers `H  B  C  Na`, and a child who types the `B` she sees means boron,
+    ///    not the second option. The page sends the option's text for the same reason;
+    /// 2. a single letter (`b`, `B)`, `B.`) or a number (`2`): the option at that position, or
+    ///    `outOfRange` past the last;
+    /// 3. anything else: `text`, judged as a typed answer.
+    public static func pick<Key: Equatable>(_ typed: String, _ choices: [String], key: (String) -> Key) -> Pick {
+        let wanted = key(typed)
+        let same = choices.indices.filter { key(choices[$0]) == wanted }
+        if same.count == 1 { return .choice(same[0]) }
+        let exact = blanksFolded(typed)
+        if let i = same.first(where: { blanksFolded(choices[$0]) == exact }) { return .choice(i) }
+        return position(fold(typed), of: choices.count)
+    }
+
+    /// A letter or a number as a position among `count` options; `text` when it is neither.
+    private static func position(_ t: String, of count: Int) -> Pick {
         var letter = Substring(t)
         if let last = letter.last, letter.count == 2, last == ")" || last == "." { letter = letter.dropLast() }
         if letter.count == 1, let ch = letter.unicodeScalars.first, ch.isASCII, ("a"..."z").contains(ch) {
             let index = Int(ch.value - UnicodeScalar("a").value)
-            return index < choices.count ? .choice(index) : .outOfRange
+            return index < count ? .choice(index) : .outOfRange
         }
-        if let index = choices.firstIndex(where: { fold($0) == t }) { return .choice(index) }
         if !t.isEmpty, t.count <= 3, t.unicodeScalars.allSatisfy({ ("0"..."9").contains($0) }), let n = Int(t) {
-            return n >= 1 && n <= choices.count ? .choice(n - 1) : .outOfRange
+            return n >= 1 && n <= count ? .choice(n - 1) : .outOfRange
         }
         return .text
     }
 
-    /// Lowercased, blanks at the ends dropped and runs of blanks made one: how an option's text
-    /// is matched, and how options are told apart when they are drawn.
+    /// Lowercased, blanks at the ends dropped and runs of blanks made one: how options are told
+    /// apart when they are drawn, and a report's wrong answers counted together.
     public static func fold(_ text: String) -> String {
-        text.lowercased().split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        blanksFolded(text).lowercased()
+    }
+
+    /// Blanks at the ends dropped and runs of blanks made one, case kept: the exact text, which
+    /// tells apart two options that differ only in case (`B` and `b`), and an option's text as
+    /// one answer line (the bot sends it so).
+    public static func blanksFolded(_ text: String) -> String {
+        text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

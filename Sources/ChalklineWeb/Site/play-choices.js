@@ -1,6 +1,8 @@
 // Multiple choice (a question set's `choices`): one big button a choice, A, B..., and keys 1..N
-// and A..N; a tap or a key sends `/answer LETTER`. Drawn from the state: the buttons are built
-// once a question, their marks (chosen, right, wrong) and lock set from the state on every draw.
+// and A..N; a tap or a key sends the option's text (`/answer Na`), never its letter: options can
+// be letters themselves (`H  B  C  Na`), and the server reads an option's text first. Drawn from
+// the state: the buttons are built once a question, their marks (chosen, right, wrong) and lock
+// set from the state on every draw.
 import { $, el, drawer } from './shared.js';
 import { state, letter, choiceMarks, choicesLocked } from './play-state.js';
 import { commands } from './play-connection.js';
@@ -49,7 +51,8 @@ export function choicesSaid(q) {
 function choose(i) {
   const q = state.question;
   if (!q || !q.choices || i < 0 || i >= q.choices.length || choicesLocked() || state.view !== 'question') return;
-  if (!commands.answer(letter(i), q.id)) return;
+  // On one line, as the server compares it (runs of blanks are one space).
+  if (!commands.answer(q.choices[i].replace(/\s+/g, ' ').trim(), q.id)) return;
   q.sending = true;
   q.chosen = i;
   q.feedback = null;

@@ -32,15 +32,16 @@ package struct SetSolver {
 
     /// What to send for `question`: the right answer when `right` and the bot knows it, else a
     /// wrong one (another question's answer, drawn with `draw`) or, before anything is known, a
-    /// guess. With `choices` (multiple choice), the choice's letter (`A`..).
+    /// guess. With `choices` (multiple choice), the choice's text, as the page sends it: a letter
+    /// would pick by position, and options can be letters themselves (`H  B  C  Na`).
     package func answer(to question: String, choices: [String] = [], right: Bool, draw: Int) -> String {
         let accepted = known[SetSolver.key(question)] ?? []
         let draw = abs(draw)
         guard choices.isEmpty else {
             let rightChoice = choices.firstIndex { choice in accepted.contains { SetSolver.key($0) == SetSolver.key(choice) } }
-            if right, let rightChoice { return SetSolver.letter(rightChoice) }
+            if right, let rightChoice { return ChoiceLetters.blanksFolded(choices[rightChoice]) }
             let others = choices.indices.filter { $0 != rightChoice }
-            return SetSolver.letter(others.isEmpty ? 0 : others[draw % others.count])
+            return ChoiceLetters.blanksFolded(choices[others.isEmpty ? 0 : others[draw % others.count]])
         }
         if right, let first = accepted.first { return first }
         let acceptedKeys = accepted.map(SetSolver.key)
@@ -56,13 +57,8 @@ package struct SetSolver {
         for answer in answers where !seen.contains(answer) { seen.append(answer) }
     }
 
-    /// `A` for the first choice: what protocol.md says a student types.
-    package static func letter(_ index: Int) -> String {
-        String(UnicodeScalar(UInt8(ascii: "A") + UInt8(index % 26)))
-    }
-
     /// A question or answer as the server may write it back: case and spaces aside.
     private static func key(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        ChoiceLetters.fold(text)
     }
 }

@@ -26,15 +26,23 @@ public struct SetQuizQuestion: QuizQuestion {
         choices.map { String(decoding: JSON.object([("choices", .array($0.map(JSON.string)))]).encoded(), as: UTF8.self) }
     }
 
-    /// A letter, a number or an option's text picks an option; anything else is judged as typed.
+    /// An option's text, a letter or a number picks an option; anything else is judged as typed.
     public func judge(_ typed: String) -> QuizVerdict {
         guard let choices else { return row.key.accepts(typed) ? .right : .wrong }
-        switch ChoiceLetters.pick(typed, choices) {
+        switch pick(typed) {
         case .choice(let i): return rightChoices[i] ? .right : .wrong
         case .outOfRange:
             return .unreadable(hint: "Answer with a letter from A to \(ChoiceLetters.letter(choices.count - 1)), or an option's text.")
         case .text: return row.key.accepts(typed) ? .right : .wrong
         }
+    }
+
+    func pick(_ typed: String) -> ChoiceLetters.Pick { Self.pick(typed, choices ?? []) }
+
+    /// What `typed` picked among `choices`, an option's text compared in the judge's form with
+    /// accents aside whatever `accents=` says: picking an option shown is not spelling it.
+    static func pick(_ typed: String, _ choices: [String]) -> ChoiceLetters.Pick {
+        ChoiceLetters.pick(typed, choices, key: { AnswerText.form($0, lenient: true) })
     }
 
     /// The options a report reads back from `detail`; nil for a typed question.

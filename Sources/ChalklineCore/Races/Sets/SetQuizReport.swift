@@ -47,7 +47,7 @@ enum SetQuizReport {
     /// What an answer said: the option a letter or number picked, else what was typed.
     static func chosen(_ typed: String, detail: String?) -> String {
         guard let choices = SetQuizQuestion.choices(inDetail: detail),
-              case .choice(let i) = ChoiceLetters.pick(typed, choices) else { return typed.trimmingBlanks() }
+              case .choice(let i) = SetQuizQuestion.pick(typed, choices) else { return typed.trimmingBlanks() }
         return choices[i]
     }
 }

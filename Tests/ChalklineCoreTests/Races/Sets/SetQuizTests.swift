@@ -137,11 +137,49 @@ struct SetQuizTests {
     }
 
     @Test func aNumberThatIsAnOptionsTextIsThatOption() {
-        #expect(ChoiceLetters.pick("3", ["4", "3", "5"]) == .choice(1))
-        #expect(ChoiceLetters.pick("2", ["4", "3", "5"]) == .choice(1), "not an option's text: a position")
-        #expect(ChoiceLetters.pick("9", ["4", "3", "5"]) == .outOfRange)
-        #expect(ChoiceLetters.pick("b", ["A", "B"]) == .choice(1), "a letter is always a position")
-        #expect(ChoiceLetters.pick("Paris!", ["Paris", "Rome"]) == .text)
+        #expect(SetQuizQuestion.pick("3", ["4", "3", "5"]) == .choice(1))
+        #expect(SetQuizQuestion.pick("2", ["4", "3", "5"]) == .choice(1), "not an option's text: a position")
+        #expect(SetQuizQuestion.pick("9", ["4", "3", "5"]) == .outOfRange)
+        #expect(SetQuizQuestion.pick("a", ["B", "A"]) == .choice(1), "an option's text before a position")
+        #expect(SetQuizQuestion.pick("Paris!", ["Paris", "Rome"]) == .choice(0), "end punctuation aside, as the judge's")
+        #expect(SetQuizQuestion.pick("Paris is", ["Paris", "Rome"]) == .text)
+    }
+
+    /// A question with these options, `answer` the right one, as a set's own `choices` give it.
+    private func question(_ answer: String, _ choices: [String]) -> SetQuizQuestion {
+        let row = SetPrompt(text: "Symbol?", answers: [answer], key: SetAnswerKey(answers: [answer], rules: SetJudgeRules()),
+                            exact: SetAnswerKey(answers: [answer], rules: SetPrompt.exactRules), ownChoices: choices, limitMs: nil, pool: 0)
+        return SetQuizQuestion(row: row, choices: choices, rightChoices: choices.map { $0 == answer })
+    }
+
+    /// The shipped `elements` set with `ask=answer`: the options are symbols, and a child types
+    /// the symbol she sees. Her `H` is hydrogen and her `B` boron, not the second option.
+    @Test func anOptionsOwnTextWinsOverItsLetter() {
+        let symbols = ["H", "B", "C", "Na"]
+        #expect(question("H", symbols).pick("H") == .choice(0), "H is an option's text, not past D")
+        #expect(question("B", symbols).pick("b") == .choice(1), "b is the option B (case aside), not a position")
+        #expect(question("C", symbols).pick("C") == .choice(2), "C is the option C")
+        #expect(question("Na", symbols).pick("Na") == .choice(3))
+        #expect(question("Na", symbols).pick("na") == .choice(3))
+        #expect(question("B", symbols).pick("2") == .choice(1), "a number is a position")
+        #expect(question("H", symbols).judge("H") == .right)
+        #expect(question("B", ["B", "Ni", "Pb", "Zn"]).judge("B") == .right)
+        #expect(question("C", ["Cl", "Be", "C", "Rn"]).judge("C") == .right, "C is carbon, not the third option by chance")
+        #expect(question("Cl", ["Cl", "Be", "C", "Rn"]).judge("C") == .wrong, "C is carbon even where carbon is wrong")
+        #expect(question("Na", symbols).judge("D") == .right, "a letter that is no option's text is a position")
+        #expect(question("Na", symbols).judge("E") == .unreadable(hint: "Answer with a letter from A to D, or an option's text."))
+        // Two options the same but for case: the exact one.
+        #expect(question("b", ["B", "b", "x"]).pick("b") == .choice(1))
+        #expect(question("b", ["B", "b", "x"]).pick("B") == .choice(0))
+        // Options that are words: a letter is still a position.
+        let words = ["Paris", "Rome", "Madrid"]
+        #expect(question("Rome", words).pick("b") == .choice(1))
+        #expect(question("Rome", words).pick("B)") == .choice(1))
+        #expect(question("Rome", words).pick("rome") == .choice(1))
+        #expect(question("Rome", words).pick("2") == .choice(1))
+        #expect(question("Rome", words).judge("b") == .right)
+        // Accents aside, as the judge compares.
+        #expect(question("Bogotá", ["Lima", "Bogotá"]).pick("bogota") == .choice(1))
     }
 
     @Test func multipleChoiceKeepsItsOptionsForTheReport() throws {
