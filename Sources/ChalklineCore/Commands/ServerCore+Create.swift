@@ -78,12 +78,13 @@ extension ServerCore {
         throw ErrorReply(cmd, .tooManyRooms, "No free room code was found. Try again in a minute.")
     }
 
-    func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create") throws(ErrorReply) -> Race {
+    /// `sets`: where `set=` is looked up, the server's sets unless given (homework's own copy).
+    func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create", sets: SetLibrary? = nil) throws(ErrorReply) -> Race {
         guard let entry = RaceCatalog.kind(named: kind) else {
             throw ErrorReply(cmd, .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
         }
         do {
-            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks, questionSets: questionSets))
+            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks, questionSets: sets ?? questionSets))
         } catch {
             throw ErrorReply(cmd, error.code, error.message, extra: error.extra)
         }

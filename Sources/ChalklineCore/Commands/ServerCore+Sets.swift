@@ -95,6 +95,9 @@ extension ServerCore {
                              extra: problem.line.map { [("line", .int($0))] } ?? [])
         }
         let replacing = questionSets.entry(named: set.name) != nil
+        if replacing, let use = setInUse(set.name, call) {
+            throw ErrorReply("sets", .badArgs, "Set \(set.name) cannot be replaced now: \(use); save under another name. Nothing was saved.")
+        }
         guard replacing || questionSets.entries.count < SetLimits.sets else {
             throw ErrorReply("sets", .badArgs, "The server holds \(SetLimits.sets) question sets, as many as it takes: /sets delete one first. Nothing was saved.")
         }
@@ -121,9 +124,13 @@ extension ServerCore {
     // MARK: Sets already there
 
     /// `/sets show NAME [password=...]`: the set's questions and answers (so it needs what
-    /// saving needs: a student must not read the answers of the game they play).
+    /// saving needs, and a set being played is shown only to the host playing it: a student
+    /// must not read the answers of the game they play, even on a server with no password).
     private func showSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let entry = try namedSet(words, needing: "see a set's answers", usage: "/sets show NAME")
+        if let use = setInUse(entry.set.name, call, hostMayRead: true) {
+            throw ErrorReply("sets", .wrongState, "Set \(entry.set.name) is not shown while it is played: \(use). Its answers are shown once that is over.")
+        }
         let questions = JSON.array(entry.set.questions.map { row in
             .object([("question", .string(row.text)), ("answers", .array(row.answers.map(JSON.string))),
                      ("choices", .array(row.choices.map(JSON.string))), ("time", row.timeSeconds.map(JSON.double) ?? .null)])
@@ -139,6 +146,9 @@ extension ServerCore {
         guard entry.source == .saved else {
             throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)), not saved from the page: "
                                  + (entry.source == .folder ? "remove the file to remove it." : "it cannot be deleted."))
+        }
+        if let use = setInUse(entry.set.name, call) {
+            throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) cannot be deleted now: \(use). Delete it once that is over.")
         }
         out.record(.setDeleted(name: entry.set.name))
         questionSets.remove(named: entry.set.name)
@@ -177,6 +187,28 @@ extension ServerCore {
     }
 
     // MARK: Shared checks
+
+    /// Why the set `name` must stay as it is and keep its answers to itself, or nil: a room's
+    /// game plays it, or homework not yet due does (its tries play the copy `/assign` took, but
+    /// after a restart the set is read by name again). With `hostMayRead`, the host of a room
+    /// playing it is let through (the teacher page's editor). A room's or homework's code is
+    /// named only to the address that made it: the set's name must not hand out codes.
+    private func setInUse(_ name: String, _ call: Command.Call, hostMayRead: Bool = false) -> String? {
+        let key = name.lowercased()
+        let playing = rooms.values.filter { $0.homework == nil && $0.race.questionSet?.name.lowercased() == key }
+        if hostMayRead, playing.contains(where: { $0.isHost(call.session) }) { return nil }
+        if let room = playing.first(where: \.isRunning) {
+            let code = room.creatorAddress == call.session.address ? " \(room.code)" : ""
+            return "the game in room\(code) plays it until it ends"
+        }
+        let wall = call.now + wallOffsetMs
+        let homework = assignments.values.filter { !$0.isPastDue(wall: wall) && $0.setName?.lowercased() == key }
+        if let last = homework.max(by: { $0.record.due < $1.record.due }) {
+            let code = last.creatorAddress == call.session.address ? " \(last.code)" : ""
+            return "open homework\(code) uses it until \(last.record.dueText) (\(config.localTime.zone))"
+        }
+        return nil
+    }
 
     /// `name` if a set may be saved under it: a good name, not a shipped or folder set's.
     private func savableName(_ name: String) throws(ErrorReply) -> String {

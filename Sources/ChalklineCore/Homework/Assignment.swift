@@ -15,6 +15,24 @@ final class Assignment {
     /// The address `/assign` came from (empty for homework read back at start).
     var creatorAddress = ""
 
+    /// The question set every try plays, as `/assign` (or, after a restart, the first try) took
+    /// it: a set changed later must not change homework half-way. Nil for kinds without a set.
+    var questionSet: QuestionSet?
+
+    /// The set's name this homework plays, known before any try (the stored options keep only
+    /// `set=`): what `/sets save` and `/sets delete` must leave alone until the due time.
+    var setName: String? {
+        questionSet?.name ?? record.options.last { $0.lowercased().hasPrefix("set=") }.map { String($0.dropFirst(4)) }
+    }
+
+    /// The sets a try looks `set=` up in: the copy alone, once there is one.
+    var ownSets: SetLibrary? {
+        guard let questionSet else { return nil }
+        var sets = SetLibrary()
+        sets.put(SetLibrary.Entry(set: questionSet, source: .saved))
+        return sets
+    }
+
     init(_ record: AssignmentRecord, attempts: [AttemptProgress] = []) {
         self.record = record
         rule = AttemptRule(record.attempts) ?? .tries(1)

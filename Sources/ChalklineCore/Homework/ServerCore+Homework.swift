@@ -60,6 +60,7 @@ extension ServerCore {
                                       dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster)
         let assignment = Assignment(record)
         assignment.creatorAddress = session.address
+        assignment.questionSet = race.questionSet
         assignments[code] = assignment
         // Stored before the code is given out: the reply waits for the commit.
         out.record(.assignmentCreated(record))
@@ -133,7 +134,9 @@ extension ServerCore {
         if rooms[slot] != nil {
             throw ErrorReply(cmd, .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
         }
-        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd)
+        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd, sets: assignment.ownSets)
+        // After a restart the first try reads the set by name (safe: `/sets` kept it while open).
+        if assignment.questionSet == nil { assignment.questionSet = race.questionSet }
         var resumed = assignment.unfinished(of: name)
         if let done = resumed, done.roundsDone >= race.rounds {
             endDoneTry(done, of: assignment, &out)

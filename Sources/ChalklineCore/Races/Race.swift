@@ -26,6 +26,13 @@ protocol Race: AnyObject {
     /// round's end event and the participants who never answered; `standings` ranks the room
     /// after the round.
     func closeRound(participants: [Seat], standings: [Standing]) -> RoundClosing
+    /// The question set the race plays, as it took it (nil for kinds that play none): what
+    /// homework keeps for its tries, and what `/sets` guards while a game plays it.
+    var questionSet: QuestionSet? { get }
+}
+
+extension Race {
+    var questionSet: QuestionSet? { nil }
 }
 
 struct RoundOpening {

@@ -26,6 +26,7 @@ final class QuizRace<Kind: QuizKind>: Race {
     var settingsJSON: JSON { settings.json }
     var timing: RaceTiming { settings.timing }
     var rounds: Int { settings.rounds }
+    var questionSet: QuestionSet? { (settings.kind as? SetQuiz)?.set }
 
     func startGame(fresh: UInt64, firstGame: Bool) {
         settings.timing.reseed(fresh, firstGame: firstGame)
