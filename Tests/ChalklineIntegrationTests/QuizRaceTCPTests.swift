@@ -4,7 +4,8 @@ import Testing
 
 /// The quiz kind over real TCP, from a set in a `--sets` folder: a student at netcat answers a
 /// multiple-choice question by its letter, a json bot by the option's text, and both are right;
-/// a letter past the last option is refused with the attempt kept.
+/// a letter past the last option is refused with the attempt kept; the teacher's `/report` has
+/// a row a question.
 @Suite struct QuizRaceTCPTests {
     static let geo = """
         question,answer
@@ -60,5 +61,13 @@ import Testing
             _ = try tom.expectText("Time! Capital of")
         }
         _ = try bot.expect("game_end")
+
+        // The report's row a question, held to protocol.schema.json as every json line here is
+        // (its `quiz_questions` once failed the schema's `ok.report`).
+        _ = try teacher.expect("game_end")
+        let report = try teacher.command("/report")
+        let rows = report.list("quiz_questions")
+        #expect(rows.map { $0["question"] as? String } == ["Capital of France?", "Capital of Italy?"], "\(report)")
+        #expect(rows.allSatisfy { ($0["right"] as? Int) == ($0["of"] as? Int) && $0["wrong"] as? String == "" }, "\(rows)")
     }
 }

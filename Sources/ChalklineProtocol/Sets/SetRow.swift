@@ -19,6 +19,8 @@ enum SetRow {
             return .failure("the answer \(quoted(long)) has \(long.count) characters; an answer has at most \(SetLimits.answerCharacters)")
         }
         if let problem = choicesProblem(choices, answers: answers) { return .failure(Refused(problem)) }
+        if let problem = controlProblem("the question", [text]) ?? controlProblem("an answer", answers)
+            ?? controlProblem("a choice", choices) { return .failure(Refused(problem)) }
         var seconds: Double?
         if let time = SetText.nonEmpty(time) {
             guard let value = number(time) else {
@@ -50,6 +52,29 @@ enum SetRow {
         return nil
     }
 
+    /// A control character in a field would reach a netcat student's terminal as is (an ESC
+    /// recolours or clears it, a BEL rings) and a bot's `text`: refused, as in names.
+    private static func controlProblem(_ what: String, _ fields: [String]) -> String? {
+        for field in fields {
+            guard let control = field.unicodeScalars.first(where: isControl) else { continue }
+            let hex = String(control.value, radix: 16, uppercase: true)
+            return "\(what) has a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+        }
+        return nil
+    }
+
+    /// C0 but the TAB (a term line's separator, harmless in a cell) and the line break a quoted
+    /// cell may hold (`CSVRows` gives it as `\n`; a question over two lines is the teacher's, and
+    /// round-trips), DEL, C1, and the bidirectional overrides and isolates that reorder what a
+    /// classmate sees.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A: false
+        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
     /// `20`, `2.5`, or `2,5` as a spreadsheet in a comma-decimal language writes it.
     static func number(_ text: String) -> Double? {
         let dotted = text.contains(".") ? text : String(text.map { $0 == "," ? "." : $0 })
@@ -76,3 +101,4 @@ struct Refused: Error, Equatable, ExpressibleByStringInterpolation {
         self.reason = reason
     }
 }
+

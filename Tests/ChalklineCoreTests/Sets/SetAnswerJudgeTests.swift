@@ -41,15 +41,35 @@ private let table: [JudgedAnswer] = [
     right("  New   York ", ["New York"]),
     right("new\u{00A0}york", ["New York"]),
     wrong("NewYork", ["New York"]),
-    // Punctuation at the end (and Spanish's at the start); not inside.
+    // Punctuation at the end (and Spanish's at the start).
     right("Paris.", ["Paris"]),
     right("Paris!", ["Paris"]),
     right("Paris ?", ["Paris"]),
     right("Paris", ["Paris!"]),
     right("¡hola", ["¡Hola!"]),
     right("l’école", ["l'école"]),
-    wrong("Pa.ris", ["Paris"]),
     right("?", ["?"]),
+    // Punctuation inside does not matter either (review D4): marks dropped, a hyphen or a dash
+    // is a space; letters and the spaces between words still count.
+    right("Washington DC", ["Washington, D.C."]),
+    right("Washington, D.C.", ["Washington, D.C."]),
+    right("Washington D.C", ["Washington, D.C."]),
+    right("washington, dc", ["Washington, D.C."]),
+    right("Addis-Ababa", ["Addis Ababa"]),
+    right("Addis Ababa", ["Addis-Ababa"]),
+    right("Addis – Ababa", ["Addis Ababa"]),
+    right("dont", ["don't"]),
+    right("don’t", ["dont"]),
+    right("\"Paris\"", ["Paris"]),
+    right("“Paris”", ["Paris"]),
+    right("(Paris)", ["Paris"]),
+    right("[Paris]", ["Paris"]),
+    right("¿Paris?", ["Paris"]),
+    right("Pa.ris", ["Paris"]),
+    wrong("Washington d c", ["Washington, D.C."]),
+    wrong("AddisAbaba", ["Addis Ababa"]),
+    wrong("Pa ris", ["Paris"]),
+    right("!", ["!"]),
     // Accents, lenient (the default) and strict.
     right("eleve", ["élève"]),
     right("Sao Paulo", ["São Paulo"]),
@@ -114,6 +134,12 @@ private let table: [JudgedAnswer] = [
     wrong("1 1/2", ["1.5"]),
     wrong("4", ["5"], lenientTypos),
     right("7.", ["7"]),
+    // A number is still read as one before any mark is dropped: a minus is a sign, not a dash.
+    wrong("-3", ["3"]),
+    wrong("3", ["-3"]),
+    wrong("12", ["1/2"]),
+    wrong("05", ["0,5"]),
+    right("(3)", ["(3)"]),
 ]
 
 @Suite struct SetAnswerJudgeTests {

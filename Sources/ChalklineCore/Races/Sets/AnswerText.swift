@@ -1,6 +1,6 @@
-/// An answer as the judge compares it: Unicode scalars, lowercased, accents taken apart (and
+/// An answer as the judge reads it: Unicode scalars, lowercased, accents taken apart (and
 /// dropped when lenient), spaces at the ends gone and runs of spaces one space, punctuation at
-/// the end gone. Accepted answers go through it once when the room is made, typed ones once each.
+/// the end gone. A text answer is then compared `bare`, without the punctuation inside. Accepted answers go through it once when the room is made, typed ones once each.
 ///
 /// One writer for both, so they cannot drift: `ScalarSink` is an array for the accepted answers
 /// and typed text that is not ASCII, or a buffer on the stack for typed ASCII (no allocation).
@@ -87,6 +87,56 @@ struct AnswerText {
         case 0x2026, 0x3002, 0xFF01, 0xFF1F, 0xFF0C, 0xFF1B, 0xFF1A, 0x060C, 0x061F: true  // … 。！？，；： ، ؟
         default: false
         }
+    }
+
+    /// `form` without its marks (`isMark`), a hyphen or dash read as a space (`isDash`), spaces
+    /// collapsed again: what a text answer is compared as, so `Washington DC` is `Washington,
+    /// D.C.` and `Addis-Ababa` is `Addis Ababa`. Made after the form, never instead of it: a
+    /// number is read from the form, where `-3`'s minus is a sign and `1/2`'s slash a fraction.
+    /// An answer that is nothing but marks keeps them (`?` stays `?`). Never longer than `form`.
+    static func bare<Sink: ScalarSink>(_ form: UnsafeBufferPointer<UInt32>, into out: inout Sink) {
+        var pendingSpace = false
+        for scalar in form {
+            if isMark(scalar) { continue }
+            if scalar == 0x20 || isDash(scalar) {
+                if out.count > 0 { pendingSpace = true }
+                continue
+            }
+            if pendingSpace {
+                out.append(0x20)
+                pendingSpace = false
+            }
+            out.append(scalar)
+        }
+        if out.count == 0 { for scalar in form { out.append(scalar) } }
+    }
+
+    static func bare(_ form: [UInt32]) -> [UInt32] {
+        var out: [UInt32] = []
+        out.reserveCapacity(form.count)
+        form.withUnsafeBufferPointer { bare($0, into: &out) }
+        return out
+    }
+
+    /// Whether `bare` would change `form`: most typed answers have no mark, and skip it.
+    static func hasMark(_ form: UnsafeBufferPointer<UInt32>) -> Bool {
+        form.contains { isMark($0) || isDash($0) }
+    }
+
+    /// Punctuation a child may type or leave out anywhere in a text answer. `’ “ ”` are already
+    /// `' "` in the form (`LetterFolds.typographic`).
+    static func isMark(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x2E, 0x2C, 0x3B, 0x3A, 0x21, 0x3F, 0x27, 0x22, 0x28, 0x29, 0x5B, 0x5D: true  // . , ; : ! ? ' " ( ) [ ]
+        case 0xA1, 0xBF, 0xAB, 0xBB: true                                                  // ¡ ¿ « »
+        case 0x80...: isEndPunctuation(scalar)
+        default: false
+        }
+    }
+
+    /// A hyphen or a dash: a space between words (`Addis-Ababa`, `Addis – Ababa`).
+    static func isDash(_ scalar: UInt32) -> Bool {
+        scalar == 0x2D || (0x2010...0x2015).contains(scalar) || scalar == 0x2212
     }
 
     private mutating func space<Sink: ScalarSink>(_ out: Sink) {

@@ -1,8 +1,9 @@
 /// How a typed answer is compared with a set question's accepted answers (protocol.md, the `quiz`
 /// kind):
 /// - case never matters, in any alphabet (`ÉLÈVE` is `élève`); nor spaces at the ends or runs
-///   of spaces; nor punctuation at the end (`Paris.`, `Paris!`, `Paris ?`), nor Spanish `¡ ¿` at
-///   the start; a phone's `’` is `'`;
+///   of spaces; nor punctuation anywhere in a text answer (`Washington DC` for `Washington,
+///   D.C.`, `dont` for `don't`, `(Paris)`), a hyphen or dash being a space (`Addis-Ababa`);
+///   a phone's `’` is `'`;
 /// - `accents=lenient` (the default): accents are left out on both sides (`eleve` for `élève`,
 ///   `Sao Paulo`, `Zurich`), and `ß`, `æ`, `œ`, `ø`, `ł`, `đ` are `ss`, `ae`, `oe`, `o`, `l`, `d`
 ///   (`LetterFolds` lists what is folded). `accents=strict`: `é` must be `é` (typed either
@@ -41,8 +42,10 @@ public struct SetAnswerKey: Sendable, Equatable {
     public let rules: SetJudgeRules
     private let accepted: [Accepted]
     private let anyNumber: Bool
+    private let anyText: Bool
 
     private struct Accepted: Sendable, Equatable {
+        /// `bare` for a text answer; as read for a number, whose marks are part of it (`-3`, `1/2`).
         var form: [UInt32]
         var number: Exact?
         var forgivesSlip: Bool
@@ -52,12 +55,14 @@ public struct SetAnswerKey: Sendable, Equatable {
         self.answers = answers
         self.rules = rules
         accepted = answers.map { answer in
-            let form = AnswerText.form(answer, lenient: rules.accentsLenient)
-            let number = form.withUnsafeBufferPointer { AnswerNumber.read($0, typed: false)?.first }
+            let read = AnswerText.form(answer, lenient: rules.accentsLenient)
+            let number = read.withUnsafeBufferPointer { AnswerNumber.read($0, typed: false)?.first }
+            let form = number == nil ? AnswerText.bare(read) : read
             return Accepted(form: form, number: number,
                             forgivesSlip: rules.typos && number == nil && AnswerText.letterCount(form) >= 5)
         }
         anyNumber = accepted.contains { $0.number != nil }
+        anyText = accepted.contains { $0.number == nil }
     }
 
     /// The first accepted answer as a number, when it reads as one (the reveal's `answer`).
@@ -81,11 +86,25 @@ public struct SetAnswerKey: Sendable, Equatable {
         return AnswerText.form(typed, lenient: rules.accentsLenient).withUnsafeBufferPointer { judge($0) }
     }
 
-    /// The typed answer in its judge's form against every accepted one: as text, then as a
-    /// number, then one slip away.
+    /// The typed answer in its judge's form, and `bare` beside it (on the stack) when it has
+    /// marks a text answer is compared without.
     private func judge(_ typed: UnsafeBufferPointer<UInt32>) -> Bool {
-        for answer in accepted where answer.form.count == typed.count {
-            if answer.form.withUnsafeBufferPointer({ $0.elementsEqual(typed) }) { return true }
+        guard anyText, AnswerText.hasMark(typed) else { return judge(typed, bare: typed) }
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: typed.count) { buffer in
+            var sink = BufferSink(buffer)
+            AnswerText.bare(typed, into: &sink)
+            return judge(typed, bare: sink.written)
+        }
+    }
+
+    /// Against every accepted answer: as text (a text answer bare, a number as read), then as a
+    /// number, then one slip away.
+    private func judge(_ typed: UnsafeBufferPointer<UInt32>, bare: UnsafeBufferPointer<UInt32>) -> Bool {
+        for answer in accepted {
+            let against = answer.number == nil ? bare : typed
+            if answer.form.count == against.count, answer.form.withUnsafeBufferPointer({ $0.elementsEqual(against) }) {
+                return true
+            }
         }
         if anyNumber, AnswerNumber.mayStartNumber(typed), let readings = AnswerNumber.read(typed, typed: true) {
             for answer in accepted {
@@ -94,7 +113,7 @@ public struct SetAnswerKey: Sendable, Equatable {
         }
         if rules.typos {
             for answer in accepted where answer.forgivesSlip {
-                if answer.form.withUnsafeBufferPointer({ OneSlip.apart($0, typed) }) { return true }
+                if answer.form.withUnsafeBufferPointer({ OneSlip.apart($0, bare) }) { return true }
             }
         }
         return false
