@@ -23,8 +23,9 @@ public struct GameRef: Hashable, Sendable, CustomStringConvertible {
 /// does no I/O: it only says what a result *was*; the shell decides how and where it is kept.
 /// Records of one game arrive in the order they happened.
 public enum GameRecord: Sendable, Equatable {
-    /// `/start`: the game's kind, settings (as `/create` echoed them) and the players seated.
-    case gameStarted(game: GameRef, kind: String, settings: String, players: [PlayerRef])
+    /// `/start`: the game's kind, settings (as `/create` echoed them) and the players seated;
+    /// `classUID` the class it was made for (`class=`), if any.
+    case gameStarted(game: GameRef, kind: String, settings: String, players: [PlayerRef], classUID: String? = nil)
     /// A question (or word-puzzle level) opened; `round` is 1-based, `label` is how people call it
     /// (`7 x 8`, `Level 3`), `items` what can be answered in it.
     case roundOpened(game: GameRef, round: Int, label: String, items: [RoundItem])
@@ -45,12 +46,18 @@ public enum GameRecord: Sendable, Equatable {
     case setSaved(SavedSetRecord)
     /// `/sets delete`: durable before its reply, as `setSaved`.
     case setDeleted(name: String)
+    /// `/assignments close|extend`: the homework's new due time, durable before the reply.
+    case assignmentDue(uid: String, due: Millis, dueText: String)
+    /// `/class ...`: the whole class as it now is, durable before the reply (as sets are).
+    case classSaved(ClassRecord)
+    /// `/class delete`: the class and its list go; games played keep their players' names.
+    case classDeleted(uid: String, name: String)
 
     /// True for the records players are shown a result for right after (`round_end`, `level_end`,
     /// `game_end`): the shell must have them committed before it sends anything that follows.
     public var needsCommit: Bool {
         switch self {
-        case .roundClosed, .gameEnded, .assignmentCreated, .setSaved, .setDeleted: true
+        case .roundClosed, .gameEnded, .assignmentCreated, .setSaved, .setDeleted, .assignmentDue, .classSaved, .classDeleted: true
         case .answer(_, _, let answer): answer.committedBeforeReply
         case .gameStarted, .roundOpened, .gameResumed: false
         }
@@ -58,7 +65,7 @@ public enum GameRecord: Sendable, Equatable {
 
     public var game: GameRef {
         switch self {
-        case .gameStarted(let game, _, _, _), .roundOpened(let game, _, _, _), .answer(let game, _, _),
+        case .gameStarted(let game, _, _, _, _), .roundOpened(let game, _, _, _), .answer(let game, _, _),
              .roundClosed(let game, _), .gameEnded(let game, _, _), .gameResumed(let game, _):
             game
         case .assignmentCreated(let assignment):
@@ -69,6 +76,12 @@ public enum GameRecord: Sendable, Equatable {
             GameRef(serial: 0, room: "set \(set.name)", number: 0)
         case .setDeleted(let name):
             GameRef(serial: 0, room: "set \(name)", number: 0)
+        case .assignmentDue(let uid, _, _):
+            GameRef(serial: 0, room: "homework \(uid)", number: 0)
+        case .classSaved(let record):
+            GameRef(serial: 0, room: "class \(record.name)", number: 0)
+        case .classDeleted(_, let name):
+            GameRef(serial: 0, room: "class \(name)", number: 0)
         }
     }
 }
@@ -103,12 +116,16 @@ public struct PlayerRef: Sendable, Hashable {
     public var bot: Bool
     /// The player's team's name when they were first recorded, in a room with `teams=`.
     public var team: String?
+    /// The class student they joined as (`StudentRecord.uid`), in a room or homework made for a
+    /// class: what ties their answers together across games.
+    public var student: String?
 
-    public init(seat: Int, name: String, bot: Bool = false, team: String? = nil) {
+    public init(seat: Int, name: String, bot: Bool = false, team: String? = nil, student: String? = nil) {
         self.seat = seat
         self.name = name
         self.bot = bot
         self.team = team
+        self.student = student
     }
 }
 

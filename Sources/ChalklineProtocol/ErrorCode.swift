@@ -35,4 +35,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case tooManyRooms = "too_many_rooms"
     case pastDue = "past_due"
     case noAttemptsLeft = "no_attempts_left"
+    case notTeacher = "not_teacher"
+    case notInClass = "not_in_class"
+    case wrongCode = "wrong_code"
+    case noClass = "no_class"
 }

@@ -64,12 +64,12 @@ struct RecordWriter {
                                 _ answers: inout [SQLValue]) throws {
         let at = SQLValue(time.text(stamped.at))
         switch stamped.record {
-        case let .gameStarted(game, kind, settings, players):
+        case let .gameStarted(game, kind, settings, players, classUID):
             let id = try db.insert("""
-                INSERT INTO game (room, number, kind, settings, started_at, server, assignment_id)
-                VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM assignment WHERE uid = ?))
+                INSERT INTO game (room, number, kind, settings, started_at, server, assignment_id, class_uid)
+                VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM assignment WHERE uid = ?), ?)
                 """, [SQLValue(game.room), SQLValue(game.number), SQLValue(kind), SQLValue(settings), at, SQLValue(server),
-                      SQLValue(game.assignment)])
+                      SQLValue(game.assignment), SQLValue(classUID)])
             ids[game.serial] = id
             for player in players { _ = try playerID(player, game: id, db) }
         case let .roundOpened(game, round, label, items):
@@ -118,11 +118,18 @@ struct RecordWriter {
             rowIDs.forget(game: gameID)
         case let .assignmentCreated(a):
             try db.run("""
-                INSERT INTO assignment (uid, code, kind, options, settings, due_ms, due, attempts, creator, roster, created_at, server)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO assignment (uid, code, kind, options, settings, due_ms, due, attempts, creator, roster, created_at, server, class_uid)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, [SQLValue(a.uid), SQLValue(a.code), SQLValue(a.kind), SQLValue(a.options.joined(separator: " ")), SQLValue(a.settings),
                       SQLValue(Int(a.due)), SQLValue(a.dueText), SQLValue(a.attempts), SQLValue(a.creator),
-                      SQLValue(a.roster.joined(separator: " ")), at, SQLValue(server)])
+                      SQLValue(a.roster.joined(separator: " ")), at, SQLValue(server), SQLValue(a.classUID)])
+        case let .assignmentDue(uid, due, dueText):
+            try db.run("UPDATE assignment SET due_ms = ?, due = ? WHERE uid = ?", [SQLValue(Int(due)), SQLValue(dueText), SQLValue(uid)])
+        case let .classSaved(record):
+            try saveClass(record, at: at, db)
+        case let .classDeleted(uid, _):
+            try db.run("DELETE FROM student WHERE class_uid = ?", [SQLValue(uid)])
+            try db.run("DELETE FROM class WHERE uid = ?", [SQLValue(uid)])
         case let .setSaved(set):
             // In place of a saved set of the same name, whatever its case (set= ignores case). Folded
             // here, not by SQL's lower(), which SQLite does for A to Z only.
@@ -144,6 +151,24 @@ struct RecordWriter {
             try db.run("DELETE FROM question WHERE round_id IN (\(later))", arguments)
             try db.run("DELETE FROM round WHERE game_id = ? AND number >= ?", arguments)
             rowIDs.forget(game: gameID)
+        }
+    }
+
+    /// The class row and its list as `record` has them: students not on it are marked removed,
+    /// not deleted, so progress still finds their past answers by uid.
+    private func saveClass(_ record: ClassRecord, at: SQLValue, _ db: SQLWriting) throws {
+        try db.run("""
+            INSERT INTO class (uid, name, folded, codes, saved_at, server) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT (uid) DO UPDATE SET name = excluded.name, folded = excluded.folded, codes = excluded.codes, saved_at = excluded.saved_at
+            """, [SQLValue(record.uid), SQLValue(record.name), SQLValue(Names.folded(record.name)), SQLValue(record.codes), at, SQLValue(server)])
+        try db.run("UPDATE student SET removed = 1 WHERE class_uid = ?", [SQLValue(record.uid)])
+        for (position, student) in record.students.enumerated() {
+            try db.run("""
+                INSERT INTO student (uid, class_uid, name, folded, code, position, removed) VALUES (?, ?, ?, ?, ?, ?, 0)
+                ON CONFLICT (uid) DO UPDATE SET name = excluded.name, folded = excluded.folded, code = excluded.code,
+                    position = excluded.position, removed = 0
+                """, [SQLValue(student.uid), SQLValue(record.uid), SQLValue(student.name), SQLValue(Names.folded(student.name)),
+                      SQLValue(student.code), SQLValue(position)])
         }
     }
 
@@ -173,8 +198,9 @@ struct RecordWriter {
     /// Keyed by seat, not name: a second player under a name someone left is a second row.
     private mutating func playerID(_ player: PlayerRef, game: Int64, _ db: SQLWriting) throws -> Int64 {
         if let id = rowIDs.games[game]?.players[player.seat] { return id }
-        try db.run("INSERT INTO player (game_id, seat, name, bot, team) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name), SQLValue(player.bot), SQLValue(player.team)])
+        try db.run("INSERT INTO player (game_id, seat, name, bot, team, student_uid) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                   [SQLValue(game), SQLValue(player.seat), SQLValue(player.name), SQLValue(player.bot), SQLValue(player.team),
+                    SQLValue(player.student)])
         guard let id = try db.id("SELECT id FROM player WHERE game_id = ? AND seat = ?", [SQLValue(game), SQLValue(player.seat)]) else {
             throw StoreError.missingRow("player \(player.name) of game \(game)")
         }

@@ -15,6 +15,7 @@ enum Schema {
         migrator.registerMigration("v7", migrate: version7)
         migrator.registerMigration("v8", migrate: version8)
         migrator.registerMigration("v9", migrate: version9)
+        migrator.registerMigration("v10", migrate: version10)
         return migrator
     }
 
@@ -201,6 +202,51 @@ enum Schema {
 
     static func version9(_ db: Database) throws {
         try db.execute(sql: version9SQL)
+    }
+
+    /// The teacher's classes (`/class`) and their students, and who played each game: a student
+    /// is the same student in every game and homework of their class (`player.student_uid`),
+    /// whatever the name typed, and keeps their answers when renamed. Names are folded in Swift
+    /// (`Names.folded`), as `/join` compares them. Kept by server (`--name`), as sets are.
+    /// Shared with PostgreSQL's v10.
+    static let version10SQL = """
+        CREATE TABLE class (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid TEXT NOT NULL UNIQUE,     -- the class for good: a renamed class keeps it
+            name TEXT NOT NULL,           -- 4B
+            folded TEXT NOT NULL,         -- the name as /class and class= compare names
+            codes INTEGER NOT NULL DEFAULT 0, -- 1: its students join with their picture code
+            saved_at TEXT NOT NULL,
+            server TEXT                   -- which server keeps it (--name)
+        );
+        CREATE INDEX class_by_name ON class(server, folded);
+
+        CREATE TABLE student (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            uid TEXT NOT NULL UNIQUE,     -- the student for good: a renamed student keeps it
+            class_uid TEXT NOT NULL,      -- class.uid
+            name TEXT NOT NULL,
+            folded TEXT NOT NULL,
+            code TEXT,                    -- the picture code, three digits 1-9; NULL: none
+            position INTEGER NOT NULL,    -- the place in the class's list
+            removed INTEGER NOT NULL DEFAULT 0  -- 1: taken off the list; their answers stay theirs
+        );
+        CREATE INDEX student_by_class ON student(class_uid);
+
+        ALTER TABLE player ADD COLUMN student_uid TEXT;
+        CREATE INDEX player_by_student ON player(student_uid);
+        ALTER TABLE game ADD COLUMN class_uid TEXT;
+        CREATE INDEX game_by_class ON game(class_uid, started_at);
+        ALTER TABLE assignment ADD COLUMN class_uid TEXT;
+        """
+
+    static func version10(_ db: Database) throws {
+        try db.execute(sql: version10SQL)
+    }
+
+    /// Migration names in the order they run (`v9` before `v10`, which text order gets wrong).
+    static func inOrder(_ names: some Sequence<String>) -> [String] {
+        names.sorted { (Int($0.dropFirst()) ?? 0, $0) < (Int($1.dropFirst()) ?? 0, $1) }
     }
 
     /// The condition on `player p` that leaves bots out, or nothing: a database a teacher locked

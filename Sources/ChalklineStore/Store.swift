@@ -133,7 +133,7 @@ public final class Store: @unchecked Sendable {
 
     /// The migrations applied so far, oldest first (for tests and diagnostics).
     public func appliedMigrations() throws -> [String] {
-        try open().read { try Schema.migrator.appliedIdentifiers($0) }.sorted()
+        Schema.inOrder(try open().read { try Schema.migrator.appliedIdentifiers($0) })
     }
 
     // MARK: Writing

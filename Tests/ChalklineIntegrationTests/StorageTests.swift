@@ -79,7 +79,7 @@ final class PlayedGames: @unchecked Sendable {
 
 @Suite struct StorageTests {
     /// Every migration this server applies, in order.
-    static let allMigrations = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9"]
+    static let allMigrations = ["v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10"]
 
     @Test func migrationsRunFromAnEmptyFile() throws {
         let path = temporaryDatabasePath()
@@ -88,7 +88,7 @@ final class PlayedGames: @unchecked Sendable {
         let store = Store(path: path)
         #expect(try store.appliedMigrations() == Self.allMigrations)
         let tables = try store.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'grdb_%' ORDER BY name") }
-        #expect(tables == ["answer", "assignment", "game", "player", "question", "question_set", "round"])
+        #expect(tables == ["answer", "assignment", "class", "game", "player", "question", "question_set", "round", "student"])
         #expect(try store.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
         // Opening again migrates nothing and keeps the data.
         #expect(try Store(path: path).appliedMigrations() == Self.allMigrations)

@@ -19,6 +19,9 @@ final class Session {
     var closing = false
     /// True while the core's idle schedule holds an entry for this connection (at most one).
     var idleScheduled = false
+    /// The connection gave the teacher's secret (`/teacher`): the desk's commands (classes,
+    /// past games, progress, every homework) are open to it, and `/create` needs no password.
+    var isTeacher = false
     /// Set while the connection holds a seat in a room.
     var seat: Seat?
     /// The last time a line arrived, or the connection left a room: the idle timeout counts from here.

@@ -21,9 +21,11 @@ public struct AssignmentRecord: Sendable, Equatable {
     /// The players of the room it was set from (the class), so reports can say who has not
     /// started; empty when it was set outside a room.
     public var roster: [String]
+    /// The class it was set for (`class=`): its students are the roster, and each try is theirs.
+    public var classUID: String?
 
     public init(uid: String, code: String, kind: String, options: [String], settings: String, due: Millis, dueText: String,
-                attempts: String, creator: String, roster: [String]) {
+                attempts: String, creator: String, roster: [String], classUID: String? = nil) {
         self.uid = uid
         self.code = code
         self.kind = kind
@@ -34,6 +36,7 @@ public struct AssignmentRecord: Sendable, Equatable {
         self.attempts = attempts
         self.creator = creator
         self.roster = roster
+        self.classUID = classUID
     }
 }
 

@@ -12,7 +12,7 @@ struct GameRecordTests {
             switch effect {
             case .record(let record):
                 switch record {
-                case let .gameStarted(game, kind, _, players): ["start \(game) \(kind) \(players.map(\.name).joined(separator: ","))"]
+                case let .gameStarted(game, kind, _, players, _): ["start \(game) \(kind) \(players.map(\.name).joined(separator: ","))"]
                 case let .roundOpened(_, round, label, items): ["open \(round) \(label) \(items.map(\.answer).joined(separator: ","))"]
                 case let .answer(_, round, a): ["answer \(round) \(a.player.name) \(a.typed ?? "-") \(a.correct) \(a.ms.map(String.init) ?? "-") \(a.points) \(a.streak.map(String.init) ?? "-")"]
                 case let .roundClosed(_, round): ["close \(round)"]
@@ -21,6 +21,9 @@ struct GameRecordTests {
                 case let .gameResumed(game, round): ["resume \(game) \(round)"]
                 case let .setSaved(set): ["set saved \(set.name)"]
                 case let .setDeleted(name): ["set deleted \(name)"]
+                case let .assignmentDue(uid, _, text): ["due \(uid) \(text)"]
+                case let .classSaved(record): ["class saved \(record.name)"]
+                case let .classDeleted(_, name): ["class deleted \(name)"]
                 }
             case .send(_, let payload):
                 payload.string.split(separator: "\n").map { "send " + ServerLine(String($0)).type }
