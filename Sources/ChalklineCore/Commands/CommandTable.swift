@@ -40,8 +40,10 @@ extension ServerCore {
                 run: { core, call, out throws(ErrorReply) in try core.listAssignments(call, &out) }),
         Command(name: "teacher", access: .anyone, arity: 1...2, arityError: (.badArgs, "Use /teacher SECRET (it is printed when the server starts)."),
                 takesSecret: true, usage: "/teacher SECRET",
-                help: ["Open the teacher's desk on this connection: classes, past games (/report games), progress and every homework.",
-                       "SECRET is printed when the server starts (the --create-password, where the server has one). After it, /create and /assign need no password=."]
+                help: ["Open the teacher's desk on this connection.",
+                       "Classes, past games (/report games), progress and every homework.",
+                       "SECRET is printed when the server starts (or is the --create-password).",
+                       "After it, /create and /assign need no password=."]
                     .joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.teacher(call, &out) }),
         Command(name: "leave", access: .anyone, arity: 0...0, usage: "/leave", help: "Leave your room.",
@@ -94,10 +96,12 @@ extension ServerCore {
         Command(name: "report", access: .anyone, usage: "/report [SUBJECT ...] [csv]",
                 help: ["Host, after a game: its saved report. Standings, accuracy, every answer.",
                        "The teacher (after /teacher SECRET) reads the results database:",
-                       "/report games [class=4B] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [limit=N]: stored games, newest first;",
-                       "/report game ID; /report assignments [class=4B]; /report assignment CODE;",
-                       "/report class 4B [from=..] [to=..]; /report player NAME [class=4B] [from=..] [to=..].",
-                       "Add csv last for the CSV chalkline-server report --csv writes. Dates are the server's days, both included."]
+                       "/report games [class=4B] [from=YYYY-MM-DD] [to=YYYY-MM-DD] [limit=N]",
+                       "/report game ID, /report assignments [class=4B], /report assignment CODE",
+                       "/report class 4B [from=..] [to=..]",
+                       "/report player NAME [class=4B] [from=..] [to=..]",
+                       "Add csv last for CSV, as chalkline-server report --csv writes it.",
+                       "Dates are the server's days, both included."]
                     .joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.report(call, &out) }),
         Command(name: "claim", access: .outsideRoom, arity: 2...2,
