@@ -1,0 +1,81 @@
+import ChalklineCore
+import ChalklineStore
+import Foundation
+
+/// `/report`: read on libuv's pool (never on the loop: a year of games takes a while), rendered
+/// there in the asker's format, through the same `Reports` functions `chalkline-server report`
+/// prints, so the page, the line protocol and the terminal always agree.
+extension ServerShell {
+    static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
+
+    /// `server`: the teacher reads this server's games where many share one database (a host's
+    /// own last game is found by its reference). `localTime` turns `from=`/`to=` into instants.
+    static func reportWork(_ request: ReportRequest, server: String?, localTime: LocalTime) -> @Sendable (any ResultsStore) -> Payload {
+        { store in
+            let message: any Message
+            do {
+                let report = try read(request.subject, store: store, server: server, localTime: localTime)
+                let subject: (String, JSON) = ("subject", .string(request.subject.name))
+                if request.csv {
+                    let csv = report.csv
+                    message = OkReply("report", [subject, ("csv", .string(csv))], text: csv.replacingOccurrences(of: "\r\n", with: "\n")
+                        .trimmingCharacters(in: .newlines))
+                } else {
+                    guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
+                    message = OkReply("report", [subject] + fields, text: report.plainText.trimmingCharacters(in: .newlines))
+                }
+            } catch let error as ErrorReply {
+                message = error
+            } catch let failure as Reports.Failure {
+                message = ErrorReply("report", failure.code, failure.description)
+            } catch {
+                message = ErrorReply("report", .storageFailed, "The report could not be read (\(shortReason("\(error)"))).")
+            }
+            return message.rendered(request.format)
+        }
+    }
+
+    private static func read(_ subject: ReportSubject, store: any ResultsStore, server: String?, localTime: LocalTime) throws -> Report {
+        // The server's own days (the core has checked they are dates): as `due=`, its time zone.
+        let days = LocalDays(zone: TimeZone(identifier: localTime.zone) ?? .current)
+        func span(_ from: String?, _ to: String?) throws -> (from: Date?, to: Date?) {
+            guard let span = days.span(from: from, to: to) else { throw ErrorReply("report", .badArgs, "from= and to= take YYYY-MM-DD.") }
+            return span
+        }
+        switch subject {
+        case .lastGame(let game):
+            guard let id = store.gameID(of: game) else {
+                throw ErrorReply("report", .storageFailed, "The results of \(game) could not be saved, so there is no report.")
+            }
+            return try store.report { try Reports.game($0, id: id) }
+        case .games(let className, let from, let to, let limit):
+            let (from, to) = try span(from, to)
+            return try store.report { try Reports.games($0, limit: limit, server: server, className: className, from: from, to: to) }
+        case .game(let spec):
+            return try store.report { try Reports.game($0, id: try Reports.gameID($0, spec, server: server)) }
+        case .assignments(let className):
+            return try store.report { try Reports.assignments($0, server: server, className: className) }
+        case .assignment(let code):
+            return try store.report { try Reports.assignment($0, code: code, server: server) }
+        case .classProgress(let className, let from, let to):
+            let (from, to) = try span(from, to)
+            return try store.report { try Reports.classProgress($0, className: className, server: server, from: from, to: to, days: days) }
+        case .player(let name, let className, let from, let to):
+            let (from, to) = try span(from, to)
+            return try store.report {
+                try Reports.playerProgress($0, name: name, className: className, server: server, from: from, to: to, days: days)
+            }
+        }
+    }
+}
+
+extension Reports.Failure {
+    /// The error code a `/report` of something missing replies with.
+    var code: ErrorCode {
+        switch self {
+        case .noSuchClass: .noClass
+        case .notInClass: .notInClass
+        default: .badArgs
+        }
+    }
+}
