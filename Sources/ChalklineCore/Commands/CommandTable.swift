@@ -10,7 +10,7 @@ extension ServerCore {
                 help: "Join the room with that 4-letter code.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.\nA room made for a class takes only the class's names (/names CODE lists them); where the class has picture codes, add your three digits: /join CODE NAME 374.",
                 run: { core, call, out throws(ErrorReply) in try core.join(call, &out) }),
         Command(name: "names", access: .outsideRoom, arity: 1...1, arityError: (.badArgs, "Use /names CODE."), takesSecret: true,
-                usage: "/names CODE", help: "The class a room (or homework) is for, and its names. Join as yours: /join CODE NAME.\nWhere the class has picture codes, add your three digits: /join CODE NAME 374.",
+                usage: "/names CODE", help: "The names of a class's room (or homework).\nJoin as yours: /join CODE NAME.\nWhere the class has picture codes, add your three digits: /join CODE NAME 374.",
                 run: { core, call, out throws(ErrorReply) in try core.names(call, &out) }),
         Command(name: "rejoin", access: .outsideRoom, arity: 2...2,
                 arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), takesSecret: true,

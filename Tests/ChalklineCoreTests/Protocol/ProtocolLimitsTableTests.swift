@@ -58,6 +58,8 @@ struct ProtocolLimitsTableTests {
         "characters a question": grouped(SetLimits.questionCharacters),
         "characters an answer": grouped(SetLimits.answerCharacters),
         "sets a server": grouped(SetLimits.sets),
+        "classes a server keeps": grouped(Limits.classes),
+        "students a class": grouped(Limits.classStudents),
         "a set sent with /sets add": "\(Limits.setDraftLines) lines, \(Limits.setDraftBytes / 1024) KB",
     ]
     /// Rows with no number of the server's own to check.
