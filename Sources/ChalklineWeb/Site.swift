@@ -17,6 +17,8 @@ public enum Pages {
         SiteFile("/play-words.js", "text/javascript; charset=utf-8", PackageResources.play_words_js),
         SiteFile("/play-choices.js", "text/javascript; charset=utf-8", PackageResources.play_choices_js),
         SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
+        // The nine pictures of a class's picture codes: the join page's pad, the desk's card sheet.
+        SiteFile("/pictures.js", "text/javascript; charset=utf-8", PackageResources.pictures_js),
         // ES modules both pages import: the connection (/ws, reconnecting with backoff) and the
         // shared helpers (formatting, protocol dispatch, chat, storage, the time bar).
         SiteFile("/line.js", "text/javascript; charset=utf-8", PackageResources.line_js),
