@@ -38,5 +38,9 @@ public enum Pages {
         SiteFile("/host-sets.js", "text/javascript; charset=utf-8", PackageResources.host_sets_js),
         SiteFile("/host-sets-csv.js", "text/javascript; charset=utf-8", PackageResources.host_sets_csv_js),
         SiteFile("/host-sets-queue.js", "text/javascript; charset=utf-8", PackageResources.host_sets_queue_js),
+        // The desk's Past games and Progress tabs (/desk imports them), and their SVG figures.
+        SiteFile("/desk-games.js", "text/javascript; charset=utf-8", PackageResources.desk_games_js),
+        SiteFile("/desk-progress.js", "text/javascript; charset=utf-8", PackageResources.desk_progress_js),
+        SiteFile("/desk-grid.js", "text/javascript; charset=utf-8", PackageResources.desk_grid_js),
     ])
 }
