@@ -38,6 +38,13 @@ public enum Pages {
         SiteFile("/host-sets.js", "text/javascript; charset=utf-8", PackageResources.host_sets_js),
         SiteFile("/host-sets-csv.js", "text/javascript; charset=utf-8", PackageResources.host_sets_csv_js),
         SiteFile("/host-sets-queue.js", "text/javascript; charset=utf-8", PackageResources.host_sets_queue_js),
+        // The teacher's desk: classes, homework, past games, progress, behind the teacher's secret.
+        // It draws its forms and reports with host-create.js and host-report.js.
+        SiteFile("/desk", "text/html; charset=utf-8", PackageResources.desk_html),
+        SiteFile("/desk.css", "text/css; charset=utf-8", PackageResources.desk_css),
+        SiteFile("/desk.js", "text/javascript; charset=utf-8", PackageResources.desk_js),
+        SiteFile("/desk-classes.js", "text/javascript; charset=utf-8", PackageResources.desk_classes_js),
+        SiteFile("/desk-homework.js", "text/javascript; charset=utf-8", PackageResources.desk_homework_js),
         // The desk's Past games and Progress tabs (/desk imports them), and their SVG figures.
         SiteFile("/desk-games.js", "text/javascript; charset=utf-8", PackageResources.desk_games_js),
         SiteFile("/desk-progress.js", "text/javascript; charset=utf-8", PackageResources.desk_progress_js),
