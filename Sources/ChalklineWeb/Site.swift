@@ -26,6 +26,8 @@ public enum Pages {
         // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
         SiteFile("/host", "text/html; charset=utf-8", PackageResources.host_html),
         SiteFile("/host.css", "text/css; charset=utf-8", PackageResources.host_css),
+        // What /host and /desk draw alike (the option fields, reports, small buttons).
+        SiteFile("/teacher.css", "text/css; charset=utf-8", PackageResources.teacher_css),
         // Its script, an ES module, and the modules it imports (host.js says which does what).
         SiteFile("/host.js", "text/javascript; charset=utf-8", PackageResources.host_js),
         SiteFile("/host-commands.js", "text/javascript; charset=utf-8", PackageResources.host_commands_js),

@@ -137,8 +137,8 @@ export function classes(page) {
       else codeCell.append(el('span', 'muted', detail.codes ? '—' : ''));
       const actions = el('td', 'row-actions');
       if (removing === s.name) {
-        actions.append(el('span', 'confirm-text', 'Remove ' + s.name + '? '), button('Remove', 'remove-yes danger', !!busy), button('Keep', 'remove-no', !!busy));
-      } else if (renaming !== s.name) actions.append(button('Rename', 'rename', !!busy), button('Remove', 'remove', !!busy));
+        actions.append(el('span', 'confirm-text', 'Remove ' + s.name + '? '), button('Remove', 'small remove-yes danger', !!busy), button('Keep', 'small remove-no', !!busy));
+      } else if (renaming !== s.name) actions.append(button('Rename', 'small rename', !!busy), button('Remove', 'small remove', !!busy));
       tr.append(el('td', 'num', String(i + 1)), nameCell, codeCell, actions);
       body.append(tr);
     });

@@ -10,6 +10,8 @@ import { drawParts, csvLink } from './host-report.js';
 const LEAVE = ['teams', 'play', 'late', 'chat', 'board', 'names', 'gap'];
 const pad = (n) => String(n).padStart(2, '0');
 const localTime = (d) => d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
+// The server's YYYY-MM-DDTHH:MM as people write it.
+const shownTime = (text) => String(text || '').replace('T', ' ');
 // Tomorrow at 8:00, as a teacher sets most homework.
 function tomorrowMorning() { const d = new Date(); d.setDate(d.getDate() + 1); d.setHours(8, 0, 0, 0); return localTime(d); }
 // `due` a day later (the server's text, YYYY-MM-DDTHH:MM, read in the browser's zone only to count a day on).
@@ -38,7 +40,7 @@ export function homework(page) {
     assign(msg) {
       const klass = msg.class || (h.sent && h.sent.klass);
       Object.assign(h, { sending: null, error: '', zone: msg.zone || h.zone,
-                         status: 'Homework ' + msg.code + ' is set' + (klass ? ' for class ' + klass : '') + ': students join with the code ' + msg.code + ' before ' + msg.due + '.' });
+                         status: 'Homework ' + msg.code + ' is set' + (klass ? ' for class ' + klass : '') + ': students join with the code ' + msg.code + ' before ' + shownTime(msg.due) + '.' });
       h.formReset += 1;
       askLists();
     },
@@ -46,7 +48,7 @@ export function homework(page) {
       if (Array.isArray(msg.assignments)) { h.open = msg.assignments; if (msg.assignments[0]) h.zone = msg.assignments[0].zone; h.listError = ''; return; }
       // Closed or extended: the lists again.
       Object.assign(h, { closing: null, extending: null, listError: '',
-                         status: msg.code ? 'Homework ' + msg.code + ' is now due ' + msg.due + '.' : h.status });
+                         status: msg.code ? 'Homework ' + msg.code + ' is now due ' + shownTime(msg.due) + '.' : h.status });
       askLists();
     },
   };
@@ -108,13 +110,13 @@ export function homework(page) {
       const tr = el('tr');
       tr.dataset.code = a.code;
       const actions = el('td', 'row-actions');
-      if (closing === a.code) actions.append(el('span', 'confirm-text', 'No new tries from now? '), button('Close now', 'close-yes danger', busy), button('Keep open', 'close-no', busy));
+      if (closing === a.code) actions.append(el('span', 'confirm-text', 'No new tries from now? '), button('Close now', 'small close-yes danger', busy), button('Keep open', 'small close-no', busy));
       else if (extending === a.code) {
         const input = Object.assign(el('input'), { type: 'datetime-local', value: dayLater(a.due) });
         actions.append(inlineForm('extend-form', input, 'New due time for ' + a.code, busy));
-      } else actions.append(button('Report', 'report', false), button('Extend', 'extend', busy), button('Close now', 'close', busy));
+      } else actions.append(button('Report', 'small report'), button('Extend', 'small extend', busy), button('Close now', 'small close', busy));
       const tries = a.attempts === 'best' ? 'any' : a.attempts;
-      tr.append(el('td', 'code', a.code), el('td', '', a.game), el('td', '', a.class || '—'), el('td', '', a.due), el('td', '', tries),
+      tr.append(el('td', 'code', a.code), el('td', '', a.game), el('td', '', a.class || '—'), el('td', '', shownTime(a.due)), el('td', '', tries),
         el('td', 'num hw-started', fmt(a.started)), el('td', 'num hw-finished', fmt(a.finished) + (a.roster ? ' of ' + fmt(a.roster) : '')), actions);
       body.append(tr);
     }
@@ -127,8 +129,8 @@ export function homework(page) {
       const tr = el('tr');
       tr.dataset.code = a.code;
       const actions = el('td', 'row-actions');
-      actions.append(button('Report', 'report', false));
-      tr.append(el('td', 'code', a.code), el('td', '', a.game || a.kind || ''), el('td', '', a.class || '—'), el('td', '', a.due || ''),
+      actions.append(button('Report', 'small report'));
+      tr.append(el('td', 'code', a.code), el('td', '', a.game || a.kind || ''), el('td', '', a.class || '—'), el('td', '', shownTime(a.due)),
         el('td', '', a.set_by || a.set || ''), el('td', 'num', fmt(a.started || 0)), el('td', 'num', fmt(a.finished || 0)), actions);
       body.append(tr);
     }
