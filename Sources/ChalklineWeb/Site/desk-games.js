@@ -1,16 +1,18 @@
 // The desk's Past games tab: every stored game, newest first (/report games), filtered by class
 // and dates, more on demand; a game opens its report (/report game ID), drawn by host-report.js
-// as the host page draws its own, with the same CSV. `gamesTab(desk)`: desk = { state, send,
-// render }; the tab keeps its part of the state in `state.games` and draws it in #tab-games.
+// as the host page draws its own, with the same CSV. A tab as desk.js describes (`/report` lines
+// through `page.report`, their replies back to `report(msg)`); its state is `state.games`, its
+// class choices desk-classes.js's `state.classList`; it draws in #tab-games.
 import { $, el, setText, setHidden, drawer } from './shared.js';
 import { drawGameReport } from './host-report.js';
 
 export const PAGE = 20;               // games a request asks for; "Show more" asks for 20 more
 
-export function gamesTab(desk) {
-  const { state, send } = desk;
+export function games(desk) {
+  const { state } = desk;
+  const send = (text) => desk.report('games', text);
   state.games = { filter: { cls: '', from: '', to: '' }, limit: PAGE, list: null, loading: false,
-                  asked: null, open: null, report: null, error: '', classes: [] };
+                  asked: null, open: null, report: null, error: '' };
   const g = state.games;
   const root = $('tab-games');
   root.append(frame());
@@ -33,9 +35,10 @@ export function gamesTab(desk) {
   $('games-filter').addEventListener('submit', (e) => e.preventDefault());
   $('games-more').addEventListener('click', () => { g.limit += PAGE; ask(); desk.render(); });
   $('game-back').addEventListener('click', () => {
+    const id = g.open;
     Object.assign(g, { open: null, report: null, error: '' });
     desk.render();
-    const row = root.querySelector('#games-list button[data-id]');
+    const row = root.querySelector('#games-list button[data-id="' + id + '"]');
     if (row) row.focus();
   });
   $('games-list').addEventListener('click', (e) => {
@@ -43,27 +46,19 @@ export function gamesTab(desk) {
     if (b) open(b.dataset.id);
   });
 
-  function reply(msg) {
-    if (msg.cmd === 'class' && msg.type === 'ok' && msg.action === 'list' && Array.isArray(msg.classes)) {
-      g.classes = msg.classes.map((c) => c.name);
-      return false;                   // the other tabs want the list too
-    }
-    if (msg.cmd !== 'report') return false;
-    if (msg.type === 'ok' && msg.subject === 'games') { Object.assign(g, { list: msg.games || [], loading: false, asked: null, error: '' }); return true; }
-    if (msg.type === 'ok' && msg.subject === 'game' && g.open !== null) {
+  // Replies come back in the order asked: a list asked for again replaces the one shown.
+  function report(msg) {
+    if (msg.type === 'error') { Object.assign(g, { error: msg.message, loading: false, asked: null }); return; }
+    if (Array.isArray(msg.games)) Object.assign(g, { list: msg.games || [], loading: false, asked: null, error: '' });
+    else if (g.open !== null) {
       Object.assign(g, { report: msg, asked: null });
       desk.render();
       $('game-report-title').focus();
-      return true;
     }
-    if (msg.type === 'error' && g.asked) { Object.assign(g, { error: msg.message, loading: false, asked: null }); return true; }
-    return false;
   }
 
-  function shown() {
-    send('/class list');
-    ask();
-  }
+  // The teacher's secret taken (again): the list as it is now.
+  function opened() { ask(); }
 
   const drawClasses = drawer(([names, chosen]) => {
     const select = $('games-class');
@@ -79,13 +74,13 @@ export function gamesTab(desk) {
     setHidden('games-none', !list || list.length > 0);
     setHidden('games-more', !list || list.length < limit);
   });
-  const report = { title: $('game-report-title'), summary: $('game-report-summary'), standings: $('game-report-standings'),
+  const parts = { title: $('game-report-title'), summary: $('game-report-summary'), standings: $('game-report-standings'),
                    questions: $('game-report-questions'), answers: $('game-report-answers'), extras: $('game-report-extras'),
                    csv: $('game-report-csv') };
-  const drawReport = drawer(([msg]) => drawGameReport(report, msg));
+  const drawReport = drawer(([msg]) => drawGameReport(parts, msg));
 
   function draw() {
-    drawClasses([g.classes, g.filter.cls]);
+    drawClasses([(state.classList || []).map((c) => c.name), g.filter.cls]);
     for (const [id, v] of [['games-from', g.filter.from], ['games-to', g.filter.to]]) if ($(id).value !== v) $(id).value = v;
     drawList([g.list, g.limit]);
     setText('games-status', g.loading ? 'Loading…' : (g.list ? g.list.length + (g.list.length === 1 ? ' game' : ' games') : ''));
@@ -96,7 +91,7 @@ export function gamesTab(desk) {
     drawReport([g.report]);
   }
 
-  return { reply, shown, draw };
+  return { report, opened, draw };
 }
 
 // " class=4B from=2026-11-01 to=2026-11-30": the words the filter adds to a /report line.

@@ -2,16 +2,17 @@
 // `/report class NAME` or `/report player NAME class=NAME` (DESIGN40.md's progress tables, key
 // for key): "Needs help", the 12 x 12 times grid, the skills, the words found, the weekly trend
 // and each student's line, every figure with its CSV (the report's own block of it, as
-// `chalkline-server report class 4B --csv` writes it). `progressTab(desk)`: desk = { state,
-// send, render }; the tab keeps `state.progress` and draws it in #tab-progress.
+// `chalkline-server report class 4B --csv` writes it). A tab as desk.js describes; its state is
+// `state.progress`, its classes desk-classes.js's `state.classList`, the students to choose the
+// class report's own `students`; it draws in #tab-progress.
 import { $, el, fmt, seconds, setText, setHidden, drawer } from './shared.js';
 import { reportTable, tableCSV, csvLink } from './host-report.js';
 import { filterWords } from './desk-games.js';
 import { timesGrid, gridLegend, weekBars, shortDate } from './desk-grid.js';
 
-export function progressTab(desk) {
-  const { state, send } = desk;
-  state.progress = { classes: [], cls: '', rosters: {}, student: '', from: '', to: '', report: null, asked: false, error: '' };
+export function progress(desk) {
+  const { state } = desk;
+  state.progress = { cls: '', roster: [], student: '', from: '', to: '', report: null, asked: false, error: '' };
   const p = state.progress;
   const root = $('tab-progress');
   root.append(frame());
@@ -21,13 +22,12 @@ export function progressTab(desk) {
     if (!p.cls) return;
     p.asked = true;
     const dates = filterWords({ from: p.from, to: p.to });
-    send(p.student ? '/report player ' + p.student + ' class=' + p.cls + dates : '/report class ' + p.cls + dates);
+    desk.report('progress', p.student ? '/report player ' + p.student + ' class=' + p.cls + dates : '/report class ' + p.cls + dates);
   }
 
   $('progress-form').addEventListener('submit', (e) => e.preventDefault());
   $('progress-class').addEventListener('change', (e) => {
-    Object.assign(p, { cls: e.target.value, student: '' });
-    if (p.cls && !p.rosters[p.cls]) send('/class list ' + p.cls);
+    Object.assign(p, { cls: e.target.value, student: '', roster: [] });
     ask();
     desk.render();
   });
@@ -45,22 +45,15 @@ export function progressTab(desk) {
     $('progress-title').focus();
   });
 
-  function reply(msg) {
-    if (msg.cmd === 'class' && msg.type === 'ok' && msg.action === 'list') {
-      if (Array.isArray(msg.classes)) p.classes = msg.classes.map((c) => c.name);
-      if (msg.class && msg.class.students) p.rosters[msg.class.name] = msg.class.students.map((s) => s.name);
-      return false;                   // the other tabs want the list too
-    }
-    if (msg.cmd !== 'report') return false;
-    if (msg.type === 'ok' && (msg.subject === 'class' || msg.subject === 'player')) { Object.assign(p, { report: msg, asked: false }); return true; }
-    if (msg.type === 'error' && p.asked) { Object.assign(p, { error: msg.message, asked: false }); return true; }
-    return false;
+  // Replies come back in the order asked: the last one asked is the one drawn.
+  function report(msg) {
+    if (msg.type === 'error') { Object.assign(p, { error: msg.message, asked: false }); return; }
+    Object.assign(p, { report: msg, asked: false });
+    if (msg.subject === 'class' || msg.report === 'class') p.roster = (msg.students || []).map((s) => s.student);
   }
 
-  function shown() {
-    send('/class list');
-    if (p.cls) { send('/class list ' + p.cls); ask(); }
-  }
+  // The teacher's secret taken (again): the chosen class's report as it is now.
+  function opened() { if (p.cls) ask(); }
 
   const drawChoices = drawer(([classes, cls, roster, student]) => {
     const c = $('progress-class');
@@ -78,7 +71,7 @@ export function progressTab(desk) {
   const drawReport = drawer(([msg]) => drawProgress($('progress-figures'), msg));
 
   function draw() {
-    drawChoices([p.classes, p.cls, p.rosters[p.cls] || [], p.student]);
+    drawChoices([(state.classList || []).map((c) => c.name), p.cls, p.roster, p.student]);
     for (const [id, v] of [['progress-from', p.from], ['progress-to', p.to]]) if ($(id).value !== v) $(id).value = v;
     setText('progress-title', p.student ? 'Progress: ' + p.student + (p.cls ? ' (' + p.cls + ')' : '') : 'Progress' + (p.cls ? ': class ' + p.cls : ''));
     setText('progress-status', p.asked ? 'Loading…' : (p.cls ? '' : 'Choose a class to see its progress.'));
@@ -87,7 +80,7 @@ export function progressTab(desk) {
     drawReport([p.report]);
   }
 
-  return { reply, shown, draw };
+  return { report, opened, draw };
 }
 
 const pct = (v) => (v === null || v === undefined ? '—' : Math.round(v * 100) + '%');
@@ -143,6 +136,8 @@ function figure(key, title, content, rows, file) {
   csvLink(link, tableCSV(rows || []), 'chalkline-' + file + '.csv');
   const head = el('div', 'figure-head');
   head.append(h, link);
+  // A table wider than a phone scrolls by itself, not the page.
+  if (content.tagName === 'TABLE') { const wrap = el('div', 'scroll'); wrap.append(content); content = wrap; }
   s.append(head, content);
   return s;
 }
