@@ -31,7 +31,7 @@ export function homework(page) {
   };
   const h = state.hw;
 
-  const askLists = () => { page.send('/assignments'); page.send('/report assignments'); };
+  const askLists = () => { page.send('/assignments'); page.report('homework', '/report assignments'); };
   const selectedKind = () => (state.catalog || []).find((k) => k.name === h.kind);
 
   const ok = {
@@ -66,15 +66,13 @@ export function homework(page) {
   };
 
   // The reports this tab asked for, in order: the past homework, one's report, its CSV.
-  function reply(msg) {
-    if (msg.cmd !== 'report') return false;
+  function report(msg) {
     if (msg.type === 'error') {
       if (h.reportCode) h.reportError = msg.message; else h.listError = msg.message;
     } else if (msg.subject === 'assignments') h.past = msg.assignments || [];
     else if (msg.subject === 'assignment' && h.reportCode) {
       if (typeof msg.csv === 'string') h.csv = msg.csv; else h.report = msg;
     }
-    return true;
   }
 
   function opened() {
@@ -85,8 +83,8 @@ export function homework(page) {
 
   function openReport(code) {
     Object.assign(h, { reportCode: code, report: null, csv: null, reportError: '' });
-    page.send('/report assignment ' + code);
-    page.send('/report assignment ' + code + ' csv');
+    page.report('homework', '/report assignment ' + code);
+    page.report('homework', '/report assignment ' + code + ' csv');
   }
 
   const drawKinds = drawer(([kinds]) => {
@@ -235,5 +233,5 @@ export function homework(page) {
     if (row) row.focus();
   });
 
-  return { ok, error, events, reply, draw, opened };
+  return { ok, error, events, report, draw, opened };
 }

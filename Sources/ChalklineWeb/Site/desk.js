@@ -2,20 +2,19 @@
 // from it, as on /host. Everything on the desk needs the teacher's secret: the page sends
 // `/teacher SECRET` after every `welcome` and shows nothing but the form until the server says ok.
 //
-// A tab is a module whose function gets `desk` = { state, send(line), render } and returns
-// `draw()` (state to page), and any of: `reply(msg)` (true: the reply was the tab's; every
-// `/report` reply goes to the tab that sent that /report, in the order sent, as a connection
-// answers its lines in order), `ok` / `error` (replies by cmd) and `events` (by type) as
-// host.js's views have, `opened()` (the server took the secret: ask for what the tab keeps) and
-// `shown()` (the tab comes into view, or is in view when the secret is taken). Each tab keeps
-// its own part of `state`; `state.catalog` (/catalog's kinds) and `state.classList` (/class
-// list, kept by desk-classes.js) are for every tab to read.
+// A tab is a module whose function gets `page` = { state, send(line), report(tab, line), render }
+// and returns what host.js's views return: `draw()` (state to page), `ok` and `error` (replies by
+// cmd), `events` (by type), and `opened()` (the server took the secret, on every connection: ask
+// for what the tab shows). A `/report` is sent with `page.report(tab, line)`: its reply, ok or
+// error, goes to that tab's `report(msg)` (a connection answers its lines in order, so the page
+// knows whose each is). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
+// kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
 import { $, protocolDispatch, setText, setHidden, setData, keptSeat } from './shared.js';
 import { serverLine } from './line.js';
 import { classes } from './desk-classes.js';
 import { homework } from './desk-homework.js';
-import { gamesTab } from './desk-games.js';
-import { progressTab } from './desk-progress.js';
+import { games } from './desk-games.js';
+import { progress } from './desk-progress.js';
 
 const TABS = ['classes', 'homework', 'games', 'progress'];
 const kept = keptSeat('chalkline.teacher');
@@ -34,17 +33,12 @@ const state = {
 
 const line = serverLine({ message: (msg) => { received(msg); render(); }, closed: () => { closed(); render(); } });
 const asked = [];        // the tab each /report sent is for, oldest first
-const desk = (tab) => ({
-  state, render,
-  send(text) {
-    const sent = line.send(text);
-    if (sent && /^\/report\b/.test(text)) asked.push(tab);
-    return sent;
-  },
-});
-const views = { classes: classes(desk('classes')), homework: homework(desk('homework')),
-                games: gamesTab(desk('games')), progress: progressTab(desk('progress')) };
-const page = desk(null);
+const page = {
+  state, line, render,
+  send: (text) => line.send(text),
+  report(tab, text) { if (line.send(text)) asked.push(tab); },
+};
+const views = { classes: classes(page), homework: homework(page), games: games(page), progress: progress(page) };
 
 const handlers = (part) => Object.assign({}, ...Object.values(views).map((v) => v[part] || {}));
 const replies = {
@@ -53,7 +47,6 @@ const replies = {
       Object.assign(state, { teacher: true, checking: false, secretError: '' });
       kept.save(state.secret);
       for (const view of Object.values(views)) if (view.opened) view.opened();
-      if (views[state.tab].shown) views[state.tab].shown();
     },
     catalog(msg) { state.catalog = msg.kinds; },
     other() {},
@@ -83,10 +76,9 @@ const dispatch = protocolDispatch({ replies, events, unasked(msg) { state.notice
 function received(msg) {
   if (msg.cmd === 'report' && (msg.type === 'ok' || msg.type === 'error')) {
     const tab = asked.shift();
-    if (tab) views[tab].reply(msg);
+    if (tab) views[tab].report(msg);
     return;
   }
-  for (const view of Object.values(views)) if (view.reply && view.reply(msg)) return;
   dispatch(msg);
 }
 
@@ -125,7 +117,6 @@ function render() {
 }
 
 function showTab(tab, focus) {
-  if (tab !== state.tab && state.teacher && views[tab].shown) views[tab].shown();
   state.tab = tab;
   if (location.hash.slice(1) !== tab) history.replaceState(null, '', '#' + tab);
   render();
