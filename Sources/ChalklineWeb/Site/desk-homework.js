@@ -101,38 +101,32 @@ export function homework(page) {
   const drawOptions = drawer(([, kind]) => renderOptions(selectedKind(), {}, 'hw', LEAVE));
   const resetForm = drawer(() => { $('hw-due').value = tomorrowMorning(); $('hw-attempts').value = '1'; $('hw-adaptive').checked = false; });
 
-  const drawOpen = drawer(([rows, closing, extending, busy]) => {
-    const body = $('hw-open').tBodies[0];
+  // A row an assignment: `cells(a)` its cells, `actions(a)` the buttons (or form) at its end.
+  function drawRows(id, rows, cells, actions) {
+    const body = $(id).tBodies[0];
     body.textContent = '';
     for (const a of rows || []) {
       const tr = el('tr');
       tr.dataset.code = a.code;
-      const actions = el('td', 'row-actions');
-      if (closing === a.code) actions.append(el('span', 'confirm-text', 'No new tries from now? '), button('Close now', 'small close-yes danger', busy), button('Keep open', 'small close-no', busy));
-      else if (extending === a.code) {
-        const input = Object.assign(el('input'), { type: 'datetime-local', value: dayLater(a.due) });
-        actions.append(inlineForm('extend-form', input, 'New due time for ' + a.code, busy));
-      } else actions.append(button('Report', 'small report'), button('Extend', 'small extend', busy), button('Close now', 'small close', busy));
-      const tries = a.attempts === 'best' ? 'any' : a.attempts;
-      tr.append(el('td', 'code', a.code), el('td', '', a.game), el('td', '', a.class || '—'), el('td', '', shownTime(a.due)), el('td', '', tries),
-        el('td', 'num hw-started', fmt(a.started)), el('td', 'num hw-finished', fmt(a.finished) + (a.roster ? ' of ' + fmt(a.roster) : '')), actions);
+      const last = el('td', 'row-actions');
+      last.append(...actions(a));
+      tr.append(el('td', 'code', a.code), el('td', '', a.game || a.kind || ''), el('td', '', a.class || '—'), el('td', '', shownTime(a.due)), ...cells(a), last);
       body.append(tr);
     }
-  });
+  }
 
-  const drawPast = drawer(([rows]) => {
-    const body = $('hw-past').tBodies[0];
-    body.textContent = '';
-    for (const a of rows || []) {
-      const tr = el('tr');
-      tr.dataset.code = a.code;
-      const actions = el('td', 'row-actions');
-      actions.append(button('Report', 'small report'));
-      tr.append(el('td', 'code', a.code), el('td', '', a.game || a.kind || ''), el('td', '', a.class || '—'), el('td', '', shownTime(a.due)),
-        el('td', '', a.set_by || a.set || ''), el('td', 'num', fmt(a.started || 0)), el('td', 'num', fmt(a.finished || 0)), actions);
-      body.append(tr);
-    }
-  });
+  const drawOpen = drawer(([rows, closing, extending, busy]) => drawRows('hw-open', rows,
+    (a) => [el('td', '', a.attempts === 'best' ? 'any' : a.attempts), el('td', 'num hw-started', fmt(a.started)),
+            el('td', 'num hw-finished', fmt(a.finished) + (a.roster ? ' of ' + fmt(a.roster) : ''))],
+    (a) => {
+      if (closing === a.code) return [el('span', 'confirm-text', 'No new tries from now? '), button('Close now', 'small close-yes danger', busy), button('Keep open', 'small close-no', busy)];
+      if (extending === a.code) return [inlineForm('extend-form', Object.assign(el('input'), { type: 'datetime-local', value: dayLater(a.due) }), 'New due time for ' + a.code, busy)];
+      return [button('Report', 'small report'), button('Extend', 'small extend', busy), button('Close now', 'small close', busy)];
+    }));
+
+  const drawPast = drawer(([rows]) => drawRows('hw-past', rows,
+    (a) => [el('td', '', a.set_by || ''), el('td', 'num', fmt(a.started || 0)), el('td', 'num', fmt(a.finished || 0))],
+    () => [button('Report', 'small report')]));
 
   const drawReport = drawer(([msg, code]) => {
     $('hw-report-parts').textContent = '';
