@@ -9,7 +9,7 @@
 // error, goes to that tab's `report(msg)` (a connection answers its lines in order, so the page
 // knows whose each is). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
 // kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
-import { $, protocolDispatch, setText, setHidden, setData, keptSeat } from './shared.js';
+import { $, protocolDispatch, setText, setHidden, setData } from './shared.js';
 import { serverLine } from './line.js';
 import { classes } from './desk-classes.js';
 import { homework } from './desk-homework.js';
@@ -17,11 +17,18 @@ import { games } from './desk-games.js';
 import { progress } from './desk-progress.js';
 
 const TABS = ['classes', 'homework', 'games', 'progress'];
-const kept = keptSeat('chalkline.teacher');
+// The secret as typed, in sessionStorage `chalkline.teacher` (the host page's Class choice reads
+// it there too): for this tab's session only. Storage blocked: it lives as long as the page.
+const kept = {
+  load() { try { return sessionStorage.getItem('chalkline.teacher'); } catch (e) { return null; } },
+  save(secret) {
+    try { if (secret) sessionStorage.setItem('chalkline.teacher', secret); else sessionStorage.removeItem('chalkline.teacher'); } catch (e) { /* blocked */ }
+  },
+};
 const tabFromHash = () => (TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'classes');
 
 const state = {
-  secret: kept.load(),   // the secret as typed, kept for this browser session
+  secret: kept.load(),
   teacher: false,        // the server took the secret on this connection
   checking: false,       // /teacher sent, no reply yet
   secretError: '',
