@@ -17,7 +17,7 @@ extension ServerCore {
             roster = room.players.filter { !$0.isBot && $0.session !== session }.map(\.name)
         }
         var args = call.args
-        try checkCreatePassword(&args, "assign")
+        try checkCreatePassword(&args, "assign", teacher: session.isTeacher)
         let (due, attempts) = try Self.homeworkOptions(&args)
         guard let kind = args.first?.lowercased() else {
             throw ErrorReply("assign", .badArgs, "Say which game: /assign \(RaceCatalog.names[0]) due=YYYY-MM-DDTHH:MM.")
