@@ -36,6 +36,10 @@ public final class ServerCore {
     /// The question sets `/create quiz` plays: the config's, then changed by `/sets save` and
     /// `/sets delete` (each stored before its reply).
     public internal(set) var questionSets: SetLibrary
+    /// Every class student's Leitner boxes for the times facts, which adaptive homework draws from.
+    let practice = StudentFacts()
+    /// The teachers' connections, told when homework counts move.
+    lazy var desk = TeacherDesk { [unowned self] in sessions.values }
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config

@@ -29,9 +29,11 @@ extension ServerCore {
                        "GAME and its options are /create's. Set from your room's lobby, its players are the class the report checks off."]
                     .joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.assign(call, &out) }),
-        Command(name: "assignments", access: .anyone, arity: 0...0, usage: "/assignments",
-                help: "Your open homework. Each with its code, game, due time, and how many have started and finished (homework set under your name).",
-                run: { core, call, out throws(ErrorReply) in try core.listAssignments(call, &out) }),
+        Command(name: "assignments", access: .anyone, arity: 0...3, usage: "/assignments [close|extend]",
+                help: ["Your open homework (after /teacher: all of it). Each with its code, game, due time, and how many have started and finished.",
+                       "/assignments close CODE: no new tries from now (a try under way may finish). /assignments extend CODE due=YYYY-MM-DDTHH:MM: a new due time. For homework you set, or any after /teacher."]
+                    .joined(separator: "\n"),
+                run: { core, call, out throws(ErrorReply) in try core.assignmentsCommand(call, &out) }),
         Command(name: "leave", access: .anyone, arity: 0...0, usage: "/leave", help: "Leave your room.",
                 run: { core, call, out throws(ErrorReply) in try core.leave(call, &out) }),
         Command(name: "answer", access: .anyone, usage: "/answer TEXT",

@@ -83,6 +83,9 @@ final class Room {
     /// `teams=`: the room's teams and this game's members; nil in a room without teams.
     var teams: Teams?
 
+    /// A times room's hold on the class students' Leitner boxes (`Room+Practice`); nil otherwise.
+    var practice: RoomPractice?
+
     /// Students on another device asking the host for their seat back (`/comeback`), oldest first.
     var comebacks: [ComebackRequest] = []
 
