@@ -36,6 +36,8 @@ public final class ServerCore {
     /// The question sets `/create quiz` plays: the config's, then changed by `/sets save` and
     /// `/sets delete` (each stored before its reply).
     public internal(set) var questionSets: SetLibrary
+    /// The teacher's classes (`/class`), as stored; rooms and homework made for one read it here.
+    var classes: [SchoolClass] = []
     /// Every class student's Leitner boxes for the times facts, which adaptive homework draws from.
     let practice = StudentFacts()
     /// The teachers' connections, told when homework counts move.

@@ -85,6 +85,6 @@ extension ServerCore {
 
     /// The class's name as it is now (a class renamed since keeps its uid); nil without one.
     private func className(_ uid: String?) -> String? {
-        nil
+        schoolClass(uid: uid)?.name
     }
 }

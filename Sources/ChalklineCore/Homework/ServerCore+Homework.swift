@@ -18,8 +18,11 @@ extension ServerCore {
         }
         var args = call.args
         try checkCreatePassword(&args, "assign")
+        // For a class: its students are the roster, and each try is theirs.
+        let schoolClass = try classOption(&args, session, "assign")
+        if let schoolClass { roster = schoolClass.students.map(\.name) }
         let (due, attempts) = try Self.homeworkOptions(&args)
-        let adaptive = try AdaptivePractice.read(&args, forClass: false)
+        let adaptive = try AdaptivePractice.read(&args, forClass: schoolClass != nil)
         guard let kind = args.first?.lowercased() else {
             throw ErrorReply("assign", .badArgs, "Say which game: /assign \(RaceCatalog.names[0]) due=YYYY-MM-DDTHH:MM.")
         }
@@ -48,7 +51,8 @@ extension ServerCore {
             + (adaptive ? [AdaptivePractice.option] : [])
         let record = AssignmentRecord(uid: Secrets.token(random), code: code, kind: race.kind, options: seeded,
                                       settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self), due: dueAt,
-                                      dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster)
+                                      dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster,
+                                      classUID: schoolClass?.uid)
         let assignment = Assignment(record)
         assignment.creatorAddress = session.address
         assignment.questionSet = race.questionSet
@@ -132,8 +136,9 @@ extension ServerCore {
         guard homeworkRooms < Limits.homeworkTries else {
             throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
         }
-        let student: String? = nil
-        let ordinal = resumed.map { try1 in assignment.attempts(of: name).count { $0.number <= try1.number } } ?? assignment.attempts(of: name).count + 1
+        // Homework of a class: the try is the student's (`PlayerRef.student`), on every resume too.
+        let student = schoolClass(uid: assignment.record.classUID)?.student(named: name)?.uid
+        let ordinal = resumed.map { going in assignment.attempts(of: name).count { $0.number <= going.number } } ?? assignment.attempts(of: name).count + 1
         if let own = try adaptiveRace(assignment, student: student, ordinal: ordinal, cmd: cmd) { race = own }
         let room = Room(code: code, slot: slot, hostKey: "", race: race, now: now, mode: HomeworkTry(homework: assignment, desk: desk))
         room.practice = roomPractice(race)
@@ -143,6 +148,7 @@ extension ServerCore {
         let seat = room.seatNew(session, name: name, token: token ?? Token(random), plays: true)
         assignment.tokens[Names.folded(name)] = seat.token
         seat.isBot = bot
+        if let student { room.students[seat.number] = student }
         let attempt = resumed ?? assignment.begin(name: name, bot: bot)
         let left = assignment.triesLeft(for: name)
         out.send(OkReply(cmd, [("room", .string(code)), ("token", .string(seat.token.text)), ("game", .string(race.kind)),
