@@ -48,7 +48,8 @@ export function homework(page) {
       if (Array.isArray(msg.assignments)) { h.open = msg.assignments; if (msg.assignments[0]) h.zone = msg.assignments[0].zone; h.listError = ''; return; }
       // Closed or extended: the lists again.
       Object.assign(h, { closing: null, extending: null, listError: '',
-                         status: msg.code ? 'Homework ' + msg.code + ' is now due ' + shownTime(msg.due) + '.' : h.status });
+                         status: msg.action === 'close' ? 'Homework ' + msg.code + ' is closed: no new tries.'
+                           : 'Homework ' + msg.code + ' is now due ' + shownTime(msg.due) + '.' });
       askLists();
     },
   };
@@ -75,8 +76,12 @@ export function homework(page) {
     }
   }
 
+  // A connection outside a room needs a name for /assign and /assignments: the form's.
+  const name = () => ($('hw-name').value.trim() || 'Teacher').replace(/\s+/g, '-');
+
   function opened() {
     if (!h.kind && state.catalog) h.kind = state.catalog[0].name;
+    page.send('/name ' + name());
     askLists();
     if (h.reportCode) openReport(h.reportCode);
   }
@@ -175,10 +180,9 @@ export function homework(page) {
     e.preventDefault();
     const kind = selectedKind();
     h.error = '';
-    const due = $('hw-due').value, name = $('hw-name').value.trim();
+    const due = $('hw-due').value;
     if (!kind) h.error = 'The list of games has not arrived yet.';
     else if (!due) h.error = 'Say when it is due.';
-    else if (!name) h.error = 'Type your name: the report says who set the homework.';
     if (h.error) { page.render(); return; }
     const words = ['/assign', kind.name, 'due=' + due];
     if ($('hw-attempts').value !== '1') words.push('attempts=' + $('hw-attempts').value);
@@ -188,7 +192,7 @@ export function homework(page) {
     h.sending = words.join(' ');
     h.sent = { klass: h.klass };
     h.status = '';
-    page.send('/name ' + name.replace(/\s+/g, '-'));
+    page.send('/name ' + name());
     page.render();
   });
 
