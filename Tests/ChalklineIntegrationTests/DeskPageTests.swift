@@ -79,11 +79,11 @@ import Testing
         _ = try pages.wait("t", "return !document.getElementById('cards').hidden && document.querySelectorAll('#card-grid .card').length === 58", what: "the card sheet")
         #expect(try pages.js("t", "return document.getElementById('desk').getClientRects().length") as? Int == 0, "the sheet alone on the page")
         try pages.capture("t", "cards")
-        try pages.click("t", "#cards-back")
         let codes = Dictionary(uniqueKeysWithValues: try teacher.command("/class list 4B").object["class"].flatMap { $0 as? [String: Any] }?
             .list("students").compactMap { s in s.string("name").map { ($0, s.string("code") ?? "") } } ?? [])
         let shownCode = try pages.js("t", "return [...document.querySelectorAll('#card-grid .card[data-name=\"Ana\"] svg')].map(s => s.dataset.digit).join('')") as? String
         #expect(shownCode == codes["Ana"], "Ana's card shows her code: \(shownCode ?? "") vs \(codes["Ana"] ?? "")")
+        try pages.click("t", "#cards-back")
 
         // Homework for the class, set from the page.
         try pages.click("t", "#tab-btn-homework")
