@@ -38,6 +38,10 @@ public final class ServerCore {
     public internal(set) var questionSets: SetLibrary
     /// The teacher's classes (`/class`), as stored; rooms and homework made for one read it here.
     var classes: [SchoolClass] = []
+    /// Every class student's Leitner boxes for the times facts, which adaptive homework draws from.
+    let practice = StudentFacts()
+    /// The teachers' connections, told when homework counts move.
+    lazy var desk = TeacherDesk { [unowned self] in sessions.values }
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config

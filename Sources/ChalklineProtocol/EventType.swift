@@ -15,6 +15,8 @@ public enum EventType: String, Sendable, CaseIterable {
     case comeback
     case letIn = "let_in"
     case moved
+    /// Issue 40: an assignment's counts, to every teacher connection.
+    case homework
 }
 
 extension EventType {

@@ -35,9 +35,11 @@ extension ServerCore {
                        "The teacher (after /teacher) adds class=4B: the class's students are the ones checked off, and only they join."]
                     .joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.assign(call, &out) }),
-        Command(name: "assignments", access: .anyone, arity: 0...0, usage: "/assignments",
-                help: "Your open homework. Each with its code, game, due time, and how many have started and finished (homework set under your name).",
-                run: { core, call, out throws(ErrorReply) in try core.listAssignments(call, &out) }),
+        Command(name: "assignments", access: .anyone, arity: 0...3, usage: "/assignments [close|extend]",
+                help: ["Your open homework (after /teacher: all of it). Each with its code, game, due time, and how many have started and finished.",
+                       "/assignments close CODE: no new tries from now (a try under way may finish). /assignments extend CODE due=YYYY-MM-DDTHH:MM: a new due time. For homework you set, or any after /teacher."]
+                    .joined(separator: "\n"),
+                run: { core, call, out throws(ErrorReply) in try core.assignmentsCommand(call, &out) }),
         Command(name: "teacher", access: .anyone, arity: 1...2, arityError: (.badArgs, "Use /teacher SECRET (it is printed when the server starts)."),
                 takesSecret: true, usage: "/teacher SECRET",
                 help: ["Open the teacher's desk on this connection.",

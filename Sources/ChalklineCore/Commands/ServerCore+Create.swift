@@ -19,6 +19,7 @@ extension ServerCore {
         let room = Room(code: code, hostKey: Secrets.token(random), race: race, creatorAddress: session.address,
                         chatLinesPerSecond: config.roomChatLinesPerSecond, now: call.now)
         room.schoolClass = schoolClass
+        room.practice = roomPractice(race)
         rooms[code] = room
         roomsPerAddress[session.address, default: 0] += 1
         let token = Token(random)
@@ -81,13 +82,16 @@ extension ServerCore {
         throw ErrorReply(cmd, .tooManyRooms, "No free room code was found. Try again in a minute.")
     }
 
-    /// `sets`: where `set=` is looked up, the server's sets unless given (homework's own copy).
-    func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create", sets: SetLibrary? = nil) throws(ErrorReply) -> Race {
+    /// `sets`: where `set=` is looked up, the server's sets unless given (homework's own copy);
+    /// `practice`: a student's boxes, for a try of adaptive homework.
+    func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create", sets: SetLibrary? = nil,
+                  practice: LeitnerBoxes? = nil) throws(ErrorReply) -> Race {
         guard let entry = RaceCatalog.kind(named: kind) else {
             throw ErrorReply(cmd, .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
         }
         do {
-            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks, questionSets: sets ?? questionSets))
+            return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks, questionSets: sets ?? questionSets,
+                                                  practice: practice))
         } catch {
             throw ErrorReply(cmd, error.code, error.message, extra: error.extra)
         }

@@ -4,7 +4,8 @@
 ///
 /// Owned by the loop thread (through `ServerCore`) and touched only there.
 final class Assignment {
-    let record: AssignmentRecord
+    /// As stored; only its due time changes (`/assignments close|extend`, `setDue`).
+    private(set) var record: AssignmentRecord
     let rule: AttemptRule
     /// Every try so far, in the order they began.
     private(set) var attempts: [AttemptProgress]
@@ -43,6 +44,12 @@ final class Assignment {
 
     /// Is the due time past, at wall-clock instant `wall`?
     func isPastDue(wall: Millis) -> Bool { wall >= record.due }
+
+    /// Closed early or extended: tries begin until the new due time, as if it had been set so.
+    func setDue(_ due: Millis, text: String) {
+        record.due = due
+        record.dueText = text
+    }
 
     /// The tries of the student called `name` (as `Names.folded` reads names).
     func attempts(of name: String) -> [AttemptProgress] {

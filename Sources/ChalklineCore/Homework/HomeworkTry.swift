@@ -3,6 +3,8 @@
 /// attempt's (`AttemptProgress.number`).
 struct HomeworkTry: RoomMode {
     let homework: Assignment
+    /// Told when the try finishes, so the teachers' counts move.
+    let desk: TeacherDesk
 
     var assignment: Assignment? { homework }
     var keepsDroppedSeats: Bool { false }
@@ -15,7 +17,10 @@ struct HomeworkTry: RoomMode {
     /// counted now, its `game_end` held back for the pause (`allRoundsPlayed`).
     func roundClosed(_ room: Room, next: Int, now: Millis, out: inout Outbox) {
         noteProgress(room, roundsDone: next)
-        if next >= room.race.rounds { room.recordEnd(out: &out) }
+        if next >= room.race.rounds {
+            room.recordEnd(out: &out)
+            desk.countsMoved(homework, out: &out)
+        }
         pause(room, next: next, now: now, out: &out)
     }
 

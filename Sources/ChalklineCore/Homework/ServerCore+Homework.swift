@@ -22,21 +22,11 @@ extension ServerCore {
         let schoolClass = try classOption(&args, session, "assign")
         if let schoolClass { roster = schoolClass.students.map(\.name) }
         let (due, attempts) = try Self.homeworkOptions(&args)
+        let adaptive = try AdaptivePractice.read(&args, forClass: schoolClass != nil)
         guard let kind = args.first?.lowercased() else {
             throw ErrorReply("assign", .badArgs, "Say which game: /assign \(RaceCatalog.names[0]) due=YYYY-MM-DDTHH:MM.")
         }
-        guard let dueText = due else {
-            throw ErrorReply("assign", .badArgs, "Say when it is due: due=YYYY-MM-DDTHH:MM, in the server's time (\(config.localTime.zone)).")
-        }
-        guard let dueAt = config.localTime.parse(dueText) else {
-            throw ErrorReply("assign", .badArgs, "due= takes a date and time as YYYY-MM-DDTHH:MM, e.g. due=2026-12-01T18:00 (\(config.localTime.zone)).")
-        }
-        guard dueAt > call.now + wallOffsetMs else {
-            throw ErrorReply("assign", .badArgs, "That due time (\(dueText) \(config.localTime.zone)) has passed.")
-        }
-        guard dueAt <= call.now + wallOffsetMs + Millis(Limits.homeworkDueDays) * 86_400_000 else {
-            throw ErrorReply("assign", .badArgs, "Homework may be due at most \(Limits.homeworkDueDays) days ahead.")
-        }
+        let dueAt = try dueTime(due, "assign", now: call.now)
         let rule = try attempts.map { text throws(ErrorReply) in
             guard let rule = AttemptRule(text) else {
                 throw ErrorReply("assign", .badArgs, "attempts= takes a number of tries from 1 to \(AttemptRule.maxTries), or best.")
@@ -58,6 +48,7 @@ extension ServerCore {
         let code = try freeCode("assign")
         // The seed is kept with the options, so every try (and every process) asks the same.
         let seeded = options.filter { !$0.lowercased().hasPrefix("seed=") } + ["seed=\(race.timing.seed)"]
+            + (adaptive ? [AdaptivePractice.option] : [])
         let record = AssignmentRecord(uid: Secrets.token(random), code: code, kind: race.kind, options: seeded,
                                       settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self), due: dueAt,
                                       dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster,
@@ -81,30 +72,22 @@ extension ServerCore {
         if let reason = storageUnwritable { out.send(StorageFailedEvent(reason: reason), to: session) }
     }
 
-    /// `/assignments`: the open homework set under your name, soonest due first.
-    func listAssignments(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        guard let name = call.session.name else { throw ErrorReply("assignments", .noName, "Choose a name first: /name YOURNAME.") }
-        let wall = call.now + wallOffsetMs
-        let mine = assignments.values
-            .filter { Names.folded($0.record.creator) == Names.folded(name) && !$0.isPastDue(wall: wall) }
-            .sorted { ($0.record.due, $0.code) < ($1.record.due, $1.code) }
-        var lines = mine.isEmpty ? ["You have no open homework. /assign GAME due=YYYY-MM-DDTHH:MM sets some."]
-                                 : ["Your open homework (\(config.localTime.zone)):"]
-        for assignment in mine {
-            let roster = assignment.record.roster.isEmpty ? "" : " of \(assignment.record.roster.count)"
-            lines.append("  \(assignment.code)  \(assignment.record.kind)  due \(assignment.record.dueText)  "
-                         + "\(assignment.finished)\(roster) finished, \(assignment.started) started")
+    /// `due=` of `/assign` or `/assignments extend`: a time in the server's zone, still to come,
+    /// at most `Limits.homeworkDueDays` ahead.
+    func dueTime(_ due: String?, _ cmd: String, now: Millis) throws(ErrorReply) -> Millis {
+        guard let dueText = due else {
+            throw ErrorReply(cmd, .badArgs, "Say when it is due: due=YYYY-MM-DDTHH:MM, in the server's time (\(config.localTime.zone)).")
         }
-        out.send(OkReply("assignments", [("assignments", .array(mine.map { .object(assignmentFields($0)) }))],
-                         text: lines.joined(separator: "\n")),
-                 to: call.session)
-    }
-
-    private func assignmentFields(_ assignment: Assignment) -> [(String, JSON)] {
-        let record = assignment.record
-        return [("code", .string(record.code)), ("game", .string(record.kind)), ("due", .string(record.dueText)),
-                ("zone", .string(config.localTime.zone)), ("attempts", .string(record.attempts)),
-                ("roster", .int(record.roster.count)), ("started", .int(assignment.started)), ("finished", .int(assignment.finished))]
+        guard let dueAt = config.localTime.parse(dueText) else {
+            throw ErrorReply(cmd, .badArgs, "due= takes a date and time as YYYY-MM-DDTHH:MM, e.g. due=2026-12-01T18:00 (\(config.localTime.zone)).")
+        }
+        guard dueAt > now + wallOffsetMs else {
+            throw ErrorReply(cmd, .badArgs, "That due time (\(dueText) \(config.localTime.zone)) has passed.")
+        }
+        guard dueAt <= now + wallOffsetMs + Millis(Limits.homeworkDueDays) * 86_400_000 else {
+            throw ErrorReply(cmd, .badArgs, "Homework may be due at most \(Limits.homeworkDueDays) days ahead.")
+        }
+        return dueAt
     }
 
     /// `due=` and `attempts=` are the assignment's, not the race's: taken out of `args`.
@@ -138,7 +121,7 @@ extension ServerCore {
         if rooms[slot] != nil {
             throw ErrorReply(cmd, .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
         }
-        let race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.options), cmd: cmd, sets: assignment.ownSets)
+        var race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.raceOptions), cmd: cmd, sets: assignment.ownSets)
         // After a restart the first try reads the set by name (safe: `/sets` kept it while open).
         if assignment.questionSet == nil { assignment.questionSet = race.questionSet }
         var resumed = assignment.unfinished(of: name)
@@ -153,15 +136,19 @@ extension ServerCore {
         guard homeworkRooms < Limits.homeworkTries else {
             throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
         }
-        let room = Room(code: code, slot: slot, hostKey: "", race: race, now: now, mode: HomeworkTry(homework: assignment))
+        // Homework of a class: the try is the student's (`PlayerRef.student`), on every resume too.
+        let student = schoolClass(uid: assignment.record.classUID)?.student(named: name)?.uid
+        let ordinal = resumed.map { going in assignment.attempts(of: name).count { $0.number <= going.number } } ?? assignment.attempts(of: name).count + 1
+        if let own = try adaptiveRace(assignment, student: student, ordinal: ordinal, cmd: cmd) { race = own }
+        let room = Room(code: code, slot: slot, hostKey: "", race: race, now: now, mode: HomeworkTry(homework: assignment, desk: desk))
+        room.practice = roomPractice(race)
         rooms[slot] = room
         homeworkRooms += 1
         session.name = name
         let seat = room.seatNew(session, name: name, token: token ?? Token(random), plays: true)
         assignment.tokens[Names.folded(name)] = seat.token
         seat.isBot = bot
-        // Homework of a class: the try is the student's (`PlayerRef.student`), on every resume too.
-        if let uid = schoolClass(uid: assignment.record.classUID)?.student(named: name)?.uid { room.students[seat.number] = uid }
+        if let student { room.students[seat.number] = student }
         let attempt = resumed ?? assignment.begin(name: name, bot: bot)
         let left = assignment.triesLeft(for: name)
         out.send(OkReply(cmd, [("room", .string(code)), ("token", .string(seat.token.text)), ("game", .string(race.kind)),
@@ -177,6 +164,7 @@ extension ServerCore {
                                                : "After each answer you see the right answer; then the next \(race.roundNoun) (/next for it at once). Each has its time limit.\n")
                              + "If you stop, /join \(code) \(name) again later to go on."),
                  to: session)
+        if resumed == nil { desk.countsMoved(assignment, out: &out) }
         gamesStarted += 1
         room.playHomework(attempt, serial: gamesStarted, isNew: resumed == nil, now: now, out: &out)
     }
@@ -223,5 +211,6 @@ extension ServerCore {
         let standings = Standing.rank([(seat: 1, name: attempt.name, score: attempt.score, correctMs: attempt.correctMs)])
         out.record(.gameEnded(game: game, standings: standings, stopped: false))
         assignment.update(attempt.number) { $0.finished = true }
+        desk.countsMoved(assignment, out: &out)
     }
 }

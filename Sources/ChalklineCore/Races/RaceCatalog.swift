@@ -5,6 +5,8 @@ public struct RaceContext {
     var levelPacks: [LevelPack]
     /// The question sets `/create quiz set=NAME` names, as they are now.
     public var questionSets = SetLibrary()
+    /// One student's Leitner boxes, for a try of adaptive times homework (`TimesQuiz.practice`).
+    public var practice: LeitnerBoxes?
 }
 
 /// One kind of game, as `/create KIND` takes it.

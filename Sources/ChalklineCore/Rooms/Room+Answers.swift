@@ -32,9 +32,11 @@ extension Room {
         let elapsed = min(now, deadline) - opened
         let outcome = race.answer(text, seat: seat, elapsedMs: elapsed)
         if let judged = outcome.judged, let game, case .open(let index, _, _) = phase {
+            let player = seat.ref
             out.record(.answer(game: game, round: index + 1, answer: AnswerRecord(
-                player: seat.ref, typed: text, correct: judged.correct, ms: elapsed, points: judged.points,
+                player: player, typed: text, correct: judged.correct, ms: elapsed, points: judged.points,
                 streak: judged.streak, item: judged.item, committedBeforeReply: outcome.broadcast != nil || mode.commitsEveryAnswer)))
+            notePractice(player, right: judged.correct)
         }
         out.send(outcome.reply, to: seat.session!)
         if let event = outcome.broadcast { out.send(event, to: audience) }

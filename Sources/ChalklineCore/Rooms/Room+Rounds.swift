@@ -76,6 +76,7 @@ extension Room {
             for seat in participants { recordTeamMember(seat) }
         }
         let opening = race.openRound(index: index, id: lastRoundID)
+        practiceOpened(opening.items)
         if let game { out.record(.roundOpened(game: game, round: index + 1, label: opening.label, items: opening.items)) }
         out.send(opening.event, to: audience)
         out.roundStarted(RoundStart(room: slot, id: lastRoundID, recipients: participants.compactMap { $0.session?.id }))
@@ -132,6 +133,7 @@ extension Room {
         for player in closing.unanswered {
             out.record(.answer(game: game, round: round, answer: AnswerRecord(
                 player: player, typed: nil, correct: false, ms: nil, points: 0, streak: 0, item: 1)))
+            notePractice(player, right: false)
         }
         out.record(.roundClosed(game: game, round: round))
     }

@@ -89,6 +89,8 @@ final class Room {
     /// Each class student's seat (by `Seat.number`) and the student's uid (`PlayerRef.student`):
     /// here rather than in every seat, which rooms without a class would pay for.
     var students: [Int: String] = [:]
+    /// A times room's hold on the class students' Leitner boxes (`Room+Practice`); nil otherwise.
+    var practice: RoomPractice?
 
     /// Students on another device asking the host for their seat back (`/comeback`), oldest first.
     var comebacks: [ComebackRequest] = []

@@ -27,6 +27,7 @@ extension ServerShell {
         restoreHomework(store)
         restoreSets(store)
         restoreClasses(store)
+        restorePractice(store)
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
@@ -73,6 +74,20 @@ extension ServerShell {
             if !stored.isEmpty { logger.info("classes", metadata: ["classes": "\(stored.count)"]) }
         } catch {
             logger.error("CLASSES NOT READ: the teacher's classes could not be read back from the results database",
+                         metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
+        }
+    }
+
+    /// Each class student's Leitner boxes, replayed from their stored times answers, so adaptive
+    /// homework follows what they answered on earlier runs too. A database that cannot be read
+    /// leaves them empty (logged): every student then starts afresh, each fact in box 2.
+    private func restorePractice(_ store: any ResultsStore) {
+        do {
+            let answers = try store.report { try Reports.practiceAnswers($0, server: options.serverName) }
+            core.restore(practice: answers)
+            if !answers.isEmpty { logger.info("practice restored", metadata: ["answers": "\(answers.count)"]) }
+        } catch {
+            logger.error("PRACTICE NOT READ: the class students' times answers could not be read back from the results database",
                          metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
         }
     }

@@ -1,5 +1,6 @@
-// The last game's report (/report) and its CSV, made here as `chalkline-server report game ID
-// --csv` writes it.
+// A game's report (/report, and the desk's /report game ID) and its CSV, made here as
+// `chalkline-server report game ID --csv` writes it. The host page draws the last game of its
+// room; the desk (desk-games.js) draws any stored game with the same `drawGameReport`.
 import { $, el, fmt, seconds, setText, drawer } from './shared.js';
 import { csvField } from './host-sets-csv.js';
 
@@ -18,47 +19,9 @@ export function report(page) {
     report(msg) { Object.assign(state, { report: null, reportError: msg.message, view: 'report' }); },
   };
 
-  const drawReport = drawer(([msg]) => {
-    for (const id of ['report-standings', 'report-questions', 'report-answers']) $(id).textContent = '';
-    $('report-summary').textContent = '';
-    const link = $('report-csv');
-    link.hidden = true;
-    if (!msg) return;
-    const g = msg.game || {};
-    $('report-title').textContent = 'Report: ' + (g.game || 'game');
-    $('report-summary').textContent = [g.kind, (g.players !== undefined ? g.players + ' players' : ''),
-      (g.rounds !== undefined ? g.rounds + ' rounds' : ''), g.state, g.winner ? 'winner ' + g.winner : ''].filter(Boolean).join(' · ');
-    $('report-standings').append(table(msg.standings || []));
-    $('report-questions').append(table((msg.questions || []).map((q) => {
-      const row = Object.assign({}, q);
-      if ('right' in q && 'of' in q) row.right = q.right + ' of ' + q.of;
-      delete row.of;
-      return row;
-    })));
-    const byPlayer = new Map();
-    for (const a of msg.answers || []) {
-      const who = a.player !== undefined ? a.player : '';
-      if (!byPlayer.has(who)) byPlayer.set(who, []);
-      const row = Object.assign({}, a);
-      delete row.player;
-      byPlayer.get(who).push(row);
-    }
-    for (const [who, rows] of byPlayer) {
-      const d = el('details', 'student');
-      const right = rows.filter((r) => r.correct === true).length;
-      d.append(el('summary', '', who + ': ' + right + ' of ' + rows.length + ' right'));
-      const wrap = el('div', 'scroll');
-      wrap.append(table(rows));
-      d.append(wrap);
-      $('report-answers').append(d);
-    }
-    const csv = toCSV(msg);
-    if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
-    link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    link.download = 'chalkline-' + (g.game || 'report') + '.csv';
-    link.dataset.csv = csv;
-    link.hidden = false;
-  });
+  const parts = { title: $('report-title'), summary: $('report-summary'), standings: $('report-standings'),
+                  questions: $('report-questions'), answers: $('report-answers'), csv: $('report-csv') };
+  const drawReport = drawer(([msg]) => drawGameReport(parts, msg));
 
   function draw() {
     drawReport([state.report]);
@@ -68,6 +31,74 @@ export function report(page) {
   $('report-back').addEventListener('click', () => { state.view = state.lastGame ? 'final' : 'lobby'; page.render(); });
 
   return { ok, error, draw };
+}
+
+// The parts a report reply has that are not its tables.
+const notTables = ['type', 'cmd', 'report', 'subject', 'csv'];
+const drawnParts = ['game', 'standings', 'questions', 'answers'];
+
+// `msg` (a `/report` reply, or null) drawn into `parts`: elements title, summary, standings,
+// questions, answers, csv (a link made the CSV download), and optionally `extras`, where the
+// report's other tables (teams, the kind's own) go, each under its name.
+export function drawGameReport(parts, msg) {
+  for (const key of ['standings', 'questions', 'answers', 'extras']) if (parts[key]) parts[key].textContent = '';
+  parts.summary.textContent = '';
+  const link = parts.csv;
+  link.hidden = true;
+  if (!msg) return;
+  const g = msg.game || {};
+  parts.title.textContent = 'Report: ' + (g.game || 'game');
+  parts.summary.textContent = [g.kind, (g.players !== undefined ? g.players + ' players' : ''),
+    (g.rounds !== undefined ? g.rounds + ' rounds' : ''), g.state, g.winner ? 'winner ' + g.winner : ''].filter(Boolean).join(' · ');
+  parts.standings.append(reportTable(msg.standings || []));
+  parts.questions.append(reportTable((msg.questions || []).map((q) => {
+    const row = Object.assign({}, q);
+    if ('right' in q && 'of' in q) row.right = q.right + ' of ' + q.of;
+    delete row.of;
+    return row;
+  })));
+  const byPlayer = new Map();
+  for (const a of msg.answers || []) {
+    const who = a.player !== undefined ? a.player : '';
+    if (!byPlayer.has(who)) byPlayer.set(who, []);
+    const row = Object.assign({}, a);
+    delete row.player;
+    byPlayer.get(who).push(row);
+  }
+  for (const [who, rows] of byPlayer) {
+    const d = el('details', 'student');
+    const right = rows.filter((r) => r.correct === true).length;
+    d.append(el('summary', '', who + ': ' + right + ' of ' + rows.length + ' right'));
+    const wrap = el('div', 'scroll');
+    wrap.append(reportTable(rows));
+    d.append(wrap);
+    parts.answers.append(d);
+  }
+  if (parts.extras) drawParts(parts.extras, msg, drawnParts);
+  const name = 'chalkline-' + (g.game || 'report') + '.csv';
+  csvLink(link, reportCSV(msg), name);
+}
+
+// Each table of a report reply but those in `skip`, under its name, in the reply's order: a
+// game's own tables, or the whole of any other report (the desk's homework).
+export function drawParts(box, msg, skip = []) {
+  box.textContent = '';
+  for (const key of Object.keys(msg).filter((k) => !notTables.includes(k) && !skip.includes(k))) {
+    const rows = Array.isArray(msg[key]) ? msg[key] : [msg[key]];
+    const wrap = el('div', 'scroll');
+    wrap.dataset.part = key;
+    wrap.append(reportTable(rows));
+    box.append(el('h3', '', key.replace(/_/g, ' ')), wrap);
+  }
+}
+
+// The link downloads `csv` as `name`; the text is on the link too, for a test to read.
+export function csvLink(link, csv, name) {
+  if (link.href.startsWith('blob:')) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  link.download = name;
+  link.dataset.csv = csv;
+  link.hidden = false;
 }
 
 function cell(v, key) {
@@ -80,7 +111,8 @@ function cell(v, key) {
   return String(v);
 }
 
-function table(rows) {
+// A report's table of records, its columns the first record's keys.
+export function reportTable(rows) {
   if (!rows.length) return el('p', 'lead', 'None.');
   const t = el('table', 'table report-table');
   const keys = Object.keys(rows[0]);
@@ -103,10 +135,12 @@ function table(rows) {
 // RFC 4180, as the server's `report --csv`: a header row of keys, a row per record, one block
 // per part (the reply's order: game, standings, questions, answers), an empty line between;
 // CRLF line ends.
-function toCSV(msg) {
-  return Object.keys(msg).filter((k) => !['type', 'cmd', 'report'].includes(k)).map((k) => {
-    const rows = Array.isArray(msg[k]) ? msg[k] : [msg[k]];
-    const keys = rows.length ? Object.keys(rows[0]) : [];
-    return [keys.map(csvField).join(',')].concat(rows.map((r) => keys.map((c) => csvField(r[c])).join(','))).join('\r\n') + '\r\n';
-  }).join('\r\n');
+export function reportCSV(msg) {
+  return Object.keys(msg).filter((k) => !notTables.includes(k)).map((k) => tableCSV(Array.isArray(msg[k]) ? msg[k] : [msg[k]])).join('\r\n');
+}
+
+// One block of `reportCSV`: one table's records (one figure of the desk's progress).
+export function tableCSV(rows) {
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  return [keys.map(csvField).join(',')].concat(rows.map((r) => keys.map((c) => csvField(r[c])).join(','))).join('\r\n') + '\r\n';
 }

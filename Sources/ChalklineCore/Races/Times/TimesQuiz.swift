@@ -5,6 +5,9 @@ public struct TimesQuiz: QuizKind {
     public var tableSpec: String
     public var maxMultiplier: Int
     public var order: TimesQuestionSequence.Order
+    /// A student's boxes, for one try of adaptive homework: questions are drawn by weight from
+    /// them (`TimesQuestionSequence`), whatever `order=` says. Nil everywhere else.
+    public var practice: LeitnerBoxes?
 
     public static let name = "times"
     public static let summary = "times tables: one fact a question, e.g. 7 x 8"
@@ -43,6 +46,11 @@ public struct TimesQuiz: QuizKind {
         }
     }
 
+    public init(options r: inout OptionReader, context: RaceContext) throws(OptionError) {
+        try self.init(options: &r)
+        practice = context.practice
+    }
+
     /// `all` (2–12), `N`, `A-B`, or a list `3,4,8`.
     static func parseTables(_ spec: String) throws(OptionError) -> [Int] {
         let bad = OptionError(message: "table= takes all, a number (7), a range (3-5) or a list (3,4,8), each from 1 to 20.")
@@ -62,7 +70,7 @@ public struct TimesQuiz: QuizKind {
     }
 
     public func questions(seed: UInt64) -> TimesQuestionSequence {
-        TimesQuestionSequence(tables: tables, maxMultiplier: maxMultiplier, order: order, seed: seed)
+        TimesQuestionSequence(tables: tables, maxMultiplier: maxMultiplier, order: order, seed: seed, boxes: practice)
     }
 
     /// A player's 2–12 grid and five weakest facts; for the class, its facts hardest first.

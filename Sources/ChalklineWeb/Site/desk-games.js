@@ -1,0 +1,154 @@
+// The desk's Past games tab: every stored game, newest first (/report games), filtered by class
+// and dates, more on demand; a game opens its report (/report game ID), drawn by host-report.js
+// as the host page draws its own, with the same CSV. A tab as desk.js describes (`/report` lines
+// through `page.report`, their replies back to `report(msg)`); its state is `state.games`, its
+// class choices desk-classes.js's `state.classList`; it draws in #tab-games.
+import { $, el, setText, setHidden, drawer } from './shared.js';
+import { drawGameReport } from './host-report.js';
+
+export const PAGE = 20;               // games a request asks for; "Show more" asks for 20 more
+
+export function games(desk) {
+  const { state } = desk;
+  const send = (text) => desk.report('games', text);
+  state.games = { filter: { cls: '', from: '', to: '' }, limit: PAGE, list: null, loading: false,
+                  asked: null, open: null, report: null, error: '' };
+  const g = state.games;
+  const root = $('tab-games');
+  root.append(frame());
+
+  function ask() {
+    g.asked = 'games';
+    g.loading = true;
+    send('/report games' + filterWords(g.filter) + ' limit=' + g.limit);
+  }
+  function open(id) {
+    Object.assign(g, { open: id, report: null, error: '', asked: 'game' });
+    send('/report game ' + id);
+    desk.render();
+  }
+
+  // Controls write what was chosen into the state, then ask again: the page draws from the state.
+  $('games-class').addEventListener('change', (e) => { g.filter.cls = e.target.value; g.limit = PAGE; ask(); desk.render(); });
+  $('games-from').addEventListener('change', (e) => { g.filter.from = e.target.value; g.limit = PAGE; ask(); desk.render(); });
+  $('games-to').addEventListener('change', (e) => { g.filter.to = e.target.value; g.limit = PAGE; ask(); desk.render(); });
+  $('games-filter').addEventListener('submit', (e) => e.preventDefault());
+  $('games-more').addEventListener('click', () => { g.limit += PAGE; ask(); desk.render(); });
+  $('game-back').addEventListener('click', () => {
+    const id = g.open;
+    Object.assign(g, { open: null, report: null, error: '' });
+    desk.render();
+    const row = root.querySelector('#games-list button[data-id="' + id + '"]');
+    if (row) row.focus();
+  });
+  $('games-list').addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-id]');
+    if (b) open(b.dataset.id);
+  });
+
+  // Replies come back in the order asked: a list asked for again replaces the one shown.
+  function report(msg) {
+    if (msg.type === 'error') { Object.assign(g, { error: msg.message, loading: false, asked: null }); return; }
+    if (Array.isArray(msg.games)) Object.assign(g, { list: msg.games || [], loading: false, asked: null, error: '' });
+    else if (g.open !== null) {
+      Object.assign(g, { report: msg, asked: null });
+      desk.render();
+      $('game-report-title').focus();
+    }
+  }
+
+  // The teacher's secret taken (again): the list as it is now.
+  function opened() { ask(); }
+
+  const drawClasses = drawer(([names, chosen]) => {
+    const select = $('games-class');
+    select.textContent = '';
+    select.append(new Option('All classes', ''));
+    for (const n of names) select.append(new Option(n, n));
+    select.value = chosen;
+  });
+  const drawList = drawer(([list, limit]) => {
+    const body = $('games-list').tBodies[0];
+    body.textContent = '';
+    for (const game of list || []) body.append(gameRow(game));
+    setHidden('games-none', !list || list.length > 0);
+    setHidden('games-more', !list || list.length < limit);
+  });
+  const parts = { title: $('game-report-title'), summary: $('game-report-summary'), standings: $('game-report-standings'),
+                   questions: $('game-report-questions'), answers: $('game-report-answers'), extras: $('game-report-extras'),
+                   csv: $('game-report-csv') };
+  const drawReport = drawer(([msg]) => drawGameReport(parts, msg));
+
+  function draw() {
+    drawClasses([(state.classList || []).map((c) => c.name), g.filter.cls]);
+    for (const [id, v] of [['games-from', g.filter.from], ['games-to', g.filter.to]]) if ($(id).value !== v) $(id).value = v;
+    drawList([g.list, g.limit]);
+    setText('games-status', g.loading ? 'Loading…' : (g.list ? g.list.length + (g.list.length === 1 ? ' game' : ' games') : ''));
+    setText('games-error', g.error);
+    setHidden('games-browse', g.open !== null);
+    setHidden('game-report', g.open === null);
+    if (g.open !== null && !g.report) setText('game-report-title', 'Report: loading…');
+    drawReport([g.report]);
+  }
+
+  return { report, opened, draw };
+}
+
+// " class=4B from=2026-11-01 to=2026-11-30": the words the filter adds to a /report line.
+export function filterWords(f) {
+  return (f.cls ? ' class=' + f.cls : '') + (f.from ? ' from=' + f.from : '') + (f.to ? ' to=' + f.to : '');
+}
+
+const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+export const localTime = (iso) => (iso ? when.format(new Date(iso)) : '—');
+
+function gameRow(game) {
+  const tr = el('tr');
+  tr.dataset.id = game.id;
+  tr.append(el('td', '', localTime(game.started)));
+  const open = el('td');
+  const b = Object.assign(el('button', 'linkish', game.game), { type: 'button' });
+  b.dataset.id = game.id;
+  b.setAttribute('aria-label', 'Open the report of ' + game.game);
+  open.append(b);
+  tr.append(open, el('td', '', game.kind || ''), el('td', '', game.class || '—'),
+            el('td', 'num', String(game.players === undefined ? '' : game.players)),
+            el('td', '', game.winner || (game.state === 'finished' ? '—' : game.state || '—')));
+  return tr;
+}
+
+// The tab's elements, made once: the filter and list, and the open game's report.
+function frame() {
+  const box = el('div', 'desk-games');
+  box.innerHTML = `
+    <div id="games-browse">
+      <h2 id="games-title">Past games</h2>
+      <form class="desk-filter" id="games-filter">
+        <label>Class <select id="games-class"><option value="">All classes</option></select></label>
+        <label>From <input type="date" id="games-from"></label>
+        <label>To <input type="date" id="games-to"></label>
+        <span class="lead" id="games-status" aria-live="polite"></span>
+      </form>
+      <p class="field-error" id="games-error" aria-live="polite"></p>
+      <div class="scroll">
+        <table class="table report-table games-list" id="games-list" aria-labelledby="games-title">
+          <thead><tr><th scope="col">Date</th><th scope="col">Game</th><th scope="col">Kind</th><th scope="col">Class</th>
+            <th scope="col" class="num">Players</th><th scope="col">Winner</th></tr></thead>
+          <tbody></tbody>
+        </table>
+      </div>
+      <p class="lead" id="games-none" hidden>No games stored in these dates.</p>
+      <button type="button" id="games-more" hidden>Show more</button>
+    </div>
+    <section id="game-report" aria-labelledby="game-report-title" hidden>
+      <p><button type="button" id="game-back">Back to the list</button></p>
+      <h2 id="game-report-title" tabindex="-1">Report</h2>
+      <p class="lead" id="game-report-summary"></p>
+      <p class="report-actions"><a class="button primary" id="game-report-csv" href="#" download="chalkline-report.csv" hidden>Download CSV</a></p>
+      <h3>Standings</h3><div class="scroll" id="game-report-standings"></div>
+      <h3>Questions</h3><div class="scroll" id="game-report-questions"></div>
+      <div id="game-report-extras"></div>
+      <h3>Each student's answers</h3><div id="game-report-answers"></div>
+    </section>`;
+  return box;
+}

@@ -1,0 +1,191 @@
+// The desk's Progress tab: a class (or one of its students) over a span of dates, from
+// `/report class NAME` or `/report player NAME class=NAME` (DESIGN40.md's progress tables, key
+// for key): "Needs help", the 12 x 12 times grid, the skills, the words found, the weekly trend
+// and each student's line, every figure with its CSV (the report's own block of it, as
+// `chalkline-server report class 4B --csv` writes it). A tab as desk.js describes; its state is
+// `state.progress`, its classes desk-classes.js's `state.classList`, the students to choose the
+// class report's own `students`; it draws in #tab-progress.
+import { $, el, fmt, seconds, setText, setHidden, drawer } from './shared.js';
+import { reportTable, tableCSV, csvLink } from './host-report.js';
+import { filterWords } from './desk-games.js';
+import { timesGrid, gridLegend, weekBars, shortDate } from './desk-grid.js';
+
+export function progress(desk) {
+  const { state } = desk;
+  state.progress = { cls: '', roster: [], student: '', from: '', to: '', report: null, asked: false, error: '' };
+  const p = state.progress;
+  const root = $('tab-progress');
+  root.append(frame());
+
+  function ask() {
+    Object.assign(p, { report: null, error: '' });
+    if (!p.cls) return;
+    p.asked = true;
+    const dates = filterWords({ from: p.from, to: p.to });
+    desk.report('progress', p.student ? '/report player ' + p.student + ' class=' + p.cls + dates : '/report class ' + p.cls + dates);
+  }
+
+  $('progress-form').addEventListener('submit', (e) => e.preventDefault());
+  $('progress-class').addEventListener('change', (e) => {
+    Object.assign(p, { cls: e.target.value, student: '', roster: [] });
+    ask();
+    desk.render();
+  });
+  $('progress-student').addEventListener('change', (e) => { p.student = e.target.value; ask(); desk.render(); });
+  $('progress-from').addEventListener('change', (e) => { p.from = e.target.value; ask(); desk.render(); });
+  $('progress-to').addEventListener('change', (e) => { p.to = e.target.value; ask(); desk.render(); });
+  $('progress-print').addEventListener('click', () => window.print());
+  // A name in the students table or under "Needs help" opens that student's own progress.
+  root.addEventListener('click', (e) => {
+    const b = e.target.closest('button[data-student]');
+    if (!b) return;
+    p.student = b.dataset.student;
+    ask();
+    desk.render();
+    $('progress-title').focus();
+  });
+
+  // Replies come back in the order asked: the last one asked is the one drawn.
+  function report(msg) {
+    if (msg.type === 'error') { Object.assign(p, { error: msg.message, asked: false }); return; }
+    Object.assign(p, { report: msg, asked: false });
+    if (msg.subject === 'class' || msg.report === 'class') p.roster = (msg.students || []).map((s) => s.student);
+  }
+
+  // The teacher's secret taken (again): the chosen class's report as it is now.
+  function opened() { if (p.cls) ask(); }
+
+  const drawChoices = drawer(([classes, cls, roster, student]) => {
+    const c = $('progress-class');
+    c.textContent = '';
+    c.append(new Option(classes.length ? 'Choose a class' : 'No classes yet', ''));
+    for (const n of classes) c.append(new Option(n, n));
+    c.value = cls;
+    const s = $('progress-student');
+    s.textContent = '';
+    s.append(new Option('The whole class', ''));
+    for (const n of roster) s.append(new Option(n, n));
+    s.value = student;
+    s.disabled = !cls;
+  });
+  const drawReport = drawer(([msg]) => drawProgress($('progress-figures'), msg));
+
+  function draw() {
+    drawChoices([(state.classList || []).map((c) => c.name), p.cls, p.roster, p.student]);
+    for (const [id, v] of [['progress-from', p.from], ['progress-to', p.to]]) if ($(id).value !== v) $(id).value = v;
+    setText('progress-title', p.student ? 'Progress: ' + p.student + (p.cls ? ' (' + p.cls + ')' : '') : 'Progress' + (p.cls ? ': class ' + p.cls : ''));
+    setText('progress-status', p.asked ? 'Loading…' : (p.cls ? '' : 'Choose a class to see its progress.'));
+    setText('progress-error', p.error);
+    setHidden('progress-print', !p.report);
+    drawReport([p.report]);
+  }
+
+  return { report, opened, draw };
+}
+
+const pct = (v) => (v === null || v === undefined ? '—' : Math.round(v * 100) + '%');
+const time = (ms) => (ms === null || ms === undefined ? '—' : seconds(ms));
+
+// The figures of a class or player report into `box` (emptied first; nothing for null).
+export function drawProgress(box, msg) {
+  box.textContent = '';
+  if (!msg) return;
+  const isClass = msg.report === 'class' || msg.subject === 'class';
+  const name = isClass ? (msg.class && msg.class.class) || 'class' : (msg.player && msg.player.player) || 'player';
+  box.append(el('p', 'lead progress-summary', summary(msg, isClass)));
+  if (isClass) box.append(figure('needs-help', 'Needs help', needsHelp(msg.needs_help || []), msg.needs_help, name + '-needs-help'));
+  const times = msg.times || [];
+  const grid = el('div', 'grid-wrap');
+  if (times.length) grid.append(timesGrid(times, 'Times tables of ' + name + ': each fact coloured by accuracy'), gridLegend());
+  else grid.append(el('p', 'lead', 'No times tables answered in these dates.'));
+  box.append(figure('times', 'Times tables', grid, times, name + '-times'));
+  box.append(figure('skills', 'Arithmetic, money, pace and quiz by skill', reportTable(msg.skills || []), msg.skills, name + '-skills'));
+  box.append(figure('words', 'Words found', reportTable(msg.words || []), msg.words, name + '-words'));
+  const trend = el('div', 'trend');
+  for (const [key, caption] of [['accuracy', 'Accuracy by week'], ['median_ms', 'Median time of right answers by week']]) {
+    const f = el('figure', 'week-figure');
+    f.append(el('figcaption', '', caption), weekBars(msg.weeks, key, caption));
+    trend.append(f);
+  }
+  box.append(figure('weeks', 'Week by week: accuracy and median time', trend, msg.weeks, name + '-weeks'));
+  if (isClass) box.append(figure('students', 'Each student', studentsTable(msg.students || []), msg.students, name + '-students'));
+}
+
+function summary(msg, isClass) {
+  if (isClass) {
+    const c = msg.class || {};
+    return [fmt(c.students || 0) + ' students', fmt(c.games || 0) + ' games', fmt(c.homework || 0) + ' homework tries',
+            span(c.from, c.to)].filter(Boolean).join(' · ');
+  }
+  const pl = msg.player || {};
+  return [fmt(pl.games || 0) + ' games', fmt(pl.answers || 0) + ' answers', pct(pl.accuracy) + ' right',
+          'median ' + time(pl.median_ms)].join(' · ');
+}
+
+const span = (from, to) => (from || to ? (from ? shortDate(from) : '…') + ' to ' + (to ? shortDate(to) : '…') : 'all dates');
+
+// A figure: a heading, what it draws, and its CSV (the rows the figure was drawn from).
+function figure(key, title, content, rows, file) {
+  const s = el('section', 'desk-figure');
+  s.id = 'fig-' + key;
+  const h = el('h3', '', title);
+  h.id = 'fig-' + key + '-title';
+  s.setAttribute('aria-labelledby', h.id);
+  const link = Object.assign(el('a', 'button csv-link', 'CSV'), { href: '#' });
+  link.setAttribute('aria-label', 'Download ' + title + ' as CSV');
+  csvLink(link, tableCSV(rows || []), 'chalkline-' + file + '.csv');
+  const head = el('div', 'figure-head');
+  head.append(h, link);
+  // A table wider than a phone scrolls by itself, not the page.
+  if (content.tagName === 'TABLE') { const wrap = el('div', 'scroll'); wrap.append(content); content = wrap; }
+  s.append(head, content);
+  return s;
+}
+
+const why = { lowest: 'lowest accuracy', slowest: 'slowest', falling: 'falling' };
+
+function needsHelp(rows) {
+  if (!rows.length) return el('p', 'lead', 'Nobody stands out in these dates.');
+  const list = el('ul', 'needs-help');
+  for (const r of rows) {
+    const li = el('li');
+    li.dataset.why = r.why;
+    li.append(studentButton(r.student), el('span', 'why', ' ' + (why[r.why] || r.why) + ': '),
+              document.createTextNode(pct(r.accuracy) + ' right, median ' + time(r.median_ms) +
+                (r.change !== null && r.change !== undefined ? ', ' + (r.change > 0 ? '+' : '') + Math.round(r.change * 100) + ' points on the week before' : '')));
+    list.append(li);
+  }
+  return list;
+}
+
+function studentButton(name) {
+  const b = Object.assign(el('button', 'linkish', name), { type: 'button' });
+  b.dataset.student = name;
+  b.setAttribute('aria-label', 'Progress of ' + name);
+  return b;
+}
+
+function studentsTable(rows) {
+  const t = reportTable(rows);
+  // The name cells become buttons: the teacher goes from the class to one student.
+  if (rows.length) t.querySelectorAll('tbody tr').forEach((tr, i) => { const td = tr.cells[0]; td.textContent = ''; td.append(studentButton(rows[i].student)); });
+  return t;
+}
+
+function frame() {
+  const box = el('div', 'desk-progress');
+  box.innerHTML = `
+    <h2 id="progress-title" tabindex="-1">Progress</h2>
+    <form class="desk-filter" id="progress-form">
+      <label>Class <select id="progress-class"><option value="">Choose a class</option></select></label>
+      <label>Student <select id="progress-student" disabled><option value="">The whole class</option></select></label>
+      <label>From <input type="date" id="progress-from"></label>
+      <label>To <input type="date" id="progress-to"></label>
+      <button type="button" id="progress-print" hidden>Print</button>
+    </form>
+    <p class="lead" id="progress-status" aria-live="polite"></p>
+    <p class="field-error" id="progress-error" aria-live="polite"></p>
+    <div id="progress-figures"></div>`;
+  return box;
+}
+
