@@ -35,6 +35,8 @@ public enum Limits {
     public static let roomCodeDraws = 64
     /// Rows a `/rooms` or `/who` reply lists at most; `/rooms N` and `/who N` ask for page N.
     public static let listPage = 50
+    /// Games `/report games limit=N` lists at most: a school year of a class's games, in one reply.
+    public static let reportGames = 1000
     /// `/say` lines a second a room's players may send together (bursts of twice as many); the
     /// excess gets `rate_limited`. The host's `/say` is not counted.
     public static let roomChatLinesPerSecond = 10
@@ -83,6 +85,13 @@ public enum Limits {
     /// Bytes of a draft, its line ends counted: 500 rows of 500 bytes (a long question and
     /// several answers) fit, and no connection holds more of the server's memory than this.
     public static let setDraftBytes = 256 * 1024
+
+    // MARK: Classes (`/class`)
+
+    /// Classes the server keeps: a school's worth, each shown on the desk's list.
+    public static let classes = 100
+    /// Students one class holds: a class and some, still one screen of name buttons.
+    public static let classStudents = 60
 
     // MARK: Lines
 

@@ -17,6 +17,8 @@ public enum Pages {
         SiteFile("/play-words.js", "text/javascript; charset=utf-8", PackageResources.play_words_js),
         SiteFile("/play-choices.js", "text/javascript; charset=utf-8", PackageResources.play_choices_js),
         SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
+        // The nine pictures of a class's picture codes: the join page's pad, the desk's card sheet.
+        SiteFile("/pictures.js", "text/javascript; charset=utf-8", PackageResources.pictures_js),
         // ES modules both pages import: the connection (/ws, reconnecting with backoff) and the
         // shared helpers (formatting, protocol dispatch, chat, storage, the time bar).
         SiteFile("/line.js", "text/javascript; charset=utf-8", PackageResources.line_js),
@@ -24,6 +26,8 @@ public enum Pages {
         // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
         SiteFile("/host", "text/html; charset=utf-8", PackageResources.host_html),
         SiteFile("/host.css", "text/css; charset=utf-8", PackageResources.host_css),
+        // What /host and /desk draw alike (the option fields, reports, small buttons).
+        SiteFile("/teacher.css", "text/css; charset=utf-8", PackageResources.teacher_css),
         // Its script, an ES module, and the modules it imports (host.js says which does what).
         SiteFile("/host.js", "text/javascript; charset=utf-8", PackageResources.host_js),
         SiteFile("/host-commands.js", "text/javascript; charset=utf-8", PackageResources.host_commands_js),
@@ -36,6 +40,13 @@ public enum Pages {
         SiteFile("/host-sets.js", "text/javascript; charset=utf-8", PackageResources.host_sets_js),
         SiteFile("/host-sets-csv.js", "text/javascript; charset=utf-8", PackageResources.host_sets_csv_js),
         SiteFile("/host-sets-queue.js", "text/javascript; charset=utf-8", PackageResources.host_sets_queue_js),
+        // The teacher's desk: classes, homework, past games, progress, behind the teacher's secret.
+        // It draws its forms and reports with host-create.js and host-report.js.
+        SiteFile("/desk", "text/html; charset=utf-8", PackageResources.desk_html),
+        SiteFile("/desk.css", "text/css; charset=utf-8", PackageResources.desk_css),
+        SiteFile("/desk.js", "text/javascript; charset=utf-8", PackageResources.desk_js),
+        SiteFile("/desk-classes.js", "text/javascript; charset=utf-8", PackageResources.desk_classes_js),
+        SiteFile("/desk-homework.js", "text/javascript; charset=utf-8", PackageResources.desk_homework_js),
         // The desk's Past games and Progress tabs (/desk imports them), and their SVG figures.
         SiteFile("/desk-games.js", "text/javascript; charset=utf-8", PackageResources.desk_games_js),
         SiteFile("/desk-progress.js", "text/javascript; charset=utf-8", PackageResources.desk_progress_js),

@@ -4,7 +4,8 @@
 host.py's commands (one JSON command a line on stdin, one event back on stdout), and:
   {"cmd":"size","page":P,"width":W,"height":H}    P's viewport (not its window) made W x H
   {"cmd":"capture","page":P,"dir":D,"label":L}    screenshots of the viewport at 1366x768, 1920x1080 and 360x740,
-                                                  named teacher-L-WIDTH.png, then back to 1366x768;
+                                                  named teacher-L-WIDTH.png (or "prefix"-L-WIDTH.png),
+                                                  then back to 1366x768;
                                                   with "css":C, C scrolled to the top at each size
   {"cmd":"relay","target":PORT}                   a TCP relay to the server; "value" is its port
   {"cmd":"relay_down"}                            every relayed connection dropped, new ones refused
@@ -123,7 +124,7 @@ def run(cmd):
             viewport(d, width, height)
             if cmd.get("css"):
                 d.execute_script("document.querySelector(arguments[0]).scrollIntoView()", cmd["css"])
-            path = os.path.join(folder, "teacher-%s-%d.png" % (cmd["label"], width))
+            path = os.path.join(folder, "%s-%s-%d.png" % (cmd.get("prefix", "teacher"), cmd["label"], width))
             d.save_screenshot(path)
             paths.append(path)
         viewport(d, 1366, 768)

@@ -102,9 +102,28 @@ import Testing
                 .reduce(0) { $0 + ($1.gzipped ?? $1.bytes).count }
         }
         let student = sent { $0 == "/" || $0 == "/style.css" || $0.hasPrefix("/play") }
-        let teacher = sent { $0.hasPrefix("/host") }
+        let teacher = sent { $0.hasPrefix("/host") || $0 == "/teacher.css" }
+        // The desk (issue 40): every file /desk loads, found by following its links and imports.
+        let deskFiles = Self.loaded(by: "/desk")
+        #expect(deskFiles.isSuperset(of: ["/desk.js", "/desk-classes.js", "/host-report.js", "/pictures.js", "/teacher.css"]), "\(deskFiles)")
+        let desk = sent { deskFiles.contains($0) }
         #expect(student > 20 * 1024 && student < 40 * 1024)
         #expect(teacher > 20 * 1024 && teacher < 48 * 1024)
+        #expect(desk > 20 * 1024 && desk < 48 * 1024, "the desk sends \(desk) bytes")
         #expect(Pages.site.files.count >= 4)
+    }
+
+    /// `page` and the files it loads: its stylesheets and scripts, and the modules they import
+    /// (not the pages it links to).
+    static func loaded(by page: String) -> Set<String> {
+        var found: Set<String> = [page], queue = [page]
+        while let path = queue.popLast() {
+            guard let file = Pages.site.file(at: path) else { continue }
+            for match in String(decoding: file.bytes, as: UTF8.self).matches(of: /(?:rel="stylesheet" href|src)="(\/[^"?#]+)"|from '\.(\/[^']+)'/) {
+                let next = String(match.1 ?? match.2 ?? "")
+                if Pages.site.file(at: next) != nil, found.insert(next).inserted { queue.append(next) }
+            }
+        }
+        return found
     }
 }

@@ -75,12 +75,7 @@ export function createForm(page) {
     if (!kind) { failed('The list of games has not arrived yet.'); return; }
     const name = $('create-name').value.trim();
     if (!name) { failed('Type your name.', 'create-name'); return; }
-    const options = [];
-    for (const o of kind.options) {
-      const field = document.querySelector('#view-create [data-option="' + o.name + '"]');
-      const v = field && optionValue(o, field);
-      if (v !== null && v !== undefined) options.push([o.name, v]);
-    }
+    const options = optionValues(kind, $('view-create'));
     state.pending = { name, kind: kind.name, options, password: state.passwordAsked ? $('create-password').value : '' };
     Object.assign(state, { ending: false, creating: true });
     // Still the host of the old room: /create from it takes its class along (they get `moved`).
@@ -106,16 +101,19 @@ export function createForm(page) {
 }
 
 // A field per option. The teacher at the projector usually does not play: play= starts at "no".
-function renderOptions(kind, preset) {
-  const usual = $('create-options');
-  const more = $('create-more');
-  const moreBox = $('create-more-options');
+// The desk's homework form draws its own (`prefix` names its boxes, `leave` the options it has
+// no use for) from the same code.
+export function renderOptions(kind, preset, prefix = 'create', leave = []) {
+  const usual = $(prefix + '-options');
+  const more = $(prefix + '-more');
+  const moreBox = $(prefix + '-more-options');
   usual.textContent = '';
   moreBox.textContent = '';
   more.open = false;
   more.hidden = true;
   if (!kind) return;
-  for (const o of kind.options.filter((x) => !x.more).concat(kind.options.filter((x) => x.more))) {
+  const shown = kind.options.filter((x) => !leave.includes(x.name));
+  for (const o of shown.filter((x) => !x.more).concat(shown.filter((x) => x.more))) {
     if (o.more) more.hidden = false;
     const field = el('div', 'field option');
     field.dataset.option = o.name;
@@ -182,6 +180,17 @@ function hintText(o) {
   if (o.hint) return o.hint + (preset ? (/[.!?]$/.test(o.hint) ? ' ' : '. ') + 'Preset to no here: you run the projector.' : '');
   return o.help + (o.values ? ' (' + o.values + ')' : '')
     + (preset ? '; no on this page (you run the projector)' : (o.default_text ? '; default ' + o.default_text : ''));
+}
+
+// The options drawn in `root` that differ from the server's defaults, as [name, value] pairs.
+export function optionValues(kind, root) {
+  const options = [];
+  for (const o of kind.options) {
+    const field = root.querySelector('[data-option="' + o.name + '"]');
+    const v = field && optionValue(o, field);
+    if (v !== null && v !== undefined) options.push([o.name, v]);
+  }
+  return options;
 }
 
 // The option's value as the page would send it, or null to leave the server's default.

@@ -74,16 +74,22 @@ export function drawGameReport(parts, msg) {
     d.append(wrap);
     parts.answers.append(d);
   }
-  if (parts.extras) {
-    for (const key of Object.keys(msg).filter((k) => !notTables.includes(k) && !drawnParts.includes(k))) {
-      const rows = Array.isArray(msg[key]) ? msg[key] : [msg[key]];
-      const wrap = el('div', 'scroll');
-      wrap.append(reportTable(rows));
-      parts.extras.append(el('h3', '', key.replace(/_/g, ' ')), wrap);
-    }
-  }
+  if (parts.extras) drawParts(parts.extras, msg, drawnParts);
   const name = 'chalkline-' + (g.game || 'report') + '.csv';
   csvLink(link, reportCSV(msg), name);
+}
+
+// Each table of a report reply but those in `skip`, under its name, in the reply's order: a
+// game's own tables, or the whole of any other report (the desk's homework).
+export function drawParts(box, msg, skip = []) {
+  box.textContent = '';
+  for (const key of Object.keys(msg).filter((k) => !notTables.includes(k) && !skip.includes(k))) {
+    const rows = Array.isArray(msg[key]) ? msg[key] : [msg[key]];
+    const wrap = el('div', 'scroll');
+    wrap.dataset.part = key;
+    wrap.append(reportTable(rows));
+    box.append(el('h3', '', key.replace(/_/g, ' ')), wrap);
+  }
 }
 
 // The link downloads `csv` as `name`; the text is on the link too, for a test to read.

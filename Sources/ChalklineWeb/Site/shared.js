@@ -18,6 +18,19 @@ export function el(tag, className, text) {
   return node;
 }
 
+export function button(label, className, disabled = false) {
+  return Object.assign(el('button', className, label), { type: 'button', disabled });
+}
+
+// A row's small form: `input`, Save and Cancel (a button with value "cancel").
+export function inlineForm(className, input, label, busy) {
+  const form = el('form', 'inline-form ' + className);
+  input.setAttribute('aria-label', label);
+  form.append(input, Object.assign(el('button', 'primary', 'Save'), { type: 'submit', disabled: busy }),
+    Object.assign(button('Cancel'), { value: 'cancel' }));
+  return form;
+}
+
 // Writes that touch the page only when the value changes: a redraw from the same state leaves
 // the page, its focus and its observers alone.
 export function setText(id, text) { const node = $(id); if (node.textContent !== text) node.textContent = text; }

@@ -1,0 +1,231 @@
+// The Homework tab: set homework (the game and its options from /catalog, as /host's form
+// draws them), the open homework with counts that move on `homework` events, close early or
+// extend, the past homework (/report assignments), and one's report with the server's own CSV
+// (/report assignment CODE, then the same with csv). A tab as desk.js says.
+import { $, el, fmt, setText, setHidden, drawer, button, inlineForm } from './shared.js';
+import { renderOptions, optionValues } from './host-create.js';
+import { drawParts, csvLink } from './host-report.js';
+
+// Options homework has no use for: it is played alone, at the student's own pace.
+const LEAVE = ['teams', 'play', 'late', 'chat', 'board', 'names', 'gap'];
+const pad = (n) => String(n).padStart(2, '0');
+const localTime = (d) => d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
+// The server's YYYY-MM-DDTHH:MM as people write it.
+const shownTime = (text) => String(text || '').replace('T', ' ');
+// Tomorrow at 8:00, as a teacher sets most homework.
+function tomorrowMorning() { const d = new Date(); d.setDate(d.getDate() + 1); d.setHours(8, 0, 0, 0); return localTime(d); }
+// `due` a day later (the server's text, YYYY-MM-DDTHH:MM, read in the browser's zone only to count a day on).
+function dayLater(due) { const d = new Date(due); if (isNaN(d)) return tomorrowMorning(); d.setDate(d.getDate() + 1); return localTime(d); }
+
+export function homework(page) {
+  const { state } = page;
+  state.hw = {
+    kind: null, klass: '',   // the form's game and class (what shows the adaptive box)
+    formReset: 0, sending: null, error: '', status: '', zone: '',
+    open: null,              // /assignments: the open homework
+    past: null,              // /report assignments' rows
+    listError: '',
+    closing: null,           // a code whose "Close now" waits for yes
+    extending: null,         // a code whose new due time is being typed
+    report: null, csv: null, reportCode: null, reportError: '',
+  };
+  const h = state.hw;
+
+  const askLists = () => { page.send('/assignments'); page.report('homework', '/report assignments'); };
+  const selectedKind = () => (state.catalog || []).find((k) => k.name === h.kind);
+
+  const ok = {
+    // The name goes first (/assign needs one); then the homework.
+    name() { if (h.sending) page.send(h.sending); },
+    assign(msg) {
+      const klass = msg.class || (h.sent && h.sent.klass);
+      Object.assign(h, { sending: null, error: '', zone: msg.zone || h.zone,
+                         status: 'Homework ' + msg.code + ' is set' + (klass ? ' for class ' + klass : '') + ': students join with the code ' + msg.code + ' before ' + shownTime(msg.due) + '.' });
+      h.formReset += 1;
+      askLists();
+    },
+    assignments(msg) {
+      if (Array.isArray(msg.assignments)) { h.open = msg.assignments; if (msg.assignments[0]) h.zone = msg.assignments[0].zone; h.listError = ''; return; }
+      // Closed or extended: the lists again.
+      Object.assign(h, { closing: null, extending: null, listError: '',
+                         status: msg.code ? 'Homework ' + msg.code + ' is now due ' + shownTime(msg.due) + '.' : h.status });
+      askLists();
+    },
+  };
+  const error = {
+    name(msg) { Object.assign(h, { sending: null, error: msg.message }); },
+    assign(msg) { Object.assign(h, { sending: null, error: msg.message }); },
+    assignments(msg) { h.listError = msg.message; },
+  };
+  const events = {
+    homework(msg) {
+      const row = (h.open || []).find((a) => a.code === msg.code);
+      if (row) Object.assign(row, { started: msg.started, finished: msg.finished });
+      else if (state.teacher) page.send('/assignments');
+    },
+  };
+
+  // The reports this tab asked for, in order: the past homework, one's report, its CSV.
+  function report(msg) {
+    if (msg.type === 'error') {
+      if (h.reportCode) h.reportError = msg.message; else h.listError = msg.message;
+    } else if (msg.subject === 'assignments') h.past = msg.assignments || [];
+    else if (msg.subject === 'assignment' && h.reportCode) {
+      if (typeof msg.csv === 'string') h.csv = msg.csv; else h.report = msg;
+    }
+  }
+
+  function opened() {
+    if (!h.kind && state.catalog) h.kind = state.catalog[0].name;
+    askLists();
+    if (h.reportCode) openReport(h.reportCode);
+  }
+
+  function openReport(code) {
+    Object.assign(h, { reportCode: code, report: null, csv: null, reportError: '' });
+    page.report('homework', '/report assignment ' + code);
+    page.report('homework', '/report assignment ' + code + ' csv');
+  }
+
+  const drawKinds = drawer(([kinds]) => {
+    const select = $('hw-kind');
+    select.textContent = '';
+    for (const k of kinds || []) select.append(Object.assign(el('option', '', k.name), { value: k.name }));
+  });
+  const drawClasses = drawer(([list]) => {
+    const select = $('hw-class');
+    select.textContent = '';
+    select.append(Object.assign(el('option', '', 'No class (students type a name)'), { value: '' }));
+    for (const k of list || []) select.append(Object.assign(el('option', '', 'Class ' + k.name + ' (' + fmt(k.students) + ')'), { value: k.name }));
+  });
+  const drawOptions = drawer(([, kind]) => renderOptions(selectedKind(), {}, 'hw', LEAVE));
+  const resetForm = drawer(() => { $('hw-due').value = tomorrowMorning(); $('hw-attempts').value = '1'; $('hw-adaptive').checked = false; });
+
+  // A row an assignment: `cells(a)` its cells, `actions(a)` the buttons (or form) at its end.
+  function drawRows(id, rows, cells, actions) {
+    const body = $(id).tBodies[0];
+    body.textContent = '';
+    for (const a of rows || []) {
+      const tr = el('tr');
+      tr.dataset.code = a.code;
+      const last = el('td', 'row-actions');
+      last.append(...actions(a));
+      tr.append(el('td', 'code', a.code), el('td', '', a.game || a.kind || ''), el('td', '', a.class || '—'), el('td', '', shownTime(a.due)), ...cells(a), last);
+      body.append(tr);
+    }
+  }
+
+  const drawOpen = drawer(([rows, closing, extending, busy]) => drawRows('hw-open', rows,
+    (a) => [el('td', '', a.attempts === 'best' ? 'any' : a.attempts), el('td', 'num hw-started', fmt(a.started)),
+            el('td', 'num hw-finished', fmt(a.finished) + (a.roster ? ' of ' + fmt(a.roster) : ''))],
+    (a) => {
+      if (closing === a.code) return [el('span', 'confirm-text', 'No new tries from now? '), button('Close now', 'small close-yes danger', busy), button('Keep open', 'small close-no', busy)];
+      if (extending === a.code) return [inlineForm('extend-form', Object.assign(el('input'), { type: 'datetime-local', value: dayLater(a.due) }), 'New due time for ' + a.code, busy)];
+      return [button('Report', 'small report'), button('Extend', 'small extend', busy), button('Close now', 'small close', busy)];
+    }));
+
+  const drawPast = drawer(([rows]) => drawRows('hw-past', rows,
+    (a) => [el('td', '', a.set_by || ''), el('td', 'num', fmt(a.started || 0)), el('td', 'num', fmt(a.finished || 0))],
+    () => [button('Report', 'small report')]));
+
+  const drawReport = drawer(([msg, code]) => {
+    $('hw-report-parts').textContent = '';
+    if (!code) return;
+    $('hw-report-title').textContent = 'Homework ' + code;
+    if (msg) drawParts($('hw-report-parts'), msg);
+  });
+  const drawCSV = drawer(([csv, code]) => {
+    const link = $('hw-report-csv');
+    if (typeof csv !== 'string') { link.hidden = true; return; }
+    csvLink(link, csv, 'chalkline-homework-' + code + '.csv');
+  });
+
+  function draw() {
+    drawKinds([state.catalog]);
+    if (!h.kind && state.catalog && state.catalog.length) h.kind = state.catalog[0].name;
+    if ($('hw-kind').value !== (h.kind || '')) $('hw-kind').value = h.kind || '';
+    const kind = selectedKind();
+    setText('hw-kind-help', kind ? kind.summary : '');
+    drawClasses([state.classList]);
+    if (!(state.classList || []).some((k) => k.name === h.klass)) h.klass = '';
+    if ($('hw-class').value !== h.klass) $('hw-class').value = h.klass;
+    drawOptions([state.catalog, h.kind, h.formReset]);
+    resetForm([h.formReset]);
+    setHidden('hw-adaptive-field', !(h.kind === 'times' && h.klass));
+    setText('hw-due-help', 'In the server\'s time' + (h.zone ? ' (' + h.zone + ')' : '') + '.');
+    $('hw-button').disabled = !!h.sending;
+    setText('hw-error', h.error);
+    setText('hw-status', h.status);
+    setText('hw-list-error', h.listError);
+    drawOpen([h.open, h.closing, h.extending, !!h.sending]);
+    setHidden('hw-open-none', !h.open || h.open.length > 0);
+    drawPast([h.past]);
+    setHidden('hw-past-none', !h.past || h.past.length > 0);
+    setHidden('hw-main', !!h.reportCode);
+    setHidden('hw-report', !h.reportCode);
+    drawReport([h.report, h.reportCode]);
+    drawCSV([h.csv, h.reportCode]);
+    setText('hw-report-error', h.reportError);
+  }
+
+  $('hw-kind').addEventListener('change', (e) => { h.kind = e.target.value; page.render(); });
+  $('hw-class').addEventListener('change', (e) => { h.klass = e.target.value; page.render(); });
+
+  $('hw-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const kind = selectedKind();
+    h.error = '';
+    const due = $('hw-due').value, name = $('hw-name').value.trim();
+    if (!kind) h.error = 'The list of games has not arrived yet.';
+    else if (!due) h.error = 'Say when it is due.';
+    else if (!name) h.error = 'Type your name: the report says who set the homework.';
+    if (h.error) { page.render(); return; }
+    const words = ['/assign', kind.name, 'due=' + due];
+    if ($('hw-attempts').value !== '1') words.push('attempts=' + $('hw-attempts').value);
+    if (h.klass) words.push('class=' + h.klass);
+    if (h.klass && kind.name === 'times' && $('hw-adaptive').checked) words.push('adaptive=yes');
+    for (const [o, v] of optionValues(kind, $('hw-form'))) words.push(o + '=' + v);
+    h.sending = words.join(' ');
+    h.sent = { klass: h.klass };
+    h.status = '';
+    page.send('/name ' + name.replace(/\s+/g, '-'));
+    page.render();
+  });
+
+  $('hw-open').addEventListener('click', (e) => {
+    const b = e.target.closest('button');
+    const tr = e.target.closest('tr');
+    if (!b || !tr) return;
+    const code = tr.dataset.code;
+    if (b.classList.contains('report')) { openReport(code); page.render(); $('hw-report-title').focus(); return; }
+    if (b.classList.contains('close')) Object.assign(h, { closing: code, extending: null });
+    else if (b.classList.contains('close-no')) h.closing = null;
+    else if (b.classList.contains('close-yes')) page.send('/assignments close ' + code);
+    else if (b.classList.contains('extend')) Object.assign(h, { extending: code, closing: null });
+    else if (b.value === 'cancel') h.extending = null;
+    page.render();
+  });
+  $('hw-open').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const tr = e.target.closest('tr');
+    const due = e.target.querySelector('input').value;
+    if (tr && due) page.send('/assignments extend ' + tr.dataset.code + ' due=' + due);
+  });
+  $('hw-past').addEventListener('click', (e) => {
+    const b = e.target.closest('button.report');
+    const tr = e.target.closest('tr');
+    if (!b || !tr) return;
+    openReport(tr.dataset.code);
+    page.render();
+    $('hw-report-title').focus();
+  });
+  $('hw-report-back').addEventListener('click', () => {
+    const code = h.reportCode;
+    Object.assign(h, { reportCode: null, report: null, csv: null, reportError: '' });
+    page.render();
+    const row = document.querySelector('#hw-open tr[data-code="' + code + '"] button.report, #hw-past tr[data-code="' + code + '"] button.report');
+    if (row) row.focus();
+  });
+
+  return { ok, error, events, report, draw, opened };
+}

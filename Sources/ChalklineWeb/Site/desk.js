@@ -1,0 +1,155 @@
+// The teacher's desk (/desk): a message or a click changes `state`, then `render` draws the page
+// from it, as on /host. Everything on the desk needs the teacher's secret: the page sends
+// `/teacher SECRET` after every `welcome` and shows nothing but the form until the server says ok.
+//
+// A tab is a module whose function gets `page` = { state, send(line), report(tab, line), render }
+// and returns what host.js's views return: `draw()` (state to page), `ok` and `error` (replies by
+// cmd), `events` (by type), and `opened()` (the server took the secret, on every connection: ask
+// for what the tab shows). A `/report` is sent with `page.report(tab, line)`: its reply, ok or
+// error, goes to that tab's `report(msg)` (a connection answers its lines in order, so the page
+// knows whose each is). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
+// kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
+import { $, protocolDispatch, setText, setHidden, setData } from './shared.js';
+import { serverLine } from './line.js';
+import { classes } from './desk-classes.js';
+import { homework } from './desk-homework.js';
+import { games } from './desk-games.js';
+import { progress } from './desk-progress.js';
+
+const TABS = ['classes', 'homework', 'games', 'progress'];
+// The secret as typed, in sessionStorage `chalkline.teacher` (the host page's Class choice reads
+// it there too): for this tab's session only. Storage blocked: it lives as long as the page.
+const kept = {
+  load() { try { return sessionStorage.getItem('chalkline.teacher'); } catch (e) { return null; } },
+  save(secret) {
+    try { if (secret) sessionStorage.setItem('chalkline.teacher', secret); else sessionStorage.removeItem('chalkline.teacher'); } catch (e) { /* blocked */ }
+  },
+};
+const tabFromHash = () => (TABS.includes(location.hash.slice(1)) ? location.hash.slice(1) : 'classes');
+
+const state = {
+  secret: kept.load(),
+  teacher: false,        // the server took the secret on this connection
+  checking: false,       // /teacher sent, no reply yet
+  secretError: '',
+  tab: tabFromHash(),
+  notice: null,
+  catalog: null,         // /catalog's kinds
+  classList: null,       // [{name, students, codes}]
+};
+
+const line = serverLine({ message: (msg) => { received(msg); render(); }, closed: () => { closed(); render(); } });
+const asked = [];        // the tab each /report sent is for, oldest first
+const page = {
+  state, line, render,
+  send: (text) => line.send(text),
+  report(tab, text) { if (line.send(text)) asked.push(tab); },
+};
+const views = { classes: classes(page), homework: homework(page), games: games(page), progress: progress(page) };
+
+const handlers = (part) => Object.assign({}, ...Object.values(views).map((v) => v[part] || {}));
+const replies = {
+  ok: Object.assign(handlers('ok'), {
+    teacher() {
+      Object.assign(state, { teacher: true, checking: false, secretError: '' });
+      kept.save(state.secret);
+      for (const view of Object.values(views)) if (view.opened) view.opened();
+    },
+    catalog(msg) { state.catalog = msg.kinds; },
+    other() {},
+  }),
+  error: Object.assign(handlers('error'), {
+    teacher(msg) {
+      Object.assign(state, { teacher: false, checking: false, secret: null, secretError: msg.message });
+      kept.save(null);
+      requestAnimationFrame(() => $('secret-input').focus());
+    },
+    other(msg) { state.notice = msg.message; },
+  }),
+};
+const events = Object.assign(handlers('events'), {
+  welcome() {
+    line.setConn('open');
+    line.retries = 0;
+    state.notice = null;
+    asked.length = 0;
+    page.send('/catalog');
+    sendSecret();
+  },
+  shutdown(msg) { state.notice = 'The server has stopped: ' + msg.message; },
+});
+const dispatch = protocolDispatch({ replies, events, unasked(msg) { state.notice = msg.message; } });
+
+function received(msg) {
+  if (msg.cmd === 'report' && (msg.type === 'ok' || msg.type === 'error')) {
+    const tab = asked.shift();
+    if (tab) views[tab].report(msg);
+    return;
+  }
+  dispatch(msg);
+}
+
+function sendSecret() {
+  if (!state.secret) return;
+  state.checking = page.send('/teacher ' + state.secret);
+}
+
+// The desk keeps trying: a server restarted by the teacher comes back with the desk as it was.
+function closed() {
+  Object.assign(state, { checking: false });
+  asked.length = 0;
+  if (!state.notice || !state.notice.startsWith('The server has stopped')) state.notice = 'Connection lost. Reconnecting…';
+  line.retry();
+}
+
+function render() {
+  const body = document.body;
+  setData(body, 'teacher', state.teacher ? 'yes' : 'no');
+  setData(body, 'tab', state.tab);
+  setHidden('notice', state.notice === null);
+  if (state.notice !== null) setText('notice', state.notice);
+  setHidden('secret', state.teacher || state.checking);
+  setHidden('opening', !state.checking);
+  setText('secret-error', state.secretError);
+  $('secret-input').setAttribute('aria-invalid', String(!!state.secretError));
+  setHidden('desk', !state.teacher);
+  for (const tab of TABS) {
+    const on = tab === state.tab;
+    const button = $('tab-btn-' + tab);
+    if (button.getAttribute('aria-selected') !== String(on)) button.setAttribute('aria-selected', String(on));
+    button.tabIndex = on ? 0 : -1;
+    setHidden('tab-' + tab, !on);
+  }
+  for (const view of Object.values(views)) view.draw();
+}
+
+function showTab(tab, focus) {
+  state.tab = tab;
+  if (location.hash.slice(1) !== tab) history.replaceState(null, '', '#' + tab);
+  render();
+  if (focus) $('tab-btn-' + tab).focus();
+}
+
+$('secret-form').addEventListener('submit', (e) => {
+  e.preventDefault();
+  const secret = $('secret-input').value.trim();
+  if (!secret) { state.secretError = 'Type the secret the server printed.'; render(); return; }
+  Object.assign(state, { secret, secretError: '' });
+  $('secret-input').value = '';
+  if (line.isOpen()) sendSecret(); else if (!line.ws) line.connect();
+  render();
+});
+
+// The tabs: a click, or the arrow keys along them (the ARIA tabs pattern).
+const tabList = document.querySelector('[role=tablist]');
+tabList.addEventListener('click', (e) => { const b = e.target.closest('[data-tab]'); if (b) showTab(b.dataset.tab); });
+tabList.addEventListener('keydown', (e) => {
+  const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+  if (!step) return;
+  e.preventDefault();
+  showTab(TABS[(TABS.indexOf(state.tab) + step + TABS.length) % TABS.length], true);
+});
+window.addEventListener('hashchange', () => showTab(tabFromHash()));
+
+render();
+line.connect();
