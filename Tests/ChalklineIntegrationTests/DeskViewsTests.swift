@@ -161,7 +161,7 @@ import Testing
             _ = try js(page, """
                 window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
                 document.head.innerHTML = '<meta name="viewport" content="width=device-width, initial-scale=1"><title>desk views</title>';
-                for (const href of ['/style.css', '/host.css', '/desk.css']) { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
+                for (const href of ['/style.css', '/teacher.css', '/desk.css']) { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
                 document.body.innerHTML = '<main><section id="tab-games"></section><section id="tab-progress"></section></main>';
                 (async () => {
                   const { games } = await import('/desk-games.js');
