@@ -71,13 +71,16 @@ import Testing
         _ = try pages.wait("t", "return window.h.sent.at(-1) === '/report games class=4B limit=20'", what: "the list asked for again, of 4B")
         _ = try pages.js("t", "window.h.reply(\(Self.games)); return true")
         try pages.click("t", "#games-list button[data-id='11']")
-        _ = try pages.wait("t", "return window.h.sent.at(-1) === '/report game 11'", what: "the game's report asked for")
+        _ = try pages.wait("t", "return window.h.sent.slice(-2).join() === '/report game 11,/report game 11 csv'", what: "the game's report and its CSV asked for")
         _ = try pages.js("t", "window.h.reply(\(Self.game)); return true")
         _ = try pages.wait("t", "return document.getElementById('game-report-title').textContent === 'Report: QXRM-1' && !document.getElementById('game-report').hidden",
                            what: "the report of QXRM-1")
         let csv = try #require(try pages.js("t", "return document.getElementById('game-report-csv').dataset.csv") as? String)
         #expect(csv.hasPrefix("id,game,kind,started,ended,state,players,rounds,winner,settings\r\n11,QXRM-1,"), "\(csv.prefix(120))")
         #expect(csv.contains("\r\n\r\nrank,name,score,answers,correct,accuracy,median_ms\r\n1,Ana,"))
+        // Then the server's own CSV, which the link downloads from then on.
+        _ = try pages.js("t", #"window.h.reply({"type":"ok","cmd":"report","subject":"game","csv":"id,game\r\n11,QXRM-1\r\n"}); return true"#)
+        _ = try pages.wait("t", "return document.getElementById('game-report-csv').dataset.csv === 'id,game\\r\\n11,QXRM-1\\r\\n'", what: "the server's CSV on the link")
         try pages.click("t", "#game-back")
         _ = try pages.wait("t", "return !document.getElementById('games-browse').hidden", what: "the list again")
     }
