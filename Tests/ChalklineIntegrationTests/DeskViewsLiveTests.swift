@@ -37,6 +37,65 @@ import Testing
         #expect(try pages.js("t", "return window.__errors.length") as? Int == 0)
     }
 
+    // MARK: - A student's progress
+
+    /// Ana after two class games and one homework try: every cell of her grid on the desk says
+    /// how many times that fact was asked of her and how many she got right, as the database's
+    /// rows say (sqlite3 on the file, joined by hand: answer, player as the student, question).
+    @Test func aStudentsGridAfterTwoGamesAndOneHomeworkHasTheStoredCells() throws {
+        let server = try LiveServer()
+        let teacher = try Self.teacher(server, students: ["Ana", "Bo"])
+        let room = try Self.classRoom(teacher, server, ["Ana", "Bo"], options: "rounds=3 table=7")
+        try Self.playGame(room.host, room.pupils) { name, round in name == "Ana" && round == 2 }
+        try Self.playGame(room.host, room.pupils) { name, round in name == "Ana" && round != 2 }
+        let set = try teacher.command("/assign times table=6 rounds=3 time=30 countdown=0 class=4B due=\(HomeworkTCPTests.tomorrow)")
+        let homework = try #require(set.string("code"), "\(set)")
+        let ana = try server.player("AnaHome")
+        let joined = try ana.command("/join \(homework) Ana")
+        #expect(joined.type == "ok", "\(joined)")
+        try Self.answerUntilTheEnd([("Ana", ana)]) { _, round in round == 3 }
+        let stored = try Self.storedFacts(server.databasePath, student: "Ana")
+        #expect(stored.count >= 3, "three or more facts asked: \(stored)")
+        let pages = try DeskViewsTests.Pages()
+        defer { pages.quit() }
+        try pages.openDesk("t", server, tab: "progress")
+        try pages.select("t", "#progress-class", "4B")
+        _ = try pages.wait("t", "return [...document.getElementById('progress-student').options].some((o) => o.value === 'Ana')", what: "Ana among the students")
+        try pages.select("t", "#progress-student", "Ana")
+        _ = try pages.wait("t", "return document.querySelectorAll('#fig-times g.fact').length === 144 && document.getElementById('progress-title').textContent.includes('Ana')", what: "Ana's grid")
+        let drawn = try #require(try pages.js("t", "return [...document.querySelectorAll('#fig-times g.fact')].filter((g) => g.dataset.asked !== '0').map((g) => [g.dataset.a, g.dataset.b, g.dataset.asked, g.dataset.right].join(':'))") as? [String])
+        #expect(drawn.sorted() == stored.sorted(), "drawn \(drawn.sorted()), stored \(stored.sorted())")
+        #expect(try pages.js("t", "return window.__errors.length") as? Int == 0)
+        try pages.capture("t", "student-grid", css: "#fig-times")
+        try pages.select("t", "#progress-student", "")
+        _ = try pages.wait("t", "return document.querySelectorAll('#fig-students tbody tr').length === 2", what: "the class's students")
+        try pages.capture("t", "class", css: "#progress-title")
+        try pages.capture("t", "class-trend", css: "#fig-weeks")
+    }
+
+    /// `a:b:asked:right` of each times fact asked of the class student `student`, straight from
+    /// the tables (a missing answer is a row with typed NULL: asked, not right).
+    static func storedFacts(_ database: String, student: String) throws -> [String] {
+        let sql = """
+            SELECT q.detail, COUNT(*), SUM(a.correct) FROM answer a
+            JOIN player p ON p.id = a.player_id JOIN student s ON s.uid = p.student_uid
+            JOIN question q ON q.id = a.question_id
+            WHERE s.name = '\(student)' AND q.detail GLOB '[0-9]*,[0-9]*' GROUP BY q.detail;
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-readonly", database, sql]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: "\n").map { line in
+            let f = line.split(separator: "|").map(String.init)
+            return f[0].replacingOccurrences(of: ",", with: ":") + ":" + f[1] + ":" + f[2]
+        }
+    }
+
     // MARK: - Helpers
 
     /// A teacher over TCP with the secret, and class 4B of `students`.
