@@ -18,7 +18,7 @@ import Testing
         let pages = try Pages()
         defer { pages.quit() }
         let report = Self.classReport
-        try pages.harness("t", "http://127.0.0.1:\(server.port)", replies: [Self.games, report], progressClass: "4B")
+        try pages.harness("t", "http://127.0.0.1:\(server.port)", replies: [Self.games, Self.classReportText], progressClass: "4B")
         _ = try pages.wait("t", "return document.querySelectorAll('#fig-times g.fact').length === 144", what: "the 144 facts")
         let drawn = try #require(try pages.js("t", """
             return [...document.querySelectorAll('#fig-times g.fact')].map((g) =>
@@ -49,7 +49,7 @@ import Testing
         let server = try LiveServer()
         let pages = try Pages()
         defer { pages.quit() }
-        try pages.harness("t", "http://127.0.0.1:\(server.port)", replies: [Self.games, Self.classReport], progressClass: "4B")
+        try pages.harness("t", "http://127.0.0.1:\(server.port)", replies: [Self.games, Self.classReportText], progressClass: "4B")
         try pages.click("t", "#fig-needs-help button[data-student='Cy Ng']")
         _ = try pages.wait("t", "return window.h.sent.at(-1) === '/report player Cy Ng class=4B'", what: "the student's report asked for")
         _ = try pages.wait("t", "return document.getElementById('progress-student').value === 'Cy Ng'", what: "Cy Ng chosen")
@@ -69,53 +69,68 @@ import Testing
         #expect(rows == ["12", "11"])
         try pages.select("t", "#games-class", "4B")
         _ = try pages.wait("t", "return window.h.sent.at(-1) === '/report games class=4B limit=20'", what: "the list asked for again, of 4B")
-        _ = try pages.js("t", "window.h.reply(\(Self.json(Self.games))); return true")
+        _ = try pages.js("t", "window.h.reply(\(Self.games)); return true")
         try pages.click("t", "#games-list button[data-id='11']")
-        _ = try pages.wait("t", "return window.h.sent.at(-1) === '/report game 11'", what: "the game's report asked for")
-        _ = try pages.js("t", "window.h.reply(\(Self.json(Self.game))); return true")
+        _ = try pages.wait("t", "return window.h.sent.slice(-2).join() === '/report game 11,/report game 11 csv'", what: "the game's report and its CSV asked for")
+        _ = try pages.js("t", "window.h.reply(\(Self.game)); return true")
         _ = try pages.wait("t", "return document.getElementById('game-report-title').textContent === 'Report: QXRM-1' && !document.getElementById('game-report').hidden",
                            what: "the report of QXRM-1")
         let csv = try #require(try pages.js("t", "return document.getElementById('game-report-csv').dataset.csv") as? String)
         #expect(csv.hasPrefix("id,game,kind,started,ended,state,players,rounds,winner,settings\r\n11,QXRM-1,"), "\(csv.prefix(120))")
         #expect(csv.contains("\r\n\r\nrank,name,score,answers,correct,accuracy,median_ms\r\n1,Ana,"))
+        // Then the server's own CSV, which the link downloads from then on.
+        _ = try pages.js("t", #"window.h.reply({"type":"ok","cmd":"report","subject":"game","csv":"id,game\r\n11,QXRM-1\r\n"}); return true"#)
+        _ = try pages.wait("t", "return document.getElementById('game-report-csv').dataset.csv === 'id,game\\r\\n11,QXRM-1\\r\\n'", what: "the server's CSV on the link")
         try pages.click("t", "#game-back")
         _ = try pages.wait("t", "return !document.getElementById('games-browse').hidden", what: "the list again")
     }
 
-    // MARK: - Fixtures (DESIGN40.md's tables, key for key)
+    // MARK: - Fixtures (DESIGN40.md's tables, key for key, in the server's order: JSON text, so
+    // the keys keep their order as the server's replies do)
 
     /// Facts of every band, slow and not, some never asked, a right-less one with no median.
-    static let classReport: [String: Any] = {
-        var times: [[String: Any]] = []
+    static let classReportText: String = {
+        var times: [String] = []
         for a in 1...12 { for b in 1...12 where (a * 5 + b * 7) % 4 != 0 {
             let asked = 1 + (a * b) % 10, right = max(0, asked - (a + b) % 4)
-            times.append(["a": a, "b": b, "asked": asked, "right": right, "accuracy": Double(right) / Double(asked),
-                          "median_ms": right == 0 ? NSNull() : 1000 + (a * b * 311) % 9000])
+            let accuracy = (Double(right) / Double(asked) * 1000).rounded() / 1000
+            times.append(#"{"a":\#(a),"b":\#(b),"asked":\#(asked),"right":\#(right),"accuracy":\#(accuracy),"median_ms":\#(right == 0 ? "null" : String(1000 + (a * b * 311) % 9000))}"#)
         } }
-        return ["type": "ok", "cmd": "report", "subject": "class", "report": "class",
-                "class": ["class": "4B", "students": 3, "games": 2, "homework": 1, "from": NSNull(), "to": NSNull()],
-                "students": [["student": "Ana", "games": 2, "answers": 20, "right": 18, "accuracy": 0.9, "median_ms": 2500],
-                             ["student": "Bo", "games": 2, "answers": 20, "right": 10, "accuracy": 0.5, "median_ms": 4000],
-                             ["student": "Cy Ng", "games": 1, "answers": 10, "right": 8, "accuracy": 0.8, "median_ms": 7000]],
-                "times": times,
-                "skills": [["kind": "arith", "skill": "add", "asked": 4, "right": 3, "accuracy": 0.75, "median_ms": 2000]],
-                "words": [["word": "APPLE", "clue": "a fruit", "found": 2, "by": "Ana, Bo"]],
-                "weeks": [["week": "2026-11-16", "answers": 30, "right": 21, "accuracy": 0.7, "median_ms": 4200],
-                          ["week": "2026-11-23", "answers": 40, "right": 36, "accuracy": 0.9, "median_ms": 3100]],
-                "needs_help": [["student": "Bo", "why": "lowest", "accuracy": 0.5, "median_ms": 4000, "change": NSNull()],
-                               ["student": "Cy Ng", "why": "slowest", "accuracy": 0.8, "median_ms": 7000, "change": NSNull()],
-                               ["student": "Ana", "why": "falling", "accuracy": 0.8, "median_ms": 3000, "change": -0.2]]]
+        return #"""
+            {"type":"ok","cmd":"report","subject":"class","report":"class",
+             "class":{"class":"4B","students":3,"games":2,"homework":1,"from":null,"to":null},
+             "students":[{"student":"Ana","games":2,"answers":20,"right":18,"accuracy":0.9,"median_ms":2500},
+                         {"student":"Bo","games":2,"answers":20,"right":10,"accuracy":0.5,"median_ms":4000},
+                         {"student":"Cy Ng","games":1,"answers":10,"right":8,"accuracy":0.8,"median_ms":7000}],
+             "times":[\#(times.joined(separator: ","))],
+             "skills":[{"kind":"arith","skill":"add","asked":4,"right":3,"accuracy":0.75,"median_ms":2000}],
+             "words":[{"word":"APPLE","clue":"a fruit","found":2,"by":"Ana, Bo"}],
+             "weeks":[{"week":"2026-11-16","answers":30,"right":21,"accuracy":0.7,"median_ms":4200},
+                      {"week":"2026-11-23","answers":40,"right":36,"accuracy":0.9,"median_ms":3100}],
+             "needs_help":[{"student":"Bo","why":"lowest","accuracy":0.5,"median_ms":4000,"change":null},
+                           {"student":"Cy Ng","why":"slowest","accuracy":0.8,"median_ms":7000,"change":null},
+                           {"student":"Ana","why":"falling","accuracy":0.8,"median_ms":3000,"change":-0.2}]}
+            """#
     }()
+    nonisolated(unsafe) static let classReport = parsed(classReportText)
 
-    static let games: [String: Any] = ["type": "ok", "cmd": "report", "subject": "games", "report": "games", "games": [
-        ["id": 12, "game": "QXRM-2", "started": "2026-11-27T10:05:00Z", "kind": "times", "class": "4B", "players": 2, "rounds": 3, "state": "finished", "winner": "Ana"],
-        ["id": 11, "game": "QXRM-1", "started": "2026-11-26T09:05:00Z", "kind": "times", "class": NSNull(), "players": 2, "rounds": 3, "state": "stopped", "winner": NSNull()]]]
+    static let games = #"""
+        {"type":"ok","cmd":"report","subject":"games","report":"games","games":[
+         {"id":12,"game":"QXRM-2","started":"2026-11-27T10:05:00Z","kind":"times","class":"4B","players":2,"rounds":3,"state":"finished","winner":"Ana"},
+         {"id":11,"game":"QXRM-1","started":"2026-11-26T09:05:00Z","kind":"times","class":null,"players":2,"rounds":3,"state":"stopped","winner":null}]}
+        """#
 
-    static let game: [String: Any] = ["type": "ok", "cmd": "report", "subject": "game", "report": "game",
-        "game": ["id": 11, "game": "QXRM-1", "kind": "times", "started": "2026-11-26T09:05:00Z", "ended": "2026-11-26T09:15:00Z", "state": "stopped", "players": 2, "rounds": 3, "winner": NSNull(), "settings": "{}"],
-        "standings": [["rank": 1, "name": "Ana", "score": 10, "answers": 1, "correct": 1, "accuracy": 1, "median_ms": 2000]],
-        "questions": [["round": 1, "question": "7 x 8", "answer": "56", "right": 1, "of": 1, "fastest": "Ana", "fastest_ms": 2000]],
-        "answers": [["round": 1, "question": "7 x 8", "player": "Ana", "typed": "56", "correct": true, "ms": 2000, "points": 10, "streak": 1]]]
+    static let game = #"""
+        {"type":"ok","cmd":"report","subject":"game","report":"game",
+         "game":{"id":11,"game":"QXRM-1","kind":"times","started":"2026-11-26T09:05:00Z","ended":"2026-11-26T09:15:00Z","state":"stopped","players":2,"rounds":3,"winner":null,"settings":"{}"},
+         "standings":[{"rank":1,"name":"Ana","score":10,"answers":1,"correct":1,"accuracy":1,"median_ms":2000}],
+         "questions":[{"round":1,"question":"7 x 8","answer":"56","right":1,"of":1,"fastest":"Ana","fastest_ms":2000}],
+         "answers":[{"round":1,"question":"7 x 8","player":"Ana","typed":"56","correct":true,"ms":2000,"points":10,"streak":1}]}
+        """#
+
+    static func parsed(_ text: String) -> [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
+    }
 
     /// What each of the 144 cells must say, from the rule: >= 90% good, >= 70% fair, below poor,
     /// never asked none; slow above a 6 s median.
@@ -131,9 +146,6 @@ import Testing
         } }
     }
 
-    static func json(_ object: [String: Any]) -> String {
-        String(decoding: try! JSONSerialization.data(withJSONObject: object), as: UTF8.self)
-    }
 
     /// desk_views.py: one command, one event.
     final class Pages: BrowserPages {
@@ -147,18 +159,18 @@ import Testing
         /// desk.js makes it that records what they send (`window.h.sent`) and hands each
         /// `/report` reply to the tab that asked, in order: first the games tab's list and the
         /// progress tab's class (when `progressClass` is chosen), then what `window.h.reply` gives.
-        func harness(_ page: String, _ base: String, replies: [[String: Any]], progressClass: String?) throws {
+        func harness(_ page: String, _ base: String, replies: [String], progressClass: String?) throws {
             try open(page, base + "/line.js")
             _ = try js(page, """
                 window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
                 document.head.innerHTML = '<meta name="viewport" content="width=device-width, initial-scale=1"><title>desk views</title>';
-                for (const href of ['/style.css', '/host.css', '/desk.css']) { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
+                for (const href of ['/style.css', '/teacher.css', '/desk.css']) { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
                 document.body.innerHTML = '<main><section id="tab-games"></section><section id="tab-progress"></section></main>';
                 (async () => {
                   const { games } = await import('/desk-games.js');
                   const { progress } = await import('/desk-progress.js');
                   const sent = [], asked = [];
-                  const desk = { state: { classList: \(DeskViewsTests.json(["c": Self.classes]))['c'] }, send: (l) => sent.push(l),
+                  const desk = { state: { classList: [{"name":"4B","students":3,"codes":false},{"name":"5A","students":0,"codes":false}] }, send: (l) => sent.push(l),
                                  report: (tab, l) => { sent.push(l); asked.push(tab); }, render: () => { views.games.draw(); views.progress.draw(); } };
                   const views = { games: games(desk), progress: progress(desk) };
                   const reply = (msg) => { views[asked.shift()].report(msg); desk.render(); };
@@ -166,7 +178,7 @@ import Testing
                   \(progressClass.map { "desk.state.progress.cls = '\($0)';" } ?? "")
                   views.games.opened(); views.progress.opened();
                   desk.render();
-                  for (const msg of \(DeskViewsTests.json(["r": replies]))['r']) reply(msg);
+                  for (const msg of [\(replies.joined(separator: ","))]) reply(msg);
                   window.ready = true;
                 })().catch((e) => window.__errors.push(String(e)));
                 return true
@@ -176,7 +188,6 @@ import Testing
             if !errors.isEmpty { throw TestFailure("the tabs: \(errors)") }
         }
 
-        static let classes: [[String: Any]] = [["name": "4B", "students": 3, "codes": false], ["name": "5A", "students": 0, "codes": false]]
     }
 }
 

@@ -4,7 +4,7 @@
 // through `page.report`, their replies back to `report(msg)`); its state is `state.games`, its
 // class choices desk-classes.js's `state.classList`; it draws in #tab-games.
 import { $, el, setText, setHidden, drawer } from './shared.js';
-import { drawGameReport } from './host-report.js';
+import { drawGameReport, csvLink } from './host-report.js';
 
 export const PAGE = 20;               // games a request asks for; "Show more" asks for 20 more
 
@@ -12,7 +12,7 @@ export function games(desk) {
   const { state } = desk;
   const send = (text) => desk.report('games', text);
   state.games = { filter: { cls: '', from: '', to: '' }, limit: PAGE, list: null, loading: false,
-                  asked: null, open: null, report: null, error: '' };
+                  asked: null, open: null, report: null, csv: null, error: '' };
   const g = state.games;
   const root = $('tab-games');
   root.append(frame());
@@ -22,9 +22,11 @@ export function games(desk) {
     g.loading = true;
     send('/report games' + filterWords(g.filter) + ' limit=' + g.limit);
   }
+  // The report, and its CSV as the server writes it (`report game ID --csv`), byte for byte.
   function open(id) {
-    Object.assign(g, { open: id, report: null, error: '', asked: 'game' });
+    Object.assign(g, { open: id, report: null, csv: null, error: '', asked: 'game' });
     send('/report game ' + id);
+    send('/report game ' + id + ' csv');
     desk.render();
   }
 
@@ -36,7 +38,7 @@ export function games(desk) {
   $('games-more').addEventListener('click', () => { g.limit += PAGE; ask(); desk.render(); });
   $('game-back').addEventListener('click', () => {
     const id = g.open;
-    Object.assign(g, { open: null, report: null, error: '' });
+    Object.assign(g, { open: null, report: null, csv: null, error: '' });
     desk.render();
     const row = root.querySelector('#games-list button[data-id="' + id + '"]');
     if (row) row.focus();
@@ -50,6 +52,7 @@ export function games(desk) {
   function report(msg) {
     if (msg.type === 'error') { Object.assign(g, { error: msg.message, loading: false, asked: null }); return; }
     if (Array.isArray(msg.games)) Object.assign(g, { list: msg.games || [], loading: false, asked: null, error: '' });
+    else if (typeof msg.csv === 'string') { if (g.open !== null) g.csv = msg.csv; }
     else if (g.open !== null) {
       Object.assign(g, { report: msg, asked: null });
       desk.render();
@@ -77,7 +80,10 @@ export function games(desk) {
   const parts = { title: $('game-report-title'), summary: $('game-report-summary'), standings: $('game-report-standings'),
                    questions: $('game-report-questions'), answers: $('game-report-answers'), extras: $('game-report-extras'),
                    csv: $('game-report-csv') };
-  const drawReport = drawer(([msg]) => drawGameReport(parts, msg));
+  const drawReport = drawer(([msg, csv]) => {
+    drawGameReport(parts, msg);
+    if (msg && csv !== null) csvLink(parts.csv, csv, parts.csv.download);
+  });
 
   function draw() {
     drawClasses([(state.classList || []).map((c) => c.name), g.filter.cls]);
@@ -88,7 +94,7 @@ export function games(desk) {
     setHidden('games-browse', g.open !== null);
     setHidden('game-report', g.open === null);
     if (g.open !== null && !g.report) setText('game-report-title', 'Report: loading…');
-    drawReport([g.report]);
+    drawReport([g.report, g.csv]);
   }
 
   return { report, opened, draw };
