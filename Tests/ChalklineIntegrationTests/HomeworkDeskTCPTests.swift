@@ -60,8 +60,8 @@ import Testing
             let setter = try server.player("Mr")
             extended = try setter.command("/assign \(race) due=\(Self.due(inDays: 1))").string("code") ?? ""
             closed = try setter.command("/assign \(race) due=\(Self.due(inDays: 1))").string("code") ?? ""
-            let stranger = try server.player("Mr")
-            #expect(try stranger.command("/assignments close \(closed)").code == "not_teacher", "the same name on another connection")
+            let stranger = try server.player("Zed")
+            #expect(try stranger.command("/assignments close \(closed)").code == "not_teacher", "neither the teacher nor whoever set it")
             let teacher = try Self.teacher(server)
             let moved = try teacher.command("/assignments extend \(extended) due=\(newDue)")
             #expect(moved.string("action") == "extend" && moved.string("due") == newDue, "\(moved)")
