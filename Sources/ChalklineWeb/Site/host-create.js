@@ -81,6 +81,8 @@ export function createForm(page) {
       const v = field && optionValue(o, field);
       if (v !== null && v !== undefined) options.push([o.name, v]);
     }
+    const chosenClass = page.chosenClass();
+    if (chosenClass) options.push(['class', chosenClass]);
     state.pending = { name, kind: kind.name, options, password: state.passwordAsked ? $('create-password').value : '' };
     Object.assign(state, { ending: false, creating: true });
     // Still the host of the old room: /create from it takes its class along (they get `moved`).
