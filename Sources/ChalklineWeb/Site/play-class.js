@@ -83,7 +83,7 @@ function drawNames() {
       button.disabled = true;
       button.append(el('span', 'taken', ' (playing)'));
     }
-    list.append(el('li')).append(button);
+    list.appendChild(el('li')).append(button);
   }
 }
 
@@ -168,9 +168,12 @@ export function namesRefused(msg) {
   state.asked = '';
   // A server from before classes: every room is one without a class.
   if (msg.code === 'unknown_command') { namesReceived({ room: code, class: null, names: [] }); return; }
+  const joining = state.joining;
   state.joining = null;
   if (state.view === 'names' || state.view === 'pictures') { showNames(msg.message); return; }
-  if (state.view === 'join') joinError('join-code-error', msg.message);
+  if (state.view !== 'join') return;
+  // Asked ahead (a link, the code typed): said beside the code, the focus left where it is.
+  if (joining) joinError('join-code-error', msg.message); else { fieldError('join-code-error', msg.message); drawJoining(); }
 }
 
 // A /join of a class's room refused: the pictures again, or the list (asked again: a name may
