@@ -14,25 +14,28 @@ export const classRoom = (code) => known(code) && Boolean(state.names.class);
 
 export const WRONG_PICTURES = 'Those pictures are not yours. Try again or ask your teacher.';
 
+// The connection `state.asked` went on: a new one lost the question, so it is asked again.
+let askedOn = null;
+const inFlight = (code) => state.asked === code && askedOn === line.ws && line.isOpen();
+
+function ask(code) {
+  state.asked = code;
+  askedOn = commands.names(code) ? line.ws : null;
+  if (!askedOn && !line.ws) line.connect();
+}
+
 // Asks the room's names once (an unknown code counts as a wrong guess, as a /join's does);
 // `again`: the list shown may be old.
 export function askNames(code, again) {
-  if (!code || (known(code) && !again)) return;
-  state.asked = code;
-  if (!commands.names(code) && !line.ws) line.connect();
+  if (code && !(known(code) && !again) && !inFlight(code)) ask(code);
 }
 
 // The next step of `state.joining` ({code, name, digits, typed}), once its room's names are known.
 // Also on `welcome`: what the last connection had under way goes again.
 export function proceed() {
   const j = state.joining;
-  if (!j) { if (state.asked) commands.names(state.asked); return; }
-  if (!known(j.code)) {
-    if (state.asked === j.code && line.isOpen()) return;       // its answer is on the way
-    state.asked = j.code;
-    if (!commands.names(j.code) && !line.ws) line.connect();
-    return;
-  }
+  if (!j) { if (state.asked && !inFlight(state.asked)) ask(state.asked); return; }
+  if (!known(j.code)) { if (!inFlight(j.code)) ask(j.code); return; }
   const names = state.names;
   if (!names.class) {
     if (j.name) { commands.name(j.name); return; }
@@ -53,7 +56,7 @@ export function proceed() {
 // From the form, a `?room=` link, "Join again": the names of a class's room known, its list;
 // else the form (and the names asked, so a class's list replaces it before a name is typed).
 export function startJoin(code, name) {
-  if (classRoom(code)) { showNames(); return; }
+  if (classRoom(code)) { showNames(); askNames(code, true); return; }     // who plays may have changed
   showJoin(code, name);
   askNames(code);
 }
