@@ -84,6 +84,13 @@ public enum Limits {
     /// several answers) fit, and no connection holds more of the server's memory than this.
     public static let setDraftBytes = 256 * 1024
 
+    // MARK: Classes (`/class`)
+
+    /// Classes the server keeps: a school's worth, each shown on the desk's list.
+    public static let classes = 100
+    /// Students one class holds: a class and some, still one screen of name buttons.
+    public static let classStudents = 60
+
     // MARK: Lines
 
     /// Longest line a client may send, in bytes, its terminator excluded.

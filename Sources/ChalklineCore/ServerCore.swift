@@ -36,6 +36,8 @@ public final class ServerCore {
     /// The question sets `/create quiz` plays: the config's, then changed by `/sets save` and
     /// `/sets delete` (each stored before its reply).
     public internal(set) var questionSets: SetLibrary
+    /// The teacher's classes (`/class`), as stored; rooms and homework made for one read it here.
+    var classes: [SchoolClass] = []
 
     public init(config: ServerConfig, random: @escaping () -> UInt64 = { UInt64.random(in: .min ... .max) }) {
         self.config = config

@@ -16,7 +16,7 @@ extension Reports {
     static func record(_ row: SQLRow) -> AssignmentRecord {
         AssignmentRecord(uid: row["uid"], code: row["code"], kind: row["kind"], options: words(row["options"]), settings: row["settings"],
                          due: Millis(row["due_ms"] as Int64), dueText: row["due"], attempts: row["attempts"], creator: row["creator"],
-                         roster: words(row["roster"]))
+                         roster: words(row["roster"]), classUID: row["class_uid"])
     }
 
     private static func words(_ text: String) -> [String] { text.split(separator: " ").map(String.init) }

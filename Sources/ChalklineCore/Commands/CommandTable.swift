@@ -5,9 +5,13 @@ extension ServerCore {
         Command(name: "name", access: .outsideRoom, arity: 1...1, arityError: (.badName, Names.rule),
                 usage: "/name NAME", help: "Choose your name, before joining a room. 1 to \(Limits.nameCharacters) letters or digits of one alphabet, _ - or . and no spaces.",
                 run: { core, call, out throws(ErrorReply) in try core.name(call, &out) }),
-        Command(name: "join", access: .outsideRoom, arity: 1...3, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
-                takesSecret: true, usage: "/join CODE [NAME]", help: "Join the room with that 4-letter code.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.",
+        Command(name: "join", access: .outsideRoom, arity: 1...4, arityError: (.badArgs, "Use /join CODE or /join CODE NAME."),
+                takesSecret: true, usage: "/join CODE [NAME] [DIGITS]",
+                help: "Join the room with that 4-letter code.\nA room made for a class takes only the class's names (/names CODE lists them); where the class has picture codes, add your three digits: /join CODE NAME 374.\nA program playing adds the word bot: /join CODE NAME bot, so reports can leave it out of the class's figures.",
                 run: { core, call, out throws(ErrorReply) in try core.join(call, &out) }),
+        Command(name: "names", access: .outsideRoom, arity: 1...1, arityError: (.badArgs, "Use /names CODE."), takesSecret: true,
+                usage: "/names CODE", help: "The names of the class a room (or homework) was made for: join as yours, /join CODE NAME.\nWhere the class has picture codes, add your three digits: /join CODE NAME 374.",
+                run: { core, call, out throws(ErrorReply) in try core.names(call, &out) }),
         Command(name: "rejoin", access: .outsideRoom, arity: 2...2,
                 arityError: (.badArgs, "Use /rejoin CODE TOKEN (the token came with your join)."), takesSecret: true,
                 usage: "/rejoin CODE TOKEN", help: "Get your seat back after a dropped connection. The TOKEN came with /join.",
@@ -18,7 +22,8 @@ extension ServerCore {
                 run: { core, call, out throws(ErrorReply) in try core.comeback(call, &out) }),
         Command(name: "create", access: .outsideRoomOrHost, takesSecret: true,
                 usage: "/create \(RaceCatalog.gameWord) [key=value ...]",
-                help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one."]
+                help: (["Open a room and host it.", "Add password=PASSWORD if the server asks for one.",
+                        "The teacher (after /teacher) adds class=4B for a class's room: only its students join, each by their name (/class)."]
                        + (RaceCatalog.names.count > 2 ? ["Games: \(RaceCatalog.names.joined(separator: ", ")). /help create GAME tells one."] : [])
                        + RaceCatalog.kinds.map { "\($0.name) options: \(Help.tokens($0))." }).joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.create(call, &out) }),
@@ -26,7 +31,8 @@ extension ServerCore {
                 usage: "/assign GAME due=YYYY-MM-DDTHH:MM ...",
                 help: ["Set homework, played alone. Whoever joins its code before the due time (the server's time zone) plays at their own pace.",
                        "attempts=1 (the default) gives one try; attempts=N up to N tries and attempts=best as many as they like: the best try counts.",
-                       "GAME and its options are /create's. Set from your room's lobby, its players are the class the report checks off."]
+                       "GAME and its options are /create's. Set from your room's lobby, its players are the class the report checks off.",
+                       "The teacher (after /teacher) adds class=4B: the class's students are the ones checked off, and only they join."]
                     .joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.assign(call, &out) }),
         Command(name: "assignments", access: .anyone, arity: 0...0, usage: "/assignments",
@@ -102,6 +108,15 @@ extension ServerCore {
                        "or /sets add LINE one line; /sets save checks and stores it, /sets cancel drops it.",
                        "/sets delete NAME deletes a saved one."].joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.setsCommand(call, &out) }),
+        // Every step of a class under one word, as sets have: the teacher's (`/teacher` first).
+        Command(name: "class", access: .anyone, usage: "/class [list|add|remove|rename|codes|delete]",
+                help: ["The teacher's classes (send /teacher SECRET first). Names follow /name's rules.",
+                       "/class list lists them; /class list 4B shows one, with each student's picture code.",
+                       "/class add 4B Ana Bo Cy adds students (and makes 4B if it is new); /class remove 4B Cy takes one off.",
+                       "/class rename 4B Cy Cyrus renames a student; /class rename 4B 5B the class.",
+                       "/class codes 4B on gives each student a picture code (three digits 1-9, for the pictures on the join page); new gives everyone a new one; off stops asking.",
+                       "/class delete 4B deletes it. /create GAME class=4B and /assign GAME class=4B ... are then for 4B's students only."].joined(separator: "\n"),
+                run: { core, call, out throws(ErrorReply) in try core.classCommand(call, &out) }),
         Command(name: "team", access: .anyone, arity: 1...1, arityError: (.badArgs, "Use /team NAME (/teams lists the teams)."),
                 usage: "/team NAME", help: "Join a team, in the lobby of a room with teams. NAME is the team's name or number; /teams lists them.\nWhoever has not picked a team by /start goes to the smallest one.",
                 run: { core, call, out throws(ErrorReply) in try core.team(call, &out) }),

@@ -5,6 +5,7 @@ extension ServerCore {
         var args = call.args
         guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
         try checkCreatePassword(&args, "create")
+        let schoolClass = try classOption(&args, session, "create")
         guard let kind = args.first?.lowercased() else {
             let names = RaceCatalog.names
             throw ErrorReply("create", .badArgs,
@@ -17,6 +18,7 @@ extension ServerCore {
         if let moving { moveClass(from: moving, to: code, host: session, now: call.now, &out) }
         let room = Room(code: code, hostKey: Secrets.token(random), race: race, creatorAddress: session.address,
                         chatLinesPerSecond: config.roomChatLinesPerSecond, now: call.now)
+        room.schoolClass = schoolClass
         rooms[code] = room
         roomsPerAddress[session.address, default: 0] += 1
         let token = Token(random)
@@ -24,7 +26,7 @@ extension ServerCore {
         room.makeCreatorHost(seat)
         let joinURL = self.joinURL.map { $0 + "?room=" + code }
         out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token.text)),
-                                    ("game", .string(race.kind)), ("settings", race.settingsJSON)]
+                                    ("game", .string(race.kind)), ("settings", room.settingsJSON)]
                              + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
                          text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME"
                              + (joinURL.map { "\nOr open \($0) in a browser." } ?? "")

@@ -24,21 +24,33 @@ extension ServerCore {
     func join(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
         var name = session.name
-        if args.count == 3 && args[2].lowercased() != "bot" {
-            throw ErrorReply("join", .badArgs, "Use /join CODE NAME, or /join CODE NAME bot for a program.")
+        // After CODE NAME: a class's picture code (digits), then `bot`, each if given.
+        var more = Array(args.dropFirst(2))
+        let bot = more.last?.lowercased() == "bot"
+        if bot { more.removeLast() }
+        guard more.count <= 1, more.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+            throw ErrorReply("join", .badArgs, "Use /join CODE NAME, /join CODE NAME DIGITS (a class's picture code), or add bot for a program.")
         }
         if args.count >= 2 {
             guard Names.isValid(args[1]) else { throw ErrorReply("join", .badName, Names.rule) }
             name = args[1]
         }
-        guard let name else { throw ErrorReply("join", .noName, "Choose a name first: /join CODE NAME, or /name YOURNAME.") }
+        guard var name else { throw ErrorReply("join", .noName, "Choose a name first: /join CODE NAME, or /name YOURNAME.") }
         if let assignment = assignments[args[0].uppercased()] {
-            try joinHomework(assignment, name: name, bot: args.count == 3, session, now: call.now, &out)
+            if let schoolClass = schoolClass(uid: assignment.record.classUID) {
+                name = try classStudent(schoolClass, code: assignment.code, name: name, digits: more.first, session, now: call.now).name
+            }
+            try joinHomework(assignment, name: name, bot: bot, session, now: call.now, &out)
             return
         }
         guard let room = rooms[args[0].uppercased()] else {
             throw ErrorReply("join", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
         }
+        // Before the seat kept by name below: a classmate behind the same address must not take it.
+        let student = try room.schoolClass.map { schoolClass throws(ErrorReply) in
+            try classStudent(schoolClass, code: room.code, name: name, digits: more.first, session, now: call.now)
+        }
+        if let student { name = student.name }
         if room.isBanned(session) || room.isBanned(name: name) {
             throw ErrorReply("join", .banned, "The host of room \(room.code) has banned you from it.")
         }
@@ -67,7 +79,8 @@ extension ServerCore {
         }
         session.name = name
         let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
-        seat.isBot = args.count == 3
+        seat.isBot = bot
+        if let student { room.students[seat.number] = student.uid }
         out.send(joinReply("join", room, seat), to: session)
         room.announceJoin(of: seat, out: &out)
     }
@@ -110,7 +123,7 @@ extension ServerCore {
     func joinReply(_ cmd: String, _ room: Room, _ seat: Seat) -> OkReply {
         OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token.text)), ("game", .string(room.race.kind)),
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
-                      ("score", .int(seat.score)), ("settings", room.race.settingsJSON)],
+                      ("score", .int(seat.score)), ("settings", room.settingsJSON)],
                 text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
                     + (seat.score > 0 ? "Welcome back: your score is \(NumberText.thousands(seat.score)).\n" : "")
                     + (!room.isRunning ? "Wait for the host to start."

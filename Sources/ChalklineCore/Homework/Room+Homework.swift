@@ -11,7 +11,8 @@ extension Room {
         race.startGame(fresh: 0, firstGame: true)
         seat.resetForGame()
         if isNew {
-            out.record(.gameStarted(game: game, kind: race.kind, settings: homework.record.settings, players: [seat.ref]))
+            out.record(.gameStarted(game: game, kind: race.kind, settings: homework.record.settings, players: [seat.ref],
+                                    classUID: homework.record.classUID))
             countDown(now: now, out: &out)
             return
         }

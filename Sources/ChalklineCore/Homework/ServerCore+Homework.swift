@@ -18,6 +18,9 @@ extension ServerCore {
         }
         var args = call.args
         try checkCreatePassword(&args, "assign")
+        // For a class: its students are the roster, and each try is theirs.
+        let schoolClass = try classOption(&args, session, "assign")
+        if let schoolClass { roster = schoolClass.students.map(\.name) }
         let (due, attempts) = try Self.homeworkOptions(&args)
         guard let kind = args.first?.lowercased() else {
             throw ErrorReply("assign", .badArgs, "Say which game: /assign \(RaceCatalog.names[0]) due=YYYY-MM-DDTHH:MM.")
@@ -57,7 +60,8 @@ extension ServerCore {
         let seeded = options.filter { !$0.lowercased().hasPrefix("seed=") } + ["seed=\(race.timing.seed)"]
         let record = AssignmentRecord(uid: Secrets.token(random), code: code, kind: race.kind, options: seeded,
                                       settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self), due: dueAt,
-                                      dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster)
+                                      dueText: config.localTime.format(dueAt), attempts: rule.text, creator: name, roster: roster,
+                                      classUID: schoolClass?.uid)
         let assignment = Assignment(record)
         assignment.creatorAddress = session.address
         assignment.questionSet = race.questionSet
@@ -156,6 +160,8 @@ extension ServerCore {
         let seat = room.seatNew(session, name: name, token: token ?? Token(random), plays: true)
         assignment.tokens[Names.folded(name)] = seat.token
         seat.isBot = bot
+        // Homework of a class: the try is the student's (`PlayerRef.student`), on every resume too.
+        if let uid = schoolClass(uid: assignment.record.classUID)?.student(named: name)?.uid { room.students[seat.number] = uid }
         let attempt = resumed ?? assignment.begin(name: name, bot: bot)
         let left = assignment.triesLeft(for: name)
         out.send(OkReply(cmd, [("room", .string(code)), ("token", .string(seat.token.text)), ("game", .string(race.kind)),

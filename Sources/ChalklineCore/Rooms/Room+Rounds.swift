@@ -9,8 +9,8 @@ extension Room {
         teams?.startGame()
         placeWithoutTeam(out: &out)
         race.startGame(fresh: freshSeed, firstGame: gamesPlayed == 1)
-        out.record(.gameStarted(game: game, kind: race.kind, settings: String(decoding: race.settingsJSON.encoded(), as: UTF8.self),
-                                players: players.map(\.ref)))
+        out.record(.gameStarted(game: game, kind: race.kind, settings: String(decoding: settingsJSON.encoded(), as: UTF8.self),
+                                players: players.map(\.ref), classUID: schoolClass?.uid))
         countDown(now: now, out: &out)
     }
 

@@ -83,6 +83,13 @@ final class Room {
     /// `teams=`: the room's teams and this game's members; nil in a room without teams.
     var teams: Teams?
 
+    /// The class the room was made for (`class=`): only its students join, each as themselves.
+    /// The live class, not a copy, so a student added after `/create` can join.
+    var schoolClass: SchoolClass?
+    /// Each class student's seat (by `Seat.number`) and the student's uid (`PlayerRef.student`):
+    /// here rather than in every seat, which rooms without a class would pay for.
+    var students: [Int: String] = [:]
+
     /// Students on another device asking the host for their seat back (`/comeback`), oldest first.
     var comebacks: [ComebackRequest] = []
 
@@ -152,6 +159,12 @@ final class Room {
         case let (a?, b?): return min(a, b)
         case let (a, b): return a ?? b
         }
+    }
+
+    /// The race's settings, and the class the room is for, as `/create` and `/join` echo them.
+    var settingsJSON: JSON {
+        guard let schoolClass, case .object(let fields) = race.settingsJSON else { return race.settingsJSON }
+        return .object(fields + [("class", .string(schoolClass.name))])
     }
 
     func standings() -> [Standing] {

@@ -52,7 +52,9 @@ final class Seat {
     }
 
     var connected: Bool { session != nil }
-    var ref: PlayerRef { PlayerRef(seat: number, name: name, bot: isBot, team: team.flatMap { room.teams?.names[$0] }) }
+    var ref: PlayerRef {
+        PlayerRef(seat: number, name: name, bot: isBot, team: team.flatMap { room.teams?.names[$0] }, student: room.students[number])
+    }
 
     func resetForGame() {
         score = 0

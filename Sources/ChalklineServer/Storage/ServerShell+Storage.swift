@@ -28,6 +28,7 @@ extension ServerShell {
         }
         restoreHomework(store)
         restoreSets(store)
+        restoreClasses(store)
         storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
@@ -61,6 +62,19 @@ extension ServerShell {
             if !stored.isEmpty { logger.info("saved question sets", metadata: ["sets": "\(stored.count)"]) }
         } catch {
             logger.error("SAVED SETS NOT READ: the question sets saved from the teacher page could not be read back from the results database",
+                         metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
+        }
+    }
+
+    /// The teacher's classes, before anyone can connect: a class room or homework made for one
+    /// reads its list. A database that cannot be read leaves them out (logged) until the next start.
+    private func restoreClasses(_ store: any ResultsStore) {
+        do {
+            let stored = try store.report { try Reports.classes($0, server: options.serverName) }
+            core.restore(classes: stored)
+            if !stored.isEmpty { logger.info("classes", metadata: ["classes": "\(stored.count)"]) }
+        } catch {
+            logger.error("CLASSES NOT READ: the teacher's classes could not be read back from the results database",
                          metadata: ["db": "\(store.location)", "error": "\(Self.shortReason("\(error)"))"])
         }
     }

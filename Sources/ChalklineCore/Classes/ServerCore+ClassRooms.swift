@@ -1,0 +1,62 @@
+/// Rooms and homework made for a class (`class=` on `/create` and `/assign`): only the class's
+/// students join, each under the list's spelling and, where the class has codes, with their
+/// picture code; `/names CODE` shows the list the join page draws as buttons.
+extension ServerCore {
+    /// `class=NAME` taken out of `args` (it is the room's, not the race's): the teacher's only.
+    func classOption(_ args: inout [String], _ session: Session, _ cmd: String) throws(ErrorReply) -> SchoolClass? {
+        let isClass = { (arg: String) in arg.lowercased().hasPrefix("class=") }
+        let given = args.filter(isClass).map { String($0.dropFirst("class=".count)) }
+        args.removeAll(where: isClass)
+        guard let name = given.first else { return nil }
+        guard given.count == 1 else { throw ErrorReply(cmd, .badArgs, "The option class= is given twice.") }
+        try teacherOnly(session, cmd)
+        return try existingClass(name, cmd)
+    }
+
+    /// Who joins a class's room or homework: `name` must be on the list (`not_in_class`), and
+    /// where the class has codes `digits` must be the student's (`wrong_code`; a wrong code
+    /// counts as a wrong guess, a missing one does not: a first try at netcat forgets it).
+    /// Returns the student, whose spelling the seat takes.
+    func classStudent(_ schoolClass: SchoolClass, code: String, name: String, digits: String?,
+                      _ session: Session, now: Millis) throws(ErrorReply) -> StudentRecord {
+        guard let student = schoolClass.student(named: name) else {
+            throw ErrorReply("join", .notInClass, "\(name) is not in class \(schoolClass.name): /names \(code) lists the class.")
+        }
+        guard schoolClass.codes else { return student }
+        guard let digits else {
+            throw ErrorReply("join", .wrongCode, "Class \(schoolClass.name) joins with picture codes: /join \(code) \(student.name) and your three digits (on your card).")
+        }
+        guard let own = student.code, Secrets.constantTimeEquals(digits, own) else {
+            guesses.recordFailure(session.address, now: now)
+            throw ErrorReply("join", .wrongCode, "That is not \(student.name)'s picture code. Check your card, or ask your teacher.")
+        }
+        return student
+    }
+
+    /// `/names CODE`: the class of a room or homework, for the join page's buttons. `free` is
+    /// false for a name seated in a live room; a homework's names are always free (each plays
+    /// alone). A room without a class has `"class":null` and no names.
+    func names(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
+        let code = call.args[0].uppercased()
+        let room = rooms[code]
+        let assignment = room == nil ? assignments[code] : nil
+        guard room != nil || assignment != nil else {
+            throw ErrorReply("names", .noRoom, "There is no room \(code). Check the code with your host.")
+        }
+        let schoolClass = room?.schoolClass ?? schoolClass(uid: assignment?.record.classUID)
+        guard let schoolClass else {
+            out.send(OkReply("names", [("room", .string(code)), ("class", .null), ("codes", .bool(false)), ("names", .array([]))],
+                             text: "\(code) is not a class's: /join \(code) NAME with any name."),
+                     to: call.session)
+            return
+        }
+        let names = schoolClass.students.map { ($0.name, room?.seat(named: $0.name) == nil) }
+        out.send(OkReply("names", [("room", .string(code)), ("class", .string(schoolClass.name)), ("codes", .bool(schoolClass.codes)),
+                                   ("names", .array(names.map { .object([("name", .string($0.0)), ("free", .bool($0.1))]) }))],
+                         text: "\(code) is class \(schoolClass.name)'s. "
+                             + (names.isEmpty ? "The class has nobody on its list yet." :
+                                 "Names: " + names.map { $0.1 ? $0.0 : "\($0.0) (taken)" }.joined(separator: ", ") + ".")
+                             + "\nJoin with /join \(code) NAME" + (schoolClass.codes ? " and your picture code, e.g. /join \(code) NAME 374." : ".")),
+                 to: call.session)
+    }
+}
