@@ -52,11 +52,49 @@ public struct RoundStart: Sendable, Equatable {
     }
 }
 
-/// The host asked for the report of their room's last game.
+/// A `/report`: what to read from the results database, for whom, and how to send it.
 public struct ReportRequest: Sendable, Equatable {
     public var to: ConnectionID
     public var format: OutputFormat
-    public var game: GameRef
+    public var subject: ReportSubject
+    /// The word `csv` ended the line: the reply carries the CSV `chalkline-server report --csv` writes.
+    public var csv = false
+
+    public init(to: ConnectionID, format: OutputFormat, subject: ReportSubject, csv: Bool = false) {
+        self.to = to
+        self.format = format
+        self.subject = subject
+        self.csv = csv
+    }
+}
+
+/// What a `/report` is about. Every subject but `lastGame` is the teacher's (`/teacher`); dates
+/// are the server's local days, `YYYY-MM-DD`, both ends included (the shell reads them).
+public enum ReportSubject: Sendable, Equatable {
+    /// `/report` of a room's host: its last game, as the room knows it.
+    case lastGame(GameRef)
+    case games(class: String?, from: String?, to: String?, limit: Int)
+    /// An id from `games`, or a name from `game_end` (`QXRM-2`).
+    case game(String)
+    /// Stored homework, newest first.
+    case assignments(class: String?)
+    /// A homework code.
+    case assignment(String)
+    case classProgress(class: String, from: String?, to: String?)
+    case player(name: String, class: String?, from: String?, to: String?)
+
+    /// The `subject` field of the reply.
+    public var name: String {
+        switch self {
+        case .lastGame: "game"
+        case .games: "games"
+        case .game: "game"
+        case .assignments: "assignments"
+        case .assignment: "assignment"
+        case .classProgress: "class"
+        case .player: "player"
+        }
+    }
 }
 
 /// Rendered bytes held in one allocation that never moves, so the shell can hand the same

@@ -35,6 +35,8 @@ public enum Limits {
     public static let roomCodeDraws = 64
     /// Rows a `/rooms` or `/who` reply lists at most; `/rooms N` and `/who N` ask for page N.
     public static let listPage = 50
+    /// Games `/report games limit=N` lists at most: a school year of a class's games, in one reply.
+    public static let reportGames = 1000
     /// `/say` lines a second a room's players may send together (bursts of twice as many); the
     /// excess gets `rate_limited`. The host's `/say` is not counted.
     public static let roomChatLinesPerSecond = 10

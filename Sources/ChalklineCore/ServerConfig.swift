@@ -37,6 +37,9 @@ public struct ServerConfig: Sendable {
     /// When set, `/create` needs `password=` with this value (`--create-password`), so only the
     /// teacher opens rooms; joining stays free.
     public var createPassword: String?
+    /// What `/teacher` takes (`TeacherSecret`): the shell's made secret, read from its file at
+    /// start. Nil uses `createPassword`; with neither, `/teacher` opens nothing.
+    public var teacherSecret: String?
     /// Failed guesses (a wrong room code, rejoin token, host key or create password) an address,
     /// and the whole server, may make before further attempts get `rate_limited`.
     public var guesses = GuessRules()

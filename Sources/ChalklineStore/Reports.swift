@@ -9,9 +9,11 @@ public enum Reports {
         case noSuchGame(String)
         case noSuchPlayer(String)
         case noSuchAssignment(String)
+        case noSuchClass(String)
 
         public var description: String {
             switch self {
+            case .noSuchClass(let name): "There is no class \(name) (/class list lists them)."
             case .noSuchGame(let id): "There is no game \(id) in the database (`report games` lists them)."
             case .noSuchPlayer(let name): "Nobody called \(name) has played a game in the database."
             case .noSuchAssignment(let code): "There is no homework \(code) in the database."
@@ -21,13 +23,26 @@ public enum Reports {
 
     // MARK: games
 
-    /// Recent games, newest first: id, when, room, game kind, players, winner; of one server
-    /// (`--server`) or all. When the games listed come from more than one server, a Server column
-    /// says which classroom played each.
-    public static func games(_ db: any SQLDatabase, limit: Int = 20, server: String? = nil) throws -> Report {
-        let (filter, arguments) = try serverFilter(db, server)
+    /// Recent games, newest first: id, when, room, game kind, the class it was played by,
+    /// players, winner; of one server (`--server`) or all. When the games listed come from more
+    /// than one server, a Server column says which classroom played each. `className` keeps one
+    /// class's games (`Failure.noSuchClass` if it has none of that name); `from` (included) and
+    /// `to` (left out: the start of the day after the last) keep games started between them.
+    public static func games(_ db: any SQLDatabase, limit: Int = 20, server: String? = nil,
+                             className: String? = nil, from: Date? = nil, to: Date? = nil) throws -> Report {
+        var (filter, arguments) = try serverFilter(db, server)
+        let (span, spanArguments) = startedBetween(from, to)
+        filter += span
+        arguments += spanArguments
+        if let className {
+            let uids = try classUIDs(db, named: className, server: server)
+            filter += " AND g.class_uid IN (\(uids.map { _ in "?" }.joined(separator: ", ")))"
+            arguments += uids.map(SQLValue.text)
+        }
+        let hasClasses = try db.columns(in: "game").contains("class_uid")
         let rows = try db.rows("""
             SELECT g.id, g.room, g.number, g.kind, g.started_at, g.ended_at, g.stopped, \(try serverColumn(db)) AS server,
+                   \(hasClasses ? "(SELECT c.name FROM class c WHERE c.uid = g.class_uid)" : "NULL") AS class_name,
                    (SELECT COUNT(*) FROM player p WHERE p.game_id = g.id) AS players,
                    (SELECT COUNT(*) FROM round r WHERE r.game_id = g.id AND r.closed_at IS NOT NULL) AS rounds
             FROM game g WHERE 1 = 1\(filter) ORDER BY g.id DESC LIMIT ?
@@ -41,13 +56,13 @@ public enum Reports {
             var winner = try winner(db, game: row["id"], finished: finished)
             if finished, try !wasWon(db, game: row["id"], stopped: row["stopped"]) { winner = nil }
             var line: [ReportValue] = [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
-                                       .text(row["kind"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)]
+                                       .text(row["kind"]), text(row["class_name"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)]
             if servers.count > 1 { line.append(text(row["server"])) }
             lines.append(line)
         }
         let table = ReportTable(
             name: "games", title: "Recent games",
-            columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"),
+            columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"), .init("class", "Class"),
                       .init("players", "Players"), .init("rounds", "Rounds"), .init("state", "State"), .init("winner", "Winner")]
                 + (servers.count > 1 ? [.init("server", "Server")] : []),
             rows: lines)
@@ -70,7 +85,7 @@ public enum Reports {
         return (row["stopped"] as Bool) ? "stopped" : "finished"
     }
 
-    private static func text(_ s: String?) -> ReportValue { s.map(ReportValue.text) ?? .null }
+    static func text(_ s: String?) -> ReportValue { s.map(ReportValue.text) ?? .null }
 
     // MARK: game
 

@@ -12,6 +12,16 @@ public final class LiveServer {
     /// test run never leaves chalkline.sqlite in the working directory.
     public let databasePath: String
     private let ownsDatabase: Bool
+    /// The teacher's secret file (`--teacher-secret-file`): a fresh temporary one unless the test names it.
+    public let teacherSecretPath: String
+    private let ownsTeacherSecret: Bool
+    /// The secret `/teacher` takes: the create password when the test gave one, else the file's.
+    public var teacherSecret: String? {
+        if let at = process.arguments?.firstIndex(of: "--create-password"), let args = process.arguments, at + 1 < args.count {
+            return args[at + 1]
+        }
+        return (try? String(contentsOfFile: teacherSecretPath, encoding: .utf8))?.split(separator: "\n").first.map(String.init)
+    }
 
     /// `fileLimit` starts the server under a hard limit on open files (through the shell's
     /// `ulimit`), for tests of running out of descriptors.
@@ -27,6 +37,16 @@ public final class LiveServer {
             databasePath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-test-\(UUID().uuidString).sqlite").path
             ownsDatabase = true
             args += ["--db", databasePath]
+        }
+        // Its own secret file, never one shared in the temporary directory or left in the
+        // working directory (a test of where the file goes passes its own --db or file).
+        if let at = arguments.firstIndex(of: "--teacher-secret-file"), at + 1 < arguments.count {
+            teacherSecretPath = arguments[at + 1]
+            ownsTeacherSecret = false
+        } else {
+            teacherSecretPath = FileManager.default.temporaryDirectory.appendingPathComponent("chalkline-teacher-\(UUID().uuidString).txt").path
+            ownsTeacherSecret = true
+            args += ["--teacher-secret-file", teacherSecretPath]
         }
         if let fileLimit {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -86,6 +106,7 @@ public final class LiveServer {
             process.waitUntilExit()
         }
         if ownsDatabase { LiveServer.removeDatabase(databasePath) }
+        if ownsTeacherSecret { try? FileManager.default.removeItem(atPath: teacherSecretPath) }
     }
 
     /// The database file and SQLite's WAL companions.

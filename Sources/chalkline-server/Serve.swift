@@ -12,8 +12,9 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve games (the default subcommand).",
         discussion: """
-            Prints exactly one line, `listening on ADDR:PORT`, to standard output once it accepts \
-            connections; logs go to standard error. On SIGINT or SIGTERM every client is told, \
+            Prints `listening on ADDR:PORT` as its first line to standard output once it accepts \
+            connections, then where students go and the teacher's desk with its secret; logs go \
+            to standard error. On SIGINT or SIGTERM every client is told, \
             output is flushed for at most 1.5 seconds, and the server exits with status 0.
             """,
         // Here too: `chalkline-server --version` reaches this default subcommand.
@@ -68,6 +69,10 @@ struct Serve: ParsableCommand {
     @Option(help: ArgumentHelp("The address students open, shown and drawn as a QR code with each room (for a school whose network needs a name); default http://LAN-ADDRESS:PORT/ with this machine's LAN address.", valueName: "url"))
     var publicURL: String?
 
+    @Option(help: ArgumentHelp("Where the teacher's secret (/teacher SECRET, the teacher's desk) is kept: made at the first start, mode 0600, read again at every start. Default chalkline-teacher.txt beside the SQLite database (in the working directory for PostgreSQL and :memory:). With --create-password, that password is the secret and no file is used.",
+                               valueName: "path"))
+    var teacherSecretFile: String?
+
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
@@ -99,6 +104,16 @@ struct Serve: ParsableCommand {
         }
         var logger = Logger(label: "chalkline")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        if config.createPassword == nil {
+            let path = teacherSecretFile ?? TeacherSecretFile.defaultPath(database: databasePath)
+            do {
+                config.teacherSecret = try TeacherSecretFile.readOrMake(path)
+            } catch {
+                // The desk still opens this run: the secret printed below works until the server stops.
+                config.teacherSecret = TeacherSecret.make { UInt64.random(in: .min ... .max) }
+                logger.error("TEACHER'S SECRET NOT KEPT: \(error); this run's secret is printed below and changes at the next start")
+            }
+        }
         // Read before the loop starts too, but a bad set file is only left out: the server starts.
         let sets = SetDirectory.library(folders: setDirectories)
         config.questionSets = sets.library

@@ -4,7 +4,7 @@ extension ServerCore {
         let session = call.session
         var args = call.args
         guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
-        try checkCreatePassword(&args, "create")
+        try checkCreatePassword(&args, "create", teacher: session.isTeacher)
         let schoolClass = try classOption(&args, session, "create")
         guard let kind = args.first?.lowercased() else {
             let names = RaceCatalog.names
@@ -41,12 +41,13 @@ extension ServerCore {
     /// The password is the server's business, not the game's: taken out of `args`, so it never
     /// reaches the settings echo. `/create` and `/assign` need it when the server has one, and so
     /// do `/sets new|show|delete` (what saving a set does is the teacher's, as opening a room is).
+    /// A connection that gave the teacher's secret (`teacher`) has shown more than the password.
     func checkCreatePassword(_ args: inout [String], _ cmd: String, needing: String = "open rooms",
-                             usage: String? = nil) throws(ErrorReply) {
+                             usage: String? = nil, teacher: Bool = false) throws(ErrorReply) {
         let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
         let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
         args = args.filter { !isPassword($0) }
-        if let required = config.createPassword, !required.isEmpty {
+        if !teacher, let required = config.createPassword, !required.isEmpty {
             guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
                 throw ErrorReply(cmd, .badPassword,
                                  passwords.isEmpty ? "This server needs a password to \(needing): \(usage ?? "/\(cmd) GAME") password=... (ask your teacher)."

@@ -1,4 +1,4 @@
-/// The game's commands: the host starts, stops and skips; players answer; the report after.
+/// The game's commands: the host starts, stops and skips; players answer (the report after is `ServerCore+Reports`).
 /// Like every handler in ServerCore+*.swift, each runs once `CommandTable` has checked who may
 /// use the command and how many words it takes.
 extension ServerCore {
@@ -35,16 +35,5 @@ extension ServerCore {
         guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
         let line = try AnswerLine(call.rest)
         room.answer(line.text, question: line.question, seat: seat, now: call.now, arrived: call.arrived, out: &out)
-    }
-
-    func report(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        let room = try hostRoom(call.session, "report")
-        guard !room.isRunning, let game = room.game else {
-            throw ErrorReply("report", .wrongState, room.isRunning
-                ? "The report is ready once the game is over."
-                : "No game has been played in this room yet.")
-        }
-        // The shell reads the stored report off the loop and sends it as this command's reply.
-        out.report(ReportRequest(to: call.session.id, format: call.session.format, game: game))
     }
 }

@@ -17,7 +17,7 @@ extension ServerCore {
             roster = room.players.filter { !$0.isBot && $0.session !== session }.map(\.name)
         }
         var args = call.args
-        try checkCreatePassword(&args, "assign")
+        try checkCreatePassword(&args, "assign", teacher: session.isTeacher)
         // For a class: its students are the roster, and each try is theirs.
         let schoolClass = try classOption(&args, session, "assign")
         if let schoolClass { roster = schoolClass.students.map(\.name) }

@@ -27,6 +27,6 @@ extension ServerShell: EffectTarget {
 
     public func read(_ request: ReportRequest) -> StorageRead {
         guard let storage else { return .reply(Self.storageOff.rendered(request.format)) }
-        return .ticket(storage.read(Self.reportWork(request)))
+        return .ticket(storage.read(Self.reportWork(request, server: options.serverName, localTime: options.core.localTime)))
     }
 }

@@ -168,6 +168,7 @@ public final class ServerShell {
             core.pagesServed(at: joinURL)
             announce("students open \(joinURL)")
         }
+        if let desk = TeacherSecretFile.announcement(pagesAt: options.web ? joinURL : nil, config: options.core) { announce(desk) }
         startAdvertising(port: Int(listener.address.port))
         uv_run(loop, UV_RUN_DEFAULT)
         uv_loop_close(loop)

@@ -5,10 +5,8 @@ import Foundation
 import Logging
 
 /// The shell's side of the results database: opening it before the loop runs, hearing back from
-/// storage jobs on the loop thread, and answering `/report` from a read on libuv's pool.
+/// storage jobs on the loop thread (`/report`'s reads are `ServerShell+Reports`).
 extension ServerShell {
-    static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
-
     func startStorage() {
         let store = ResultsStores.make(options.databasePath, server: options.serverName)
         var writable = true
@@ -116,25 +114,5 @@ extension ServerShell {
             return String(rest.prefix { $0 != "-" && $0 != "\n" }).trimmingCharacters(in: .whitespaces)
         }
         return String(failure.prefix(120))
-    }
-
-    /// `/report`: read on the pool, rendered there in the asker's format.
-    static func reportWork(_ request: ReportRequest) -> @Sendable (any ResultsStore) -> Payload {
-        { store in
-            let message: any Message
-            do {
-                guard let id = store.gameID(of: request.game) else {
-                    throw ErrorReply("report", .storageFailed, "The results of \(request.game) could not be saved, so there is no report.")
-                }
-                let report = try store.report { try Reports.game($0, id: id) }
-                guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
-                message = OkReply("report", fields, text: report.plainText.trimmingCharacters(in: .newlines))
-            } catch let error as ErrorReply {
-                message = error
-            } catch {
-                message = ErrorReply("report", .storageFailed, "The report could not be read (\(shortReason("\(error)"))).")
-            }
-            return message.rendered(request.format)
-        }
     }
 }

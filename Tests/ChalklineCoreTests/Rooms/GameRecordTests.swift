@@ -79,7 +79,11 @@ struct GameRecordTests {
             return
         }
         #expect(request.to == ConnectionID(1))
-        #expect(request.game.description == "\(code)-1")
+        guard case .lastGame(let game) = request.subject else {
+            Issue.record("expected the room's last game: \(request.subject)")
+            return
+        }
+        #expect(game.description == "\(code)-1")
     }
 
     /// A claimed word is shown to the room at once (`solved`), so its record asks for a commit
