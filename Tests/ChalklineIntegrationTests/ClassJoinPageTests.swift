@@ -110,7 +110,11 @@ import Testing
         try pages.reload("ana")
         _ = try pages.wait("ana", "return document.body.dataset.view === 'lobby' && document.body.dataset.conn === 'open' && document.getElementById('status-name').textContent === 'Ana'",
                            what: "Ana back after a reload")
-        let names = try probe.command("/names \(code)")
+        // Asked from outside the room, as a join page does (the teacher is in it).
+        let outside = try server.connect()
+        try outside.skipWelcome()
+        _ = try outside.command("/format json")
+        let names = try outside.command("/names \(code)")
         #expect(names.string("class") == "4B")
         let taken = names.list("names").filter { $0["free"] as? Bool == false }.compactMap { $0["name"] as? String }
         #expect(Set(taken) == ["Ana", "Bo"], "\(names.object)")
