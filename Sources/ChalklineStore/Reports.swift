@@ -10,13 +10,15 @@ public enum Reports {
         case noSuchPlayer(String)
         case noSuchAssignment(String)
         case noSuchClass(String)
+        case notInClass(name: String, className: String)
 
         public var description: String {
             switch self {
-            case .noSuchClass(let name): "There is no class \(name) (/class list lists them)."
             case .noSuchGame(let id): "There is no game \(id) in the database (`report games` lists them)."
             case .noSuchPlayer(let name): "Nobody called \(name) has played a game in the database."
             case .noSuchAssignment(let code): "There is no homework \(code) in the database."
+            case .noSuchClass(let name): "There is no class \(name) in the database (/class list names them)."
+            case .notInClass(let name, let className): "There is no \(name) in class \(className) (/class list \(className) names them)."
             }
         }
     }

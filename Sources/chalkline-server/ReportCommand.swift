@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChalklineStore
+import Foundation
 
 /// `chalkline-server report ...`: what a teacher reads after class, from the database the server
 /// wrote. Safe while the server runs (SQLite's WAL lets readers and the writer work at once).
@@ -12,7 +13,7 @@ struct ReportCommand: ParsableCommand {
             row, then one row per record; a report of several parts writes one block per part, \
             separated by an empty line); --json writes one JSON object for scripts.
             """,
-        subcommands: [Games.self, Game.self, Player.self, Facts.self, Homework.self]
+        subcommands: [Games.self, Game.self, Player.self, Facts.self, Homework.self, ClassProgress.self]
     )
 
     /// Declared here too so they may come before the report's name: `report --db x.sqlite games`.
@@ -92,14 +93,70 @@ struct ReportCommand: ParsableCommand {
 
     struct Player: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "One player across games: accuracy, the times-facts grid and weakest facts, the clues solved.")
+            abstract: "One player across games: accuracy, the times-facts grid and weakest facts, the clues solved; with --class, their progress over weeks.")
 
         @Argument(help: ArgumentHelp("The player's name (case does not matter).", valueName: "name"))
         var name: String
 
+        @Option(name: .customLong("class"), help: ArgumentHelp(
+            "The class they are a student of: their progress (times grid, skills, words, weeks) in every game and homework of it.",
+            valueName: "name"))
+        var className: String?
+
+        @OptionGroup var span: Span
+
         @OptionGroup var common: Common
 
-        func run() throws { try common.print { try Reports.player($0, name: name, server: common.server) } }
+        func validate() throws {
+            if className == nil && (span.from != nil || span.to != nil) {
+                throw ValidationError("--from and --to go with --class.")
+            }
+        }
+
+        func run() throws {
+            guard let className else { return try common.print { try Reports.player($0, name: name, server: common.server) } }
+            let (from, to) = try span.instants()
+            try common.print {
+                try Reports.playerProgress($0, name: name, className: className, server: common.server, from: from, to: to)
+            }
+        }
+    }
+
+    struct ClassProgress: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "class",
+            abstract: "A class's progress: each student, the times grid, skills, words found, weeks, who needs help.")
+
+        @Argument(help: ArgumentHelp("The class's name, as /class made it (case does not matter).", valueName: "name"))
+        var name: String
+
+        @OptionGroup var span: Span
+
+        @OptionGroup var common: Common
+
+        func run() throws {
+            let (from, to) = try span.instants()
+            try common.print { try Reports.classProgress($0, className: name, server: common.server, from: from, to: to) }
+        }
+    }
+
+    /// Days on the server's calendar, both counted: `--from 2026-11-02 --to 2026-11-06` is that
+    /// school week, as the teacher's own clock has it.
+    struct Span: ParsableArguments {
+        @Option(help: ArgumentHelp("The first day counted (YYYY-MM-DD, this machine's time zone).", valueName: "day"))
+        var from: String?
+
+        @Option(help: ArgumentHelp("The last day counted (YYYY-MM-DD, this machine's time zone).", valueName: "day"))
+        var to: String?
+
+        func validate() throws { _ = try instants() }
+
+        func instants() throws -> (Date?, Date?) {
+            guard let span = LocalDays().span(from: from, to: to) else {
+                throw ValidationError("Dates are written YYYY-MM-DD, such as 2026-11-02.")
+            }
+            return span
+        }
     }
 
     struct Homework: ParsableCommand {

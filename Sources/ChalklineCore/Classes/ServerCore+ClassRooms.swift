@@ -9,7 +9,7 @@ extension ServerCore {
         args.removeAll(where: isClass)
         guard let name = given.first else { return nil }
         guard given.count == 1 else { throw ErrorReply(cmd, .badArgs, "The option class= is given twice.") }
-        try teacherOnly(session, cmd)
+        try requireTeacher(session, cmd)
         return try existingClass(name, cmd)
     }
 

@@ -4,7 +4,7 @@
 /// verb in `action`, and carries the class as it now is.
 extension ServerCore {
     func classCommand(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        try teacherOnly(call.session)
+        try requireTeacher(call.session, "class")
         let verb = call.args.first?.lowercased() ?? "list"
         let words = Array(call.args.dropFirst())
         switch verb {
@@ -205,13 +205,6 @@ extension ServerCore {
     private func checkStudentNames(_ names: [String]) throws(ErrorReply) {
         if let bad = names.first(where: { !Names.isValid($0) }) {
             throw ErrorReply("class", .badName, "\(Visible.shown(bad)): \(Names.rule) Nothing was changed.")
-        }
-    }
-
-    /// The desk's commands are the teacher's (`/teacher SECRET` first).
-    func teacherOnly(_ session: Session, _ cmd: String = "class") throws(ErrorReply) {
-        guard session.isTeacher else {
-            throw ErrorReply(cmd, .notTeacher, "This is the teacher's: send /teacher SECRET first (the secret is printed when the server starts).")
         }
     }
 }

@@ -10,7 +10,7 @@ extension ServerCore {
         try requireTeacher(call.session, "report")
         let csv = words.count > 1 && words.last?.lowercased() == "csv"
         if csv { words.removeLast() }
-        let subject = try Self.reportSubject(words, localTime: config.localTime)
+        let subject = try Self.reportSubject(words)
         out.report(ReportRequest(to: call.session.id, format: call.session.format, subject: subject, csv: csv))
     }
 
@@ -27,7 +27,7 @@ extension ServerCore {
 
     /// The words after `/report` (without `csv`): the subject, its one name where it takes one,
     /// then `key=value` options, each subject taking only its own.
-    static func reportSubject(_ words: [String], localTime: LocalTime) throws(ErrorReply) -> ReportSubject {
+    static func reportSubject(_ words: [String]) throws(ErrorReply) -> ReportSubject {
         let verb = words[0].lowercased()
         let named = ["game", "assignment", "class", "player"].contains(verb)
         let options = CommandOptions(words.dropFirst())
@@ -56,7 +56,7 @@ extension ServerCore {
             values[key] = value
         }
         for key in ["from", "to"] {
-            if let day = values[key], ReportDays.start(of: day, localTime) == nil {
+            if let day = values[key], !ReportDays.isDay(day) {
                 throw ErrorReply("report", .badArgs, "\(key)=\(Visible.shown(day)) is not a date: use YYYY-MM-DD.")
             }
         }
@@ -83,18 +83,11 @@ extension ServerCore {
     }
 }
 
-/// `from=` and `to=` of a report: whole days of the server's time zone, both ends included.
-public enum ReportDays {
-    /// The first instant of `YYYY-MM-DD` in the server's zone (ms since 1970); nil if it is no date.
-    public static func start(of day: String, _ localTime: LocalTime) -> Millis? {
-        guard day.count == 10, CivilTime(text: day + "T00:00") != nil else { return nil }
-        return localTime.parse(day + "T00:00")
-    }
-
-    /// The first instant after `YYYY-MM-DD` (the start of the next day): `to=` reads up to it.
-    public static func end(of day: String, _ localTime: LocalTime) -> Millis? {
-        guard let civil = CivilTime(text: day + "T00:00") else { return nil }
-        let next = CivilTime(epochMs: civil.epochMs + 86_400_000)
-        return localTime.parse(next.text)
+/// `from=` and `to=` of a report: whole days of the server's time zone, both ends included. The
+/// core only checks them (it has no calendar); the shell's `LocalDays` turns them into instants.
+enum ReportDays {
+    /// `YYYY-MM-DD`, a day that exists (no 2026-02-30).
+    static func isDay(_ text: String) -> Bool {
+        text.count == 10 && CivilTime(text: text + "T00:00") != nil
     }
 }

@@ -36,8 +36,11 @@ extension ServerShell {
     }
 
     private static func read(_ subject: ReportSubject, store: any ResultsStore, server: String?, localTime: LocalTime) throws -> Report {
-        func day(_ text: String?, _ edge: (String, LocalTime) -> Millis?) -> Date? {
-            text.flatMap { edge($0, localTime) }.map { Date(timeIntervalSince1970: Double($0) / 1000) }
+        // The server's own days (the core has checked they are dates): as `due=`, its time zone.
+        let days = LocalDays(zone: TimeZone(identifier: localTime.zone) ?? .current)
+        func span(_ from: String?, _ to: String?) throws -> (from: Date?, to: Date?) {
+            guard let span = days.span(from: from, to: to) else { throw ErrorReply("report", .badArgs, "from= and to= take YYYY-MM-DD.") }
+            return span
         }
         switch subject {
         case .lastGame(let game):
@@ -46,20 +49,22 @@ extension ServerShell {
             }
             return try store.report { try Reports.game($0, id: id) }
         case .games(let className, let from, let to, let limit):
-            return try store.report {
-                try Reports.games($0, limit: limit, server: server, className: className,
-                                  from: day(from, ReportDays.start), to: day(to, ReportDays.end))
-            }
+            let (from, to) = try span(from, to)
+            return try store.report { try Reports.games($0, limit: limit, server: server, className: className, from: from, to: to) }
         case .game(let spec):
             return try store.report { try Reports.game($0, id: try Reports.gameID($0, spec, server: server)) }
         case .assignments(let className):
             return try store.report { try Reports.assignments($0, server: server, className: className) }
         case .assignment(let code):
             return try store.report { try Reports.assignment($0, code: code, server: server) }
-        // NOT READY (seam): the progress part's `Reports.classProgress` / `playerProgress` go
-        // here once branch desk-progress is merged; until then these two are refused.
-        case .classProgress, .player:
-            throw ErrorReply("report", .badArgs, "This report is not ready yet on this server.")
+        case .classProgress(let className, let from, let to):
+            let (from, to) = try span(from, to)
+            return try store.report { try Reports.classProgress($0, className: className, server: server, from: from, to: to, days: days) }
+        case .player(let name, let className, let from, let to):
+            let (from, to) = try span(from, to)
+            return try store.report {
+                try Reports.playerProgress($0, name: name, className: className, server: server, from: from, to: to, days: days)
+            }
         }
     }
 }
@@ -69,6 +74,7 @@ extension Reports.Failure {
     var code: ErrorCode {
         switch self {
         case .noSuchClass: .noClass
+        case .notInClass: .notInClass
         default: .badArgs
         }
     }

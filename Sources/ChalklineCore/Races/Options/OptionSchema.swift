@@ -2,9 +2,12 @@
 /// `settings_KIND` must equal it (a test checks, and rewrites the file on request), so a new
 /// kind or option never needs the schema edited by hand.
 extension RaceKind {
+    /// `class` is the room's, not the kind's: echoed by a room made for a class (`class=`).
     public var settingsSchema: JSON {
         .object([("type", .string("object")),
-                 ("properties", .object(options.map { ($0.name, $0.schema) })),
+                 ("properties", .object(options.map { ($0.name, $0.schema) }
+                                        + [("class", .object([("type", .string("string")),
+                                                              ("description", .string("the class the room is for (class=), in a class's room only"))]))])),
                  ("required", .array(options.map { .string($0.name) })),
                  ("additionalProperties", .bool(false))])
     }

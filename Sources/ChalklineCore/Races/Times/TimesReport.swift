@@ -1,12 +1,24 @@
 /// What is hard in the times tables: for a student, the 2–12 grid of their accuracy on each fact
 /// and their five weakest facts; for the class, every fact hardest first. Read from each
 /// question's `detail` (`7,8`: the table and the multiplier).
-enum TimesReport {
-    struct Fact {
-        var a: Int
-        var b: Int
-        var seen = 0
-        var missed = 0
+public enum TimesReport {
+    public struct Fact: Sendable {
+        public var a: Int
+        public var b: Int
+        public var seen = 0
+        public var missed = 0
+        /// Drawn with a `*` after its number in the grid: the class's progress marks a fact
+        /// answered slowly, so it reads without colour too.
+        public var slow = false
+
+        public init(a: Int, b: Int, seen: Int = 0, missed: Int = 0, slow: Bool = false) {
+            self.a = a
+            self.b = b
+            self.seen = seen
+            self.missed = missed
+            self.slow = slow
+        }
+
         var missRate: Double { seen == 0 ? 0 : Double(missed) / Double(seen) }
         var accuracy: KindReportTable.Cell { .fraction(Double(seen - missed) / Double(seen)) }
         var name: String { "\(a) x \(b)" }
@@ -55,7 +67,7 @@ enum TimesReport {
     }
 
     /// The 2–12 x 2–12 grid: rows are tables, columns multipliers, cells the % right.
-    static func grid(_ facts: [Fact]) -> String {
+    public static func grid(_ facts: [Fact]) -> String {
         let byFact = Dictionary(uniqueKeysWithValues: facts.map { ($0.a * 1000 + $0.b, $0) })
         let range = 2...12
         func cell(_ s: String) -> String { TextFormat.padLeft(s, 5) }
@@ -63,7 +75,7 @@ enum TimesReport {
         for a in range {
             lines.append(cell(String(a)) + range.map { b -> String in
                 guard let s = byFact[a * 1000 + b] else { return cell(".") }
-                return cell(String(Int((Double(s.seen - s.missed) * 100 / Double(s.seen)).rounded())))
+                return cell(String(Int((Double(s.seen - s.missed) * 100 / Double(s.seen)).rounded())) + (s.slow ? "*" : ""))
             }.joined())
         }
         return lines.joined(separator: "\n") + "\n"

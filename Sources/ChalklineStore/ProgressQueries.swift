@@ -1,0 +1,132 @@
+import ChalklineCore
+import Foundation
+
+/// Whose answers a progress report reads: the SQL that reaches their `player p` rows. Every
+/// progress query starts from here, so a class's report is three queries however many
+/// students and games it has (seats, quiz answers, words found), each down an index:
+/// `student_by_class`, `player_by_student`, the round's `(game_id, number)`, `answer_by_round`.
+struct ProgressSubject {
+    /// Tables up to and including `player p`.
+    var tables: String
+    /// Conditions on them (no leading `AND`).
+    var condition: String
+    var arguments: [SQLValue]
+
+    /// The students still on a class's list; bots left out (a program joined under a
+    /// student's name would flatter them).
+    static func classStudents(_ classUID: String) -> ProgressSubject {
+        ProgressSubject(tables: "student s JOIN player p ON p.student_uid = s.uid",
+                        condition: "s.class_uid = ? AND s.removed = 0 AND p.bot = 0", arguments: [.text(classUID)])
+    }
+
+    /// One student, whatever names they played under.
+    static func student(_ uid: String) -> ProgressSubject {
+        ProgressSubject(tables: "player p", condition: "p.student_uid = ? AND p.bot = 0", arguments: [.text(uid)])
+    }
+
+    /// Everyone who played under a name (case ignored), as `report player` reads them.
+    static func name(_ name: String) -> ProgressSubject {
+        ProgressSubject(tables: "player p", condition: "lower(p.name) = lower(?)", arguments: [.text(name)])
+    }
+}
+
+/// What the progress reports count, as read from the database.
+struct ProgressRows {
+    struct Game {
+        var kind: String
+        var homework: Bool
+        var started: Date
+        /// The set a `quiz` game played (its `set` setting): its skill in the progress report.
+        var set: String?
+    }
+
+    struct Seat {
+        /// The student's uid; nil for a player who joined under a name only.
+        var student: String?
+        var name: String
+        var game: Int64
+    }
+
+    var games: [Int64: Game] = [:]
+    /// By player row id.
+    var seats: [Int64: Seat] = [:]
+    /// Each quiz answer: `player_id`, `correct`, `ms`, `given` (1 when something was typed), `detail`.
+    var answers: [SQLRow] = []
+    /// Words found, by word and clue: `word`, `clue`, `found`, `students`.
+    var words: [SQLRow] = []
+}
+
+extension Reports {
+    /// A class by name (folded, as `/class` compares names), of one server or, without one, the
+    /// latest saved under that name anywhere.
+    static func progressClass(_ db: any SQLDatabase, _ name: String, server: String?) throws -> SQLRow? {
+        guard try db.columns(in: "class").contains("uid") else { return nil }
+        if let server {
+            return try db.row("SELECT uid, name FROM class WHERE server = ? AND folded = ? ORDER BY id DESC LIMIT 1",
+                              [.text(server), .text(Names.folded(name))])
+        }
+        return try db.row("SELECT uid, name FROM class WHERE folded = ? ORDER BY id DESC LIMIT 1", [.text(Names.folded(name))])
+    }
+
+    /// Seats, quiz answers and words found of `subject`, in games started in `from ..< to`.
+    static func progressRows(_ db: any SQLDatabase, _ subject: ProgressSubject, from: Date?, to: Date?,
+                             gameFilter: (sql: String, arguments: [SQLValue]) = ("", [])) throws -> ProgressRows {
+        var time = StorageTime()
+        var span = gameFilter.sql
+        var arguments = subject.arguments + gameFilter.arguments
+        if let from {
+            span += " AND g.started_at >= ?"
+            arguments.append(.text(time.text(from)))
+        }
+        if let to {
+            span += " AND g.started_at < ?"
+            arguments.append(.text(time.text(to)))
+        }
+        let hasStudents = try db.columns(in: "player").contains("student_uid")
+        let hasHomework = try db.columns(in: "game").contains("assignment_id")
+        let names = RaceCatalog.kinds.map { kind in (kind.name, isBoard(kind)) }
+        let quizKinds = names.filter { !$0.1 }.map { "'\($0.0)'" }.joined(separator: ", ")
+        let boardKinds = names.filter { $0.1 }.map { "'\($0.0)'" }.joined(separator: ", ")
+        let from = "FROM \(subject.tables) JOIN game g ON g.id = p.game_id"
+        let answers = """
+            JOIN round r ON r.game_id = p.game_id JOIN answer a ON a.round_id = r.id AND a.player_id = p.id
+            """
+        let condition = "WHERE \(subject.condition)\(span)"
+
+        var rows = ProgressRows()
+        for seat in try db.rows("""
+            SELECT p.id, p.name, \(hasStudents ? "p.student_uid" : "NULL") AS student_uid, g.id AS game_id, g.kind,
+                   \(hasHomework ? "g.assignment_id" : "NULL") AS assignment_id, g.started_at,
+                   CASE WHEN g.kind = '\(SetQuiz.name)' THEN g.settings END AS settings
+            \(from) \(condition)
+            """, arguments) {
+            let game: Int64 = seat["game_id"]
+            rows.seats[seat["id"]] = ProgressRows.Seat(student: seat["student_uid"], name: seat["name"], game: game)
+            if rows.games[game] == nil {
+                rows.games[game] = ProgressRows.Game(kind: seat["kind"], homework: (seat["assignment_id"] as Int64?) != nil,
+                                                     started: seat["started_at"], set: setName(seat["settings"]))
+            }
+        }
+        guard !rows.seats.isEmpty else { return rows }
+        let detail = try Schema.detailColumn(db, table: "q")
+        rows.answers = try db.rows("""
+            SELECT a.player_id, a.correct, a.ms, CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END AS given, \(detail) AS detail
+            \(from) \(answers) LEFT JOIN question q ON q.id = a.question_id
+            \(condition) AND g.kind IN (\(quizKinds))
+            """, arguments)
+        rows.words = try db.rows("""
+            SELECT q.answer AS word, q.text AS clue, COUNT(*) AS found,
+                   COUNT(DISTINCT \(hasStudents ? "p.student_uid" : "p.name")) AS students
+            \(from) \(answers) JOIN question q ON q.id = a.question_id
+            \(condition) AND g.kind IN (\(boardKinds)) AND a.correct = 1
+            GROUP BY q.answer, q.text ORDER BY COUNT(*) DESC, q.answer, q.text
+            """, arguments)
+        return rows
+    }
+
+    /// The `set` of a set game's settings (JSON, as `/create` echoed them).
+    private static func setName(_ settings: String?) -> String? {
+        guard let settings, let object = try? JSONSerialization.jsonObject(with: Data(settings.utf8)) as? [String: Any] else { return nil }
+        return object["set"] as? String
+    }
+}

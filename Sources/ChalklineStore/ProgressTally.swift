@@ -1,0 +1,119 @@
+import ChalklineCore
+import Foundation
+
+/// Questions asked, answered and right, and the times of the right ones: one figure of a
+/// progress report (a student, a fact, a skill, a week).
+struct ProgressTally {
+    var asked = 0
+    var given = 0
+    var right = 0
+    /// Times of right answers only: a fast wrong guess is not fluency.
+    var rightMs: [Int] = []
+
+    mutating func add(correct: Bool, given typed: Bool, ms: Int?) {
+        asked += 1
+        if typed { given += 1 }
+        if correct {
+            right += 1
+            if let ms { rightMs.append(ms) }
+        }
+    }
+
+    mutating func add(_ other: ProgressTally) {
+        asked += other.asked
+        given += other.given
+        right += other.right
+        rightMs += other.rightMs
+    }
+
+    var accuracy: Double? { asked == 0 ? nil : Double(right) / Double(asked) }
+    var median: Int? { Reports.median(rightMs) }
+
+    var accuracyCell: ReportValue { accuracy.map(ReportValue.fraction) ?? .null }
+    var medianCell: ReportValue { median.map(ReportValue.ms) ?? .null }
+}
+
+/// Every figure of a progress report, counted in one pass over the rows `progressRows` read.
+struct ProgressCount {
+    /// By student uid (a player without one counts under "").
+    var students: [String: ProgressTally] = [:]
+    var gamesOf: [String: Set<Int64>] = [:]
+    var total = ProgressTally()
+    /// By `a * 1000 + b`.
+    var facts: [Int: ProgressTally] = [:]
+    /// By kind, then skill.
+    var skills: [String: [String: ProgressTally]] = [:]
+    /// By Monday (`YYYY-MM-DD`), and by student then Monday.
+    var weeks: [String: ProgressTally] = [:]
+    var studentWeeks: [String: [String: ProgressTally]] = [:]
+    var firstStart: Date?
+    var lastStart: Date?
+
+    /// A fact answered right slower than this on the median is marked slow (issue 40: 6 s).
+    static let slowMs = 6000
+
+    init(_ rows: ProgressRows, days: LocalDays) {
+        var week: [Int64: String] = [:]
+        for (id, game) in rows.games {
+            week[id] = days.monday(game.started)
+            if firstStart.map({ game.started < $0 }) ?? true { firstStart = game.started }
+            if lastStart.map({ game.started > $0 }) ?? true { lastStart = game.started }
+        }
+        for seat in rows.seats.values { gamesOf[seat.student ?? "", default: []].insert(seat.game) }
+        // The skills a detail names, as the kind's own report names them: worked out once a
+        // distinct detail, not once an answer.
+        var skillsOf: [String: [String]] = [:]
+        for answer in rows.answers {
+            guard let seat = rows.seats[answer["player_id"]], let game = rows.games[seat.game] else { continue }
+            let correct: Bool = answer["correct"], given: Bool = answer["given"], ms: Int? = answer["ms"]
+            let detail: String? = answer["detail"]
+            let student = seat.student ?? ""
+            students[student, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+            total.add(correct: correct, given: given, ms: ms)
+            let monday = week[seat.game]!
+            weeks[monday, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+            studentWeeks[student, default: [:]][monday, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+            if game.kind == TimesQuiz.name {
+                if let fact = Self.fact(detail) {
+                    facts[fact, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+                }
+                continue
+            }
+            let key = game.kind + "\u{1F}" + (detail ?? "") + "\u{1F}" + (game.set ?? "")
+            let names = skillsOf[key] ?? Self.skills(kind: game.kind, detail: detail, set: game.set)
+            skillsOf[key] = names
+            for skill in names {
+                skills[game.kind, default: [:]][skill, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+            }
+        }
+    }
+
+    /// `7,8` as `7008`; nil for a detail that is not a fact.
+    static func fact(_ detail: String?) -> Int? {
+        guard let detail, let comma = detail.firstIndex(of: ","),
+              let a = Int(detail[..<comma]), let b = Int(detail[detail.index(after: comma)...]) else { return nil }
+        return a * 1000 + b
+    }
+
+    /// The skills the kind's report counts a question with this detail under (`arith_tags`);
+    /// a kind whose report has no skills (a question set) counts it under the set's name.
+    static func skills(kind name: String, detail: String?, set: String?) -> [String] {
+        guard let kind = RaceCatalog.kind(named: name), case .quiz(let sections) = kind.style else { return [] }
+        let probe = QuizAnswerRow(player: "", question: "", answer: "", detail: detail, typed: "", correct: true, ms: 0)
+        guard let tags = sections([probe], .classroom).first(where: { $0.name == "\(name)_tags" }) else { return [set ?? name] }
+        return tags.rows.compactMap { row in
+            guard row.count > 1, case .text(let skill) = row[1] else { return nil }
+            return skill
+        }
+    }
+
+    /// The accuracy of a student's last week with answers minus the week before it with
+    /// answers; nil with fewer than two such weeks.
+    func change(of student: String) -> Double? {
+        guard let weeks = studentWeeks[student] else { return nil }
+        let answered = weeks.filter { $0.value.asked > 0 }.sorted { $0.key < $1.key }
+        guard answered.count >= 2, let last = answered[answered.count - 1].value.accuracy,
+              let before = answered[answered.count - 2].value.accuracy else { return nil }
+        return last - before
+    }
+}
