@@ -16,6 +16,7 @@ public enum Pages {
         SiteFile("/play-round.js", "text/javascript; charset=utf-8", PackageResources.play_round_js),
         SiteFile("/play-words.js", "text/javascript; charset=utf-8", PackageResources.play_words_js),
         SiteFile("/play-choices.js", "text/javascript; charset=utf-8", PackageResources.play_choices_js),
+        SiteFile("/play-class.js", "text/javascript; charset=utf-8", PackageResources.play_class_js),
         SiteFile("/icon.svg", "image/svg+xml", PackageResources.icon_svg),
         // The nine pictures of a class's picture codes: the join page's pad, the desk's card sheet.
         SiteFile("/pictures.js", "text/javascript; charset=utf-8", PackageResources.pictures_js),
@@ -30,6 +31,7 @@ public enum Pages {
         SiteFile("/teacher.css", "text/css; charset=utf-8", PackageResources.teacher_css),
         // Its script, an ES module, and the modules it imports (host.js says which does what).
         SiteFile("/host.js", "text/javascript; charset=utf-8", PackageResources.host_js),
+        SiteFile("/host-class.js", "text/javascript; charset=utf-8", PackageResources.host_class_js),
         SiteFile("/host-commands.js", "text/javascript; charset=utf-8", PackageResources.host_commands_js),
         SiteFile("/host-create.js", "text/javascript; charset=utf-8", PackageResources.host_create_js),
         SiteFile("/host-desk.js", "text/javascript; charset=utf-8", PackageResources.host_desk_js),

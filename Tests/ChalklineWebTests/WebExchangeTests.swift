@@ -101,7 +101,8 @@ import Testing
             Pages.site.files.filter { belongs($0.path) || shared.contains($0.path) }
                 .reduce(0) { $0 + ($1.gzipped ?? $1.bytes).count }
         }
-        let student = sent { $0 == "/" || $0 == "/style.css" || $0.hasPrefix("/play") }
+        // The student page also loads the picture pad's pictures (a class's picture codes).
+        let student = sent { $0 == "/" || $0 == "/style.css" || $0.hasPrefix("/play") || $0 == "/pictures.js" }
         let teacher = sent { $0.hasPrefix("/host") || $0 == "/teacher.css" }
         // The desk (issue 40): every file /desk loads, found by following its links and imports.
         let deskFiles = Self.loaded(by: "/desk")

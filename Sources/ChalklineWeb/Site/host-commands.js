@@ -5,6 +5,9 @@ const password = (p) => (p ? ' password=' + p.replace(/\s+/g, '') : '');
 export function hostCommands(send) {
   return {
     catalog: () => send('/catalog'),
+    // The desk's secret (sessionStorage), then the classes for the create form's choice.
+    teacher: (secret) => send('/teacher ' + secret),
+    classes: () => send('/class list'),
     name: (name) => send('/name ' + name),
     create: (kind, options, pass) => send('/create ' + kind + options.map(([name, value]) => ' ' + name + '=' + value).join('') + password(pass)),
     claim: (room, hostKey) => send('/claim ' + room + ' ' + hostKey),

@@ -76,6 +76,8 @@ export function createForm(page) {
     const name = $('create-name').value.trim();
     if (!name) { failed('Type your name.', 'create-name'); return; }
     const options = optionValues(kind, $('view-create'));
+    const chosenClass = page.chosenClass();
+    if (chosenClass) options.push(['class', chosenClass]);
     state.pending = { name, kind: kind.name, options, password: state.passwordAsked ? $('create-password').value : '' };
     Object.assign(state, { ending: false, creating: true });
     // Still the host of the old room: /create from it takes its class along (they get `moved`).

@@ -10,6 +10,7 @@ import { desk } from './host-desk.js';
 import { projector } from './host-projector.js';
 import { report } from './host-report.js';
 import { sets } from './host-sets.js';
+import { classChoice } from './host-class.js';
 
 const watchCode = (new URLSearchParams(location.search).get('watch') || '').replace(/\s+/g, '').toUpperCase();
 
@@ -38,8 +39,9 @@ const state = {
 const line = serverLine({ message: (msg) => { if (!views.sets.reply(msg)) dispatch(msg); render(); }, closed: (e) => { closed(e); render(); } });
 const commands = hostCommands(line.send);
 const page = { state, commands, line, render, showCreate };
-const views = { create: createForm(page), room: room(page), desk: desk(page), projector: projector(page), report: report(page), sets: sets(page) };
-Object.assign(page, { claim: views.room.claim, showWaiting: views.projector.showWaiting, stopClock: views.projector.stopClock,
+const views = { create: createForm(page), room: room(page), desk: desk(page), projector: projector(page), report: report(page), sets: sets(page),
+                classes: classChoice(page) };
+Object.assign(page, { claim: views.room.claim, chosenClass: views.classes.chosen, showWaiting: views.projector.showWaiting, stopClock: views.projector.stopClock,
                       gameEnd: (msg) => views.projector.events.game_end(msg) });
 
 const handlers = (part) => Object.assign({}, ...Object.values(views).map((v) => v[part] || {}));
@@ -49,6 +51,7 @@ const events = Object.assign(handlers('events'), {
   welcome() {
     line.setConn('open');
     if (state.role === 'watch') { commands.watch(state.watching); return; }
+    views.classes.reconnected();
     commands.catalog();
     views.sets.reconnected();
     // The old room's connection dropped while its next was being set: take the old room back.

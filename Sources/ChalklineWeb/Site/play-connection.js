@@ -8,7 +8,9 @@ const send = (text) => line.send(text);
 
 export const commands = {
   name(name) { return send('/name ' + name); },
-  join(code) { return send('/join ' + code); },
+  // A class's room: under a name of its list, and the student's three picture digits.
+  join(code, name, digits) { return send('/join ' + code + (name ? ' ' + name : '') + (digits ? ' ' + digits : '')); },
+  names(code) { return send('/names ' + code); },
   leave() { return send('/leave'); },
   rejoin(seat) { return send('/rejoin ' + seat.room + ' ' + seat.token); },
   // Names its question: a late one is refused, not judged against the next.

@@ -8,6 +8,7 @@ import { choicesSaid } from './play-choices.js';
 import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
 import { replies, enterRoom, setTeams, ended } from './play-replies.js';
+import { proceed, showNames } from './play-class.js';
 
 export function socketClosed(e) {
   if (state.ending) { line.setConn('closed'); return; }
@@ -24,7 +25,8 @@ export function socketClosed(e) {
   if (!state.joining) return;
   state.joining = null;
   drawJoining();
-  fieldError('join-code-error', 'Cannot reach the server. Check the Wi-Fi and try again.');
+  const trouble = 'Cannot reach the server. Check the Wi-Fi and try again.';
+  if (state.view === 'join') fieldError('join-code-error', trouble); else showNames(trouble);
 }
 
 function endPause() {
@@ -63,7 +65,7 @@ const events = {
   welcome() {
     line.setConn('open');
     if (state.seat) commands.rejoin(state.seat);
-    else if (state.joining) commands.name(state.joining.name);
+    else proceed();
   },
 
   joined(msg) {
@@ -230,14 +232,15 @@ const events = {
     state.hostAway = null;
     const name = !state.seat && asked ? asked.name : state.seat ? state.seat.name : '';
     const follow = Boolean(state.seat) && Boolean(name);
+    const digits = (state.seat && state.seat.digits) || '';
     saveSeat(null);
     stopTimer();
     showJoin(msg.to, name);
     announce('Your class moved to room ' + msg.to + '.');
     if (!follow) return;
-    state.joining = { code: msg.to, name };
+    state.joining = { code: msg.to, name, digits };
     drawJoining();
-    commands.name(name);
+    proceed();
   },
 
   bye(msg) { ended(msg.reason, msg.reason === 'flood' ? 'Too many messages too fast' : 'Disconnected', msg.message); },

@@ -5,6 +5,7 @@ import { show, drawStatus, drawNotice, drawLobby, drawTeams, drawComeback, showJ
 import { drawAnswerForm, drawFeedback, stopTimer } from './play-round.js';
 import { clearWord, drawWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
+import { proceed, classRoom, classJoinRefused, namesReceived, namesRefused } from './play-class.js';
 
 // The connection ended for good: say so, and no reconnecting.
 export function ended(reason, title, text, room) {
@@ -20,9 +21,13 @@ export function ended(reason, title, text, room) {
 
 // By /join, /rejoin, or the teacher's let_in.
 export function enterRoom(msg, rejoined) {
+  const asked = state.joining;
   state.joining = null;
+  state.pick = null;
   line.retries = 0;
-  saveSeat({ room: msg.room, token: msg.token, name: msg.name });
+  // A class's picture digits stay with the seat: a seat let go is joined again without a child.
+  const digits = (asked && asked.digits) || (rejoined && state.seat && state.seat.digits) || undefined;
+  saveSeat({ room: msg.room, token: msg.token, name: msg.name, digits });
   rememberName(msg.name);
   state.code = msg.room;
   state.game = msg.game;
@@ -144,7 +149,8 @@ export const replies = {
     leave() {
       if (!state.again) return;
       state.again = false;
-      commands.join(state.seat.room);
+      const seat = state.seat;
+      commands.join(seat.room, seat.digits ? seat.name : '', seat.digits);
     },
     rejoin(msg) { enterRoom(msg, true); },
     comeback(msg) {
@@ -165,13 +171,17 @@ export const replies = {
       if ('n' in msg) wordAnswered(msg); else quizAnswered(msg);
       countReply();
     },
+    names: namesReceived,
     other() {},
   },
   error: {
+    names: namesRefused,
     name(msg) { joinFailed('join-name-error', msg.message); },
     join(msg) {
       // Perhaps this student, on a new device.
-      if (msg.code === 'name_taken' && state.joining) { askComeback(state.joining.code, state.joining.name); return; }
+      const asked = state.joining;
+      if (msg.code === 'name_taken' && asked) { askComeback(asked.code, asked.name); return; }
+      if (asked && classRoom(asked.code)) { state.joining = null; classJoinRefused(msg, asked); return; }
       const nameCodes = ['bad_name', 'no_name', 'name_taken', 'name_refused'];
       joinFailed(nameCodes.includes(msg.code) ? 'join-name-error' : 'join-code-error', msg.message);
     },
@@ -185,8 +195,8 @@ export const replies = {
       if (msg.code === 'banned') { ended('banned', 'You were banned from this room', msg.message); return; }
       if (msg.code === 'bad_token' && seat) {
         // The seat was let go (the lobby's are, at once): join again, same name.
-        state.joining = { code: seat.room, name: seat.name };
-        commands.name(seat.name);
+        state.joining = { code: seat.room, name: seat.name, digits: seat.digits || '' };
+        proceed();
         return;
       }
       state.trouble = null;

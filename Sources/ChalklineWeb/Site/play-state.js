@@ -4,13 +4,17 @@
 import { keptSeat } from './shared.js';
 
 const nameStore = keptSeat('chalkline.name', ['localStorage']);   // the last name, for the form
-const seatStore = keptSeat('chalkline.seat');       // sessionStorage: {room, token, name}, for /rejoin
+const seatStore = keptSeat('chalkline.seat');       // sessionStorage: {room, token, name, digits}, for /rejoin
 
 export const state = {
-  view: 'join',            // join, comeback, lobby, countdown, question, results, board, level, final, gone
+  view: 'join',            // join, names, pictures, comeback, lobby, countdown, question, results, board, level, final, gone
   ending: false,           // a shutdown, kick, ban or bye: do not reconnect
   again: false,            // homework's "Try again" sent /leave: then /join the same code
-  joining: null,           // {code, name} while the form's /name and /join are under way
+  joining: null,           // {code, name, digits, typed} while /names, /name and /join are under way
+  asked: '',               // the code a /names is out for
+  names: null,             // /names' answer: {room, class, codes, names: [{name, free}]}
+  namesError: '',          // said above a class's names
+  pick: null,              // {name, taps: [digits], error}: the picture pad
   comeback: null,          // {code, name, number, asked, error}: "Is this you?"
   seat: seatStore.load(),
   code: '',                // the last room code known (for "Join again")

@@ -11,6 +11,7 @@ import { wireChoices } from './play-choices.js';
 import { line, commands, listeners } from './play-connection.js';
 import { joinFailed } from './play-replies.js';
 import { dispatch, socketClosed } from './play-handlers.js';
+import { proceed, startJoin, askNames, classRoom, showNames, wireClass } from './play-class.js';
 
 Object.assign(listeners, { message: dispatch, closed: socketClosed });
 
@@ -20,14 +21,18 @@ $('join-form').addEventListener('submit', (e) => {
   const name = $('join-name').value.trim();
   clearJoinErrors();
   if (!code) { joinFailed('join-code-error', 'Type the room code your host shows.'); return; }
-  if (!name) { joinFailed('join-name-error', 'Type your name.'); return; }
   $('join-code').value = code;
   state.code = code;
-  state.joining = { code, name };
+  state.joining = { code, name, typed: true };
   state.ending = false;
   drawJoining();
-  if (line.isOpen()) commands.name(name);
-  else if (!line.ws) line.connect();
+  proceed();
+});
+
+// The code typed in full: a class's names may replace the name box before a name is typed.
+$('join-code').addEventListener('change', () => {
+  const code = $('join-code').value.replace(/\s+/g, '').toUpperCase();
+  if (code.length >= 4 && !state.joining) askNames(code);
 });
 
 $('answer-form').addEventListener('submit', (e) => {
@@ -53,6 +58,7 @@ $('comeback-other').addEventListener('click', () => {
   state.comeback = null;
   drawComeback();
   // A request still waiting goes when this connection joins anything else.
+  if (asked && classRoom(asked.code)) { showNames('Someone in room ' + asked.code + ' is already called ' + asked.name + '. Tap your own name.'); return; }
   showJoin(asked ? asked.code : '', '');
   joinError('join-name-error', asked ? 'Someone in room ' + asked.code + ' is already called ' + asked.name + '. Pick another name.' : '');
 });
@@ -63,7 +69,7 @@ $('gone-again').addEventListener('click', () => {
   state.gone = null;
   delete document.body.dataset.ended;
   saveSeat(null);
-  showJoin(room, '');
+  startJoin(room, '');
 });
 
 $('try-again').addEventListener('click', () => {
@@ -83,6 +89,7 @@ for (const id of ['next-question-button', 'next-level-button']) {
 
 wireWordBuilder();
 wireChoices();
+wireClass();
 $('team-list').addEventListener('click', (e) => {
   const button = e.target.closest('button[data-team]');
   if (button) commands.team(button.dataset.team);
@@ -101,6 +108,6 @@ if (state.seat && (!room || room === state.seat.room)) {
   line.connect();
 } else {
   saveSeat(null);
-  showJoin(room, lastName());
+  startJoin(room, lastName());
   drawStatus();
 }

@@ -1,0 +1,54 @@
+// The create form's Class choice: only on the teacher's own browser. The desk (/desk) keeps the
+// teacher's secret in sessionStorage; this page sends it (`/teacher`) on every connection and,
+// when it is right, lists the classes (`/class list`) for the choice, "No class" first. A wrong
+// secret is not sent again: each try counts toward the guess limit.
+import { $, el, setHidden, drawer } from './shared.js';
+
+const secretKey = 'chalkline.teacher';
+
+function storedSecret() {
+  try { return sessionStorage.getItem(secretKey) || ''; } catch (e) { return ''; }
+}
+
+export function classChoice(page) {
+  const { state, commands } = page;
+  state.classes = null;        // [{name, students, codes}] once /teacher worked
+  let refused = false;
+
+  const ok = {
+    teacher() { commands.classes(); },
+    class(msg) { if (msg.action === 'list' && Array.isArray(msg.classes)) state.classes = msg.classes; },
+  };
+  const error = {
+    teacher() { refused = true; state.classes = null; },
+    class() {},
+  };
+
+  const drawChoices = drawer(([classes]) => {
+    const select = $('create-class');
+    const chosen = select.value;
+    select.textContent = '';
+    select.append(Object.assign(el('option', '', 'No class'), { value: '' }));
+    for (const c of classes || []) {
+      const text = c.name + ' (' + c.students + (c.students === 1 ? ' student' : ' students') + (c.codes ? ', picture codes' : '') + ')';
+      select.append(Object.assign(el('option', '', text), { value: c.name }));
+    }
+    select.value = (classes || []).some((c) => c.name === chosen) ? chosen : '';
+  });
+
+  function draw() {
+    setHidden('create-class-field', !state.classes);
+    if (state.classes) drawChoices([state.classes]);
+  }
+
+  return {
+    ok, error, draw,
+    // On every `welcome`: the connection is the teacher's again before anything else is sent.
+    reconnected() {
+      const secret = storedSecret();
+      if (secret && !refused) commands.teacher(secret);
+    },
+    // The class= of the room being created ('' for none).
+    chosen: () => (state.classes ? $('create-class').value : ''),
+  };
+}
