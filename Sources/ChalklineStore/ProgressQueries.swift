@@ -1,10 +1,11 @@
 import ChalklineCore
 import Foundation
 
-/// Whose answers a progress report reads: the SQL that reaches their `player p` rows. Every
-/// progress query starts from here, so a class's report is three queries however many
-/// students and games it has (seats, quiz answers, words found), each down an index:
-/// `student_by_class`, `player_by_student`, the round's `(game_id, number)`, `answer_by_round`.
+/// Whose answers a progress report reads: the SQL that reaches their `player p` rows. A class's
+/// report is four queries however many students and games it has (the class, its list, the
+/// seats, then the quiz answers and the words found of those seats), each down an index:
+/// `class_by_name`, `student_by_class`, `player_by_student`, the round's `(game_id, number)`,
+/// `answer_by_round`.
 struct ProgressSubject {
     /// Tables up to and including `player p`.
     var tables: String
@@ -84,21 +85,12 @@ extension Reports {
         }
         let hasStudents = try db.columns(in: "player").contains("student_uid")
         let hasHomework = try db.columns(in: "game").contains("assignment_id")
-        let names = RaceCatalog.kinds.map { kind in (kind.name, isBoard(kind)) }
-        let quizKinds = names.filter { !$0.1 }.map { "'\($0.0)'" }.joined(separator: ", ")
-        let boardKinds = names.filter { $0.1 }.map { "'\($0.0)'" }.joined(separator: ", ")
-        let from = "FROM \(subject.tables) JOIN game g ON g.id = p.game_id"
-        let answers = """
-            JOIN round r ON r.game_id = p.game_id JOIN answer a ON a.round_id = r.id AND a.player_id = p.id
-            """
-        let condition = "WHERE \(subject.condition)\(span)"
-
         var rows = ProgressRows()
         for seat in try db.rows("""
             SELECT p.id, p.name, \(hasStudents ? "p.student_uid" : "NULL") AS student_uid, g.id AS game_id, g.kind,
                    \(hasHomework ? "g.assignment_id" : "NULL") AS assignment_id, g.started_at,
                    CASE WHEN g.kind = '\(SetQuiz.name)' THEN g.settings END AS settings
-            \(from) \(condition)
+            FROM \(subject.tables) JOIN game g ON g.id = p.game_id WHERE \(subject.condition)\(span)
             """, arguments) {
             let game: Int64 = seat["game_id"]
             rows.seats[seat["id"]] = ProgressRows.Seat(student: seat["student_uid"], name: seat["name"], game: game)
@@ -107,20 +99,30 @@ extension Reports {
                                                      started: seat["started_at"], set: setName(seat["settings"]))
             }
         }
-        guard !rows.seats.isEmpty else { return rows }
-        let detail = try Schema.detailColumn(db, table: "q")
-        rows.answers = try db.rows("""
-            SELECT a.player_id, a.correct, a.ms, CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END AS given, \(detail) AS detail
-            \(from) \(answers) LEFT JOIN question q ON q.id = a.question_id
-            \(condition) AND g.kind IN (\(quizKinds))
-            """, arguments)
-        rows.words = try db.rows("""
-            SELECT q.answer AS word, q.text AS clue, COUNT(*) AS found,
-                   COUNT(DISTINCT \(hasStudents ? "p.student_uid" : "p.name")) AS students
-            \(from) \(answers) JOIN question q ON q.id = a.question_id
-            \(condition) AND g.kind IN (\(boardKinds)) AND a.correct = 1
-            GROUP BY q.answer, q.text ORDER BY COUNT(*) DESC, q.answer, q.text
-            """, arguments)
+        // The answers of those seats, reached by their games' rounds (`answer_by_round`): by
+        // game and not by seat, so a round's answers are read once, not once a student.
+        func list(_ ids: some Sequence<Int64>) -> String { ids.sorted().map(String.init).joined(separator: ", ") }
+        let seats = "a.player_id IN (\(list(rows.seats.keys)))"
+        let quizGames = rows.games.filter { RaceCatalog.kind(named: $0.value.kind).map(isBoard) != true }.keys
+        let boardGames = rows.games.filter { RaceCatalog.kind(named: $0.value.kind).map(isBoard) == true }.keys
+        if !quizGames.isEmpty {
+            let detail = try Schema.detailColumn(db, table: "q")
+            rows.answers = try db.rows("""
+                SELECT a.player_id, a.correct, a.ms, CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END AS given, \(detail) AS detail
+                FROM round r JOIN answer a ON a.round_id = r.id LEFT JOIN question q ON q.id = a.question_id
+                WHERE r.game_id IN (\(list(quizGames))) AND \(seats)
+                """, [])
+        }
+        if !boardGames.isEmpty {
+            rows.words = try db.rows("""
+                SELECT q.answer AS word, q.text AS clue, COUNT(*) AS found,
+                       COUNT(DISTINCT \(hasStudents ? "p.student_uid" : "p.name")) AS students
+                FROM round r JOIN answer a ON a.round_id = r.id JOIN question q ON q.id = a.question_id
+                JOIN player p ON p.id = a.player_id
+                WHERE r.game_id IN (\(list(boardGames))) AND \(seats) AND a.correct = 1
+                GROUP BY q.answer, q.text ORDER BY COUNT(*) DESC, q.answer, q.text
+                """, [])
+        }
         return rows
     }
 
