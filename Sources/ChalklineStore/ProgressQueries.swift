@@ -2,8 +2,9 @@ import ChalklineCore
 import Foundation
 
 /// Whose answers a progress report reads: the SQL that reaches their `player p` rows. A class's
-/// report is four queries however many students and games it has (the class, its list, the
-/// seats, then the quiz answers and the words found of those seats), each down an index:
+/// report is six queries however many students and games it has (the class, its list, the
+/// seats, then of those seats the quiz answers counted by game and detail and counted by seat,
+/// and the words found), each down an index:
 /// `class_by_name`, `student_by_class`, `player_by_student`, the round's `(game_id, number)`,
 /// `answer_by_round`.
 struct ProgressSubject {
@@ -48,11 +49,20 @@ struct ProgressRows {
         var game: Int64
     }
 
+    /// Quiz answers with the same detail in one game, counted by the database.
+    struct Question {
+        var game: Int64
+        var detail: String?
+        var tally: ProgressTally
+    }
+
     var games: [Int64: Game] = [:]
     /// By player row id.
     var seats: [Int64: Seat] = [:]
-    /// Each quiz answer: `player_id`, `correct`, `ms`, `given` (1 when something was typed), `detail`.
-    var answers: [SQLRow] = []
+    /// The quiz answers counted twice over, so that no answer row leaves the database: by game
+    /// and detail (facts, skills, weeks, the total) and by seat (students, their weeks).
+    var questions: [Question] = []
+    var bySeat: [Int64: ProgressTally] = [:]
     /// Words found, by word and clue: `word`, `clue`, `found`, `students`.
     var words: [SQLRow] = []
 }
@@ -107,11 +117,15 @@ extension Reports {
         let boardGames = rows.games.filter { RaceCatalog.kind(named: $0.value.kind).map(isBoard) == true }.keys
         if !quizGames.isEmpty {
             let detail = try Schema.detailColumn(db, table: "q")
-            rows.answers = try db.rows("""
-                SELECT a.player_id, a.correct, a.ms, CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END AS given, \(detail) AS detail
-                FROM round r JOIN answer a ON a.round_id = r.id LEFT JOIN question q ON q.id = a.question_id
-                WHERE r.game_id IN (\(list(quizGames))) AND \(seats)
-                """, [])
+            let answers = "FROM round r JOIN answer a ON a.round_id = r.id"
+            let filter = "WHERE r.game_id IN (\(list(quizGames))) AND \(seats)"
+            rows.questions = try db.rows("""
+                SELECT r.game_id, \(detail) AS detail, \(tallyColumns(db))
+                \(answers) LEFT JOIN question q ON q.id = a.question_id \(filter) GROUP BY r.game_id, \(detail)
+                """, []).map { ProgressRows.Question(game: $0["game_id"], detail: $0["detail"], tally: ProgressTally($0)) }
+            for seat in try db.rows("SELECT a.player_id, \(tallyColumns(db)) \(answers) \(filter) GROUP BY a.player_id", []) {
+                rows.bySeat[seat["player_id"]] = ProgressTally(seat)
+            }
         }
         if !boardGames.isEmpty {
             rows.words = try db.rows("""
@@ -124,6 +138,15 @@ extension Reports {
                 """, [])
         }
         return rows
+    }
+
+    /// A group's `ProgressTally`, counted by the database: `asked`, `given`, `right`, and the right
+    /// answers' times (`ms`, comma-separated; a median needs every one, but as one text a group,
+    /// not a row an answer). SQLite's `group_concat` is PostgreSQL's `string_agg`.
+    private static func tallyColumns(_ db: any SQLDatabase) -> String {
+        let rightMs = "CASE WHEN a.correct = 1 THEN a.ms END"
+        let list = db is PGConnection ? "string_agg(CAST(\(rightMs) AS TEXT), ',')" : "group_concat(\(rightMs), ',')"
+        return "COUNT(*) AS asked, SUM(CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END) AS given, SUM(a.correct) AS right_count, \(list) AS right_ms"
     }
 
     /// The `set` of a set game's settings (JSON, as `/create` echoed them).
