@@ -79,9 +79,11 @@ extension Reports {
         return try db.row("SELECT uid, name FROM class WHERE folded = ? ORDER BY id DESC LIMIT 1", [.text(Names.folded(name))])
     }
 
-    /// Seats, quiz answers and words found of `subject`, in games started in `from ..< to`.
+    /// Seats, quiz answers and words found of `subject`, in games started in `from ..< to`;
+    /// `bySeat` false leaves out the answers counted by seat (a second pass over the same
+    /// answers), which only a class's students and their weeks need.
     static func progressRows(_ db: any SQLDatabase, _ subject: ProgressSubject, from: Date?, to: Date?,
-                             gameFilter: (sql: String, arguments: [SQLValue]) = ("", [])) throws -> ProgressRows {
+                             gameFilter: (sql: String, arguments: [SQLValue]) = ("", []), bySeat: Bool = true) throws -> ProgressRows {
         var time = StorageTime()
         var span = gameFilter.sql
         var arguments = subject.arguments + gameFilter.arguments
@@ -123,7 +125,7 @@ extension Reports {
                 SELECT r.game_id, \(detail) AS detail, \(tallyColumns(db))
                 \(answers) LEFT JOIN question q ON q.id = a.question_id \(filter) GROUP BY r.game_id, \(detail)
                 """, []).map { ProgressRows.Question(game: $0["game_id"], detail: $0["detail"], tally: ProgressTally($0)) }
-            for seat in try db.rows("SELECT a.player_id, \(tallyColumns(db)) \(answers) \(filter) GROUP BY a.player_id", []) {
+            for seat in try bySeat ? db.rows("SELECT a.player_id, \(tallyColumns(db)) \(answers) \(filter) GROUP BY a.player_id", []) : [] {
                 rows.bySeat[seat["player_id"]] = ProgressTally(seat)
             }
         }

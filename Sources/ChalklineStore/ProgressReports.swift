@@ -59,9 +59,9 @@ extension Reports {
             }
             shown = student["name"]
             classCell = .text(found["name"])
-            rows = try progressRows(db, .student(student["uid"]), from: from, to: to)
+            rows = try progressRows(db, .student(student["uid"]), from: from, to: to, bySeat: false)
         } else {
-            rows = try progressRows(db, .name(name), from: from, to: to, gameFilter: try serverFilter(db, server))
+            rows = try progressRows(db, .name(name), from: from, to: to, gameFilter: try serverFilter(db, server), bySeat: false)
             guard let last = rows.seats.max(by: { $0.key < $1.key }) else { throw Failure.noSuchPlayer(name) }
             shown = last.value.name
         }
