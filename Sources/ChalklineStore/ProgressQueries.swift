@@ -1,10 +1,12 @@
 import ChalklineCore
 import Foundation
 
-/// Whose answers a progress report reads: the SQL that reaches their `player p` rows. Every
-/// progress query starts from here, so a class's report is three queries however many
-/// students and games it has (seats, quiz answers, words found), each down an index:
-/// `student_by_class`, `player_by_student`, the round's `(game_id, number)`, `answer_by_round`.
+/// Whose answers a progress report reads: the SQL that reaches their `player p` rows. A class's
+/// report is six queries however many students and games it has (the class, its list, the
+/// seats, then of those seats the quiz answers counted by game and detail and counted by seat,
+/// and the words found), each down an index:
+/// `class_by_name`, `student_by_class`, `player_by_student`, the round's `(game_id, number)`,
+/// `answer_by_round`.
 struct ProgressSubject {
     /// Tables up to and including `player p`.
     var tables: String
@@ -47,11 +49,20 @@ struct ProgressRows {
         var game: Int64
     }
 
+    /// Quiz answers with the same detail in one game, counted by the database.
+    struct Question {
+        var game: Int64
+        var detail: String?
+        var tally: ProgressTally
+    }
+
     var games: [Int64: Game] = [:]
     /// By player row id.
     var seats: [Int64: Seat] = [:]
-    /// Each quiz answer: `player_id`, `correct`, `ms`, `given` (1 when something was typed), `detail`.
-    var answers: [SQLRow] = []
+    /// The quiz answers counted twice over, so that no answer row leaves the database: by game
+    /// and detail (facts, skills, weeks, the total) and by seat (students, their weeks).
+    var questions: [Question] = []
+    var bySeat: [Int64: ProgressTally] = [:]
     /// Words found, by word and clue: `word`, `clue`, `found`, `students`.
     var words: [SQLRow] = []
 }
@@ -68,9 +79,11 @@ extension Reports {
         return try db.row("SELECT uid, name FROM class WHERE folded = ? ORDER BY id DESC LIMIT 1", [.text(Names.folded(name))])
     }
 
-    /// Seats, quiz answers and words found of `subject`, in games started in `from ..< to`.
+    /// Seats, quiz answers and words found of `subject`, in games started in `from ..< to`;
+    /// `bySeat` false leaves out the answers counted by seat (a second pass over the same
+    /// answers), which only a class's students and their weeks need.
     static func progressRows(_ db: any SQLDatabase, _ subject: ProgressSubject, from: Date?, to: Date?,
-                             gameFilter: (sql: String, arguments: [SQLValue]) = ("", [])) throws -> ProgressRows {
+                             gameFilter: (sql: String, arguments: [SQLValue]) = ("", []), bySeat: Bool = true) throws -> ProgressRows {
         var time = StorageTime()
         var span = gameFilter.sql
         var arguments = subject.arguments + gameFilter.arguments
@@ -84,21 +97,13 @@ extension Reports {
         }
         let hasStudents = try db.columns(in: "player").contains("student_uid")
         let hasHomework = try db.columns(in: "game").contains("assignment_id")
-        let names = RaceCatalog.kinds.map { kind in (kind.name, isBoard(kind)) }
-        let quizKinds = names.filter { !$0.1 }.map { "'\($0.0)'" }.joined(separator: ", ")
-        let boardKinds = names.filter { $0.1 }.map { "'\($0.0)'" }.joined(separator: ", ")
-        let from = "FROM \(subject.tables) JOIN game g ON g.id = p.game_id"
-        let answers = """
-            JOIN round r ON r.game_id = p.game_id JOIN answer a ON a.round_id = r.id AND a.player_id = p.id
-            """
-        let condition = "WHERE \(subject.condition)\(span)"
-
         var rows = ProgressRows()
+        let seatTables = "FROM \(subject.tables) JOIN game g ON g.id = p.game_id WHERE \(subject.condition)\(span)"
         for seat in try db.rows("""
             SELECT p.id, p.name, \(hasStudents ? "p.student_uid" : "NULL") AS student_uid, g.id AS game_id, g.kind,
                    \(hasHomework ? "g.assignment_id" : "NULL") AS assignment_id, g.started_at,
                    CASE WHEN g.kind = '\(SetQuiz.name)' THEN g.settings END AS settings
-            \(from) \(condition)
+            \(seatTables)
             """, arguments) {
             let game: Int64 = seat["game_id"]
             rows.seats[seat["id"]] = ProgressRows.Seat(student: seat["student_uid"], name: seat["name"], game: game)
@@ -107,21 +112,46 @@ extension Reports {
                                                      started: seat["started_at"], set: setName(seat["settings"]))
             }
         }
-        guard !rows.seats.isEmpty else { return rows }
-        let detail = try Schema.detailColumn(db, table: "q")
-        rows.answers = try db.rows("""
-            SELECT a.player_id, a.correct, a.ms, CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END AS given, \(detail) AS detail
-            \(from) \(answers) LEFT JOIN question q ON q.id = a.question_id
-            \(condition) AND g.kind IN (\(quizKinds))
-            """, arguments)
-        rows.words = try db.rows("""
-            SELECT q.answer AS word, q.text AS clue, COUNT(*) AS found,
-                   COUNT(DISTINCT \(hasStudents ? "p.student_uid" : "p.name")) AS students
-            \(from) \(answers) JOIN question q ON q.id = a.question_id
-            \(condition) AND g.kind IN (\(boardKinds)) AND a.correct = 1
-            GROUP BY q.answer, q.text ORDER BY COUNT(*) DESC, q.answer, q.text
-            """, arguments)
+        // The answers of those seats, reached by their games' rounds (`answer_by_round`): by
+        // game and not by seat, so a round's answers are read once, not once a student.
+        func list(_ ids: some Sequence<Int64>) -> String { ids.sorted().map(String.init).joined(separator: ", ") }
+        // The seats as the query that found them, not as a list of their ids: PostgreSQL spent
+        // 30-100 ms planning a literal list of a term's 6,060 seats.
+        let seats = "a.player_id IN (SELECT p.id \(seatTables))"
+        let quizGames = rows.games.filter { RaceCatalog.kind(named: $0.value.kind).map(isBoard) != true }.keys
+        let boardGames = rows.games.filter { RaceCatalog.kind(named: $0.value.kind).map(isBoard) == true }.keys
+        if !quizGames.isEmpty {
+            let detail = try Schema.detailColumn(db, table: "q")
+            let answers = "FROM round r JOIN answer a ON a.round_id = r.id"
+            let filter = "WHERE r.game_id IN (\(list(quizGames))) AND \(seats)"
+            rows.questions = try db.rows("""
+                SELECT r.game_id, \(detail) AS detail, \(tallyColumns(db))
+                \(answers) LEFT JOIN question q ON q.id = a.question_id \(filter) GROUP BY r.game_id, \(detail)
+                """, arguments).map { ProgressRows.Question(game: $0["game_id"], detail: $0["detail"], tally: ProgressTally($0)) }
+            for seat in try bySeat ? db.rows("SELECT a.player_id, \(tallyColumns(db)) \(answers) \(filter) GROUP BY a.player_id", arguments) : [] {
+                rows.bySeat[seat["player_id"]] = ProgressTally(seat)
+            }
+        }
+        if !boardGames.isEmpty {
+            rows.words = try db.rows("""
+                SELECT q.answer AS word, q.text AS clue, COUNT(*) AS found,
+                       COUNT(DISTINCT \(hasStudents ? "p.student_uid" : "p.name")) AS students
+                FROM round r JOIN answer a ON a.round_id = r.id JOIN question q ON q.id = a.question_id
+                JOIN player p ON p.id = a.player_id
+                WHERE r.game_id IN (\(list(boardGames))) AND \(seats) AND a.correct = 1
+                GROUP BY q.answer, q.text ORDER BY COUNT(*) DESC, q.answer, q.text
+                """, arguments)
+        }
         return rows
+    }
+
+    /// A group's `ProgressTally`, counted by the database: `asked`, `given`, `right`, and the right
+    /// answers' times (`ms`, comma-separated; a median needs every one, but as one text a group,
+    /// not a row an answer). SQLite's `group_concat` is PostgreSQL's `string_agg`.
+    private static func tallyColumns(_ db: any SQLDatabase) -> String {
+        let rightMs = "CASE WHEN a.correct = 1 THEN a.ms END"
+        let list = db is PGConnection ? "string_agg(CAST(\(rightMs) AS TEXT), ',')" : "group_concat(\(rightMs), ',')"
+        return "COUNT(*) AS asked, SUM(CASE WHEN a.typed IS NULL THEN 0 ELSE 1 END) AS given, SUM(a.correct) AS right_count, \(list) AS right_ms"
     }
 
     /// The `set` of a set game's settings (JSON, as `/create` echoed them).

@@ -59,9 +59,9 @@ extension Reports {
             }
             shown = student["name"]
             classCell = .text(found["name"])
-            rows = try progressRows(db, .student(student["uid"]), from: from, to: to)
+            rows = try progressRows(db, .student(student["uid"]), from: from, to: to, bySeat: false)
         } else {
-            rows = try progressRows(db, .name(name), from: from, to: to, gameFilter: try serverFilter(db, server))
+            rows = try progressRows(db, .name(name), from: from, to: to, gameFilter: try serverFilter(db, server), bySeat: false)
             guard let last = rows.seats.max(by: { $0.key < $1.key }) else { throw Failure.noSuchPlayer(name) }
             shown = last.value.name
         }
@@ -144,22 +144,23 @@ extension Reports {
     /// answers (each only below the class's own figure, so a class doing well flags nobody for
     /// it), and anyone whose accuracy fell by 10 points or more from one week to the next.
     private static func needsHelp(_ count: ProgressCount, students: [SQLRow]) -> ReportTable {
-        struct Line { var name: String; var tally: ProgressTally; var change: Double? }
+        // The median worked out once a student: sorting their times in every comparison was most of the report's time.
+        struct Line { var name: String; var tally: ProgressTally; var median: Int?; var change: Double? }
         let lines = students.compactMap { student -> Line? in
             let uid: String = student["uid"]
             guard let tally = count.students[uid], tally.asked > 0 else { return nil }
-            return Line(name: student["name"], tally: tally, change: count.change(of: uid))
+            return Line(name: student["name"], tally: tally, median: tally.median, change: count.change(of: uid))
         }
         let classAccuracy = count.total.accuracy ?? 0
         let classMedian = count.total.median ?? .max
         let lowest = lines.filter { ($0.tally.accuracy ?? 1) < classAccuracy }
             .sorted { ($0.tally.accuracy ?? 1, $0.name) < ($1.tally.accuracy ?? 1, $1.name) }.prefix(needsHelpEach)
-        let slowest = lines.filter { ($0.tally.median ?? 0) > classMedian }
-            .sorted { ($0.tally.median ?? 0, $1.name) > ($1.tally.median ?? 0, $0.name) }.prefix(needsHelpEach)
+        let slowest = lines.filter { ($0.median ?? 0) > classMedian }
+            .sorted { ($0.median ?? 0, $1.name) > ($1.median ?? 0, $0.name) }.prefix(needsHelpEach)
         let falling = lines.filter { ($0.change ?? 0) <= -fallingBy }
             .sorted { ($0.change ?? 0, $0.name) < ($1.change ?? 0, $1.name) }
         func row(_ line: Line, _ why: String) -> [ReportValue] {
-            [.text(line.name), .text(why), line.tally.accuracyCell, line.tally.medianCell, line.change.map(ReportValue.fraction) ?? .null]
+            [.text(line.name), .text(why), line.tally.accuracyCell, line.median.map(ReportValue.ms) ?? .null, line.change.map(ReportValue.fraction) ?? .null]
         }
         return ReportTable(
             name: "needs_help", title: "Needs help",

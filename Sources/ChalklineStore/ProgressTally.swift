@@ -10,13 +10,34 @@ struct ProgressTally {
     /// Times of right answers only: a fast wrong guess is not fluency.
     var rightMs: [Int] = []
 
-    mutating func add(correct: Bool, given typed: Bool, ms: Int?) {
-        asked += 1
-        if typed { given += 1 }
-        if correct {
-            right += 1
-            if let ms { rightMs.append(ms) }
+    init() {}
+
+    /// A group the database counted (`Reports.tallyColumns`).
+    init(_ row: SQLRow) {
+        asked = row["asked"]
+        given = row["given"]
+        right = row["right_count"]
+        rightMs = Self.numbers(row["right_ms"])
+    }
+
+    /// `800,1234,95` as numbers, read byte by byte (the times are whole, not negative
+    /// milliseconds): a class's term has some 160,000 of them.
+    static func numbers(_ list: String?) -> [Int] {
+        guard let list else { return [] }
+        var numbers: [Int] = []
+        var n = 0, digits = false
+        for byte in list.utf8 {
+            if byte == UInt8(ascii: ",") {
+                if digits { numbers.append(n) }
+                n = 0
+                digits = false
+            } else {
+                n = n * 10 + Int(byte &- UInt8(ascii: "0"))
+                digits = true
+            }
         }
+        if digits { numbers.append(n) }
+        return numbers
     }
 
     mutating func add(_ other: ProgressTally) {
@@ -33,7 +54,8 @@ struct ProgressTally {
     var medianCell: ReportValue { median.map(ReportValue.ms) ?? .null }
 }
 
-/// Every figure of a progress report, counted in one pass over the rows `progressRows` read.
+/// Every figure of a progress report, from the groups the database counted (`progressRows`):
+/// a few thousand groups, not an answer row each.
 struct ProgressCount {
     /// By student uid (a player without one counts under "").
     var students: [String: ProgressTally] = [:]
@@ -60,30 +82,31 @@ struct ProgressCount {
             if lastStart.map({ game.started > $0 }) ?? true { lastStart = game.started }
         }
         for seat in rows.seats.values { gamesOf[seat.student ?? "", default: []].insert(seat.game) }
+        for (id, tally) in rows.bySeat {
+            guard let seat = rows.seats[id] else { continue }
+            let student = seat.student ?? ""
+            students[student, default: ProgressTally()].add(tally)
+            studentWeeks[student, default: [:]][week[seat.game]!, default: ProgressTally()].add(tally)
+        }
         // The skills a detail names, as the kind's own report names them: worked out once a
         // distinct detail, not once an answer.
         var skillsOf: [String: [String]] = [:]
-        for answer in rows.answers {
-            guard let seat = rows.seats[answer["player_id"]], let game = rows.games[seat.game] else { continue }
-            let correct: Bool = answer["correct"], given: Bool = answer["given"], ms: Int? = answer["ms"]
-            let detail: String? = answer["detail"]
-            let student = seat.student ?? ""
-            students[student, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
-            total.add(correct: correct, given: given, ms: ms)
-            let monday = week[seat.game]!
-            weeks[monday, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
-            studentWeeks[student, default: [:]][monday, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+        for question in rows.questions {
+            guard let game = rows.games[question.game] else { continue }
+            let tally = question.tally
+            total.add(tally)
+            weeks[week[question.game]!, default: ProgressTally()].add(tally)
             if game.kind == TimesQuiz.name {
-                if let fact = Self.fact(detail) {
-                    facts[fact, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+                if let fact = Self.fact(question.detail) {
+                    facts[fact, default: ProgressTally()].add(tally)
                 }
                 continue
             }
-            let key = game.kind + "\u{1F}" + (detail ?? "") + "\u{1F}" + (game.set ?? "")
-            let names = skillsOf[key] ?? Self.skills(kind: game.kind, detail: detail, set: game.set)
+            let key = game.kind + "\u{1F}" + (question.detail ?? "") + "\u{1F}" + (game.set ?? "")
+            let names = skillsOf[key] ?? Self.skills(kind: game.kind, detail: question.detail, set: game.set)
             skillsOf[key] = names
             for skill in names {
-                skills[game.kind, default: [:]][skill, default: ProgressTally()].add(correct: correct, given: given, ms: ms)
+                skills[game.kind, default: [:]][skill, default: ProgressTally()].add(tally)
             }
         }
     }

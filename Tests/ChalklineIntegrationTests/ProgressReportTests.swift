@@ -7,17 +7,24 @@ import Testing
 /// `ClassWeeks`: every figure against the one worked out by hand, the times grid against the raw
 /// rows, and the real binary's three formats.
 @Suite struct ProgressReportTests {
-    /// The store written once per backend, and its database (a path or a URI).
+    /// The database (a path or a URI) written once per backend; each test reads it through a
+    /// store of its own, as a store is used by one thread at a time (`ResultsStore`).
     final class Written: @unchecked Sendable {
         let db: String
-        let store: any ResultsStore
+        var store: any ResultsStore {
+            get throws {
+                let store = ResultsStores.make(db, server: ClassWeeks.server)
+                try store.connectExisting()
+                return store
+            }
+        }
         static let sqlite = Result { try Written(.sqlite) }
         static let postgres = Result { try Written(.postgres) }
         static func on(_ backend: Backend) throws -> Written { try (backend == .sqlite ? sqlite : postgres).get() }
 
         private init(_ backend: Backend) throws {
             db = try backend.newDatabase()
-            store = ResultsStores.make(db, server: ClassWeeks.server)
+            let store = ResultsStores.make(db, server: ClassWeeks.server)
             try store.connect()
             try ClassWeeks.write(store)
         }
