@@ -25,7 +25,8 @@ public final class LiveServer {
 
     /// `fileLimit` starts the server under a hard limit on open files (through the shell's
     /// `ulimit`), for tests of running out of descriptors.
-    public init(_ arguments: [String] = [], fileLimit: Int? = nil, timeout: Double = 20) throws {
+    /// `environment`: added to this process's own for the server (a test hook's variable).
+    public init(_ arguments: [String] = [], fileLimit: Int? = nil, environment: [String: String] = [:], timeout: Double = 20) throws {
         let binary = BuiltProducts.path("chalkline-server")
         var args = ["--port", "0"] + (arguments.contains("--bind") ? [] : ["--bind", "127.0.0.1"])
             // Only a test about discovery (it names its server) advertises on the network.
@@ -55,6 +56,7 @@ public final class LiveServer {
             process.executableURL = URL(fileURLWithPath: binary)
         }
         process.arguments = args
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = stdout
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         process.standardError = FileHandle(forWritingAtPath: logPath)

@@ -27,6 +27,8 @@ extension ServerShell: EffectTarget {
 
     public func read(_ request: ReportRequest) -> StorageRead {
         guard let storage else { return .reply(Self.storageOff.rendered(request.format)) }
-        return .ticket(storage.read(Self.reportWork(request, server: options.serverName, localTime: options.core.localTime)))
+        let server = options.serverName, localTime = options.core.localTime
+        return .ticket(storage.read({ writer in Self.reportWork(request, writer: writer, server: server, localTime: localTime) },
+                                    unreadable: Self.reportUnreadable(request.format)))
     }
 }

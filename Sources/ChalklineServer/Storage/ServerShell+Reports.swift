@@ -4,17 +4,22 @@ import Foundation
 
 /// `/report`: read on libuv's pool (never on the loop: a year of games takes a while), rendered
 /// there in the asker's format, through the same `Reports` functions `chalkline-server report`
-/// prints, so the page, the line protocol and the terminal always agree.
+/// prints, so the page, the line protocol and the terminal always agree. They read on their own
+/// connection (`ReadLine`), so a teacher browsing reports never holds back a room's commits.
 extension ServerShell {
     static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
 
     /// `server`: the teacher reads this server's games where many share one database (a host's
     /// own last game is found by its reference). `localTime` turns `from=`/`to=` into instants.
-    static func reportWork(_ request: ReportRequest, server: String?, localTime: LocalTime) -> @Sendable (any ResultsStore) -> Payload {
-        { store in
+    /// `writer` is asked, on the loop thread, for the id of a host's last game: only the store
+    /// that wrote it knows it (the read runs on another connection).
+    static func reportWork(_ request: ReportRequest, writer: any ResultsStore, server: String?, localTime: LocalTime) -> ReadLine.Work {
+        var lastGameID: Int64?
+        if case .lastGame(let game) = request.subject { lastGameID = writer.gameID(of: game) }
+        return { [lastGameID] store in
             let message: any Message
             do {
-                let report = try read(request.subject, store: store, server: server, localTime: localTime)
+                let report = try read(request.subject, lastGameID: lastGameID, store: store, server: server, localTime: localTime)
                 let subject: (String, JSON) = ("subject", .string(request.subject.name))
                 if request.csv {
                     let csv = report.csv
@@ -35,7 +40,15 @@ extension ServerShell {
         }
     }
 
-    private static func read(_ subject: ReportSubject, store: any ResultsStore, server: String?, localTime: LocalTime) throws -> Report {
+    /// The reply when the read line cannot reach the database: asked again, it tries again.
+    static func reportUnreadable(_ format: OutputFormat) -> ReadLine.Unreadable {
+        { reason in
+            ErrorReply("report", .storageFailed, "The results database could not be read (\(shortReason(reason))); try again in a moment.").rendered(format)
+        }
+    }
+
+    private static func read(_ subject: ReportSubject, lastGameID: Int64?, store: any ResultsStore, server: String?,
+                             localTime: LocalTime) throws -> Report {
         // The server's own days (the core has checked they are dates): as `due=`, its time zone.
         let days = LocalDays(zone: TimeZone(identifier: localTime.zone) ?? .current)
         func span(_ from: String?, _ to: String?) throws -> (from: Date?, to: Date?) {
@@ -44,7 +57,7 @@ extension ServerShell {
         }
         switch subject {
         case .lastGame(let game):
-            guard let id = store.gameID(of: game) else {
+            guard let id = lastGameID else {
                 throw ErrorReply("report", .storageFailed, "The results of \(game) could not be saved, so there is no report.")
             }
             return try store.report { try Reports.game($0, id: id) }

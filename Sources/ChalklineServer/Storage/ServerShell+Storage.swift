@@ -28,10 +28,21 @@ extension ServerShell {
         restoreSets(store)
         restoreClasses(store)
         restorePractice(store)
-        storage = StorageQueue(store: store, loop: loop, now: { [clock] in clock.now }, maxUnsaved: options.maxUnsaved) { [unowned self] in
+        storage = StorageQueue(store: store, readLine: makeReadLine(beside: store), loop: loop, now: { [clock] in clock.now },
+                               maxUnsaved: options.maxUnsaved) { [unowned self] in
             storageFinished($0)
         }
         if !writable { storage?.startFailing() }
+    }
+
+    /// Reports' own connection (see `ReadLine`), connected at the first report. An in-memory
+    /// database is one connection's alone: its reports stay in the writer's line.
+    private func makeReadLine(beside writer: any ResultsStore) -> ReadLine? {
+        if (writer as? Store)?.isMemory == true { return nil }
+        return ReadLine(store: ResultsStores.make(options.databasePath, server: options.serverName), loop: loop) { [unowned self] replies in
+            for (ticket, reply) in replies { runner.settle(ticket: ticket, reply: reply) }
+            runner.release(now: clock.now)
+        }
     }
 
     /// Homework still open when the server last stopped is taken up again, tries and all, before

@@ -5,8 +5,10 @@ import Foundation
 
 /// Carries the core's records to the database without the loop ever waiting on disk: records
 /// queue here, and one job at a time runs on libuv's thread pool (`uv_queue_work`), writing
-/// everything queued so far in one transaction and then running any report reads. libuv calls
-/// the job's after-callback back on the loop thread, where waiting tickets are settled.
+/// everything queued so far in one transaction. libuv calls the job's after-callback back on the
+/// loop thread, where waiting tickets are settled. Report reads wait for the records queued before
+/// them, then go to their own line (`ReadLine`), so a slow report never holds back a commit; only
+/// an in-memory database (one connection, nothing to read beside) runs them in the writer's job.
 ///
 /// One job at a time keeps writes in order (the pool has several threads) and lets the `Store`
 /// go without locks. A failed write keeps its records, in order, at the head of the queue: the
@@ -36,7 +38,10 @@ final class StorageQueue {
     @exclusivity(unchecked) private var records: [StampedRecord] = []
     /// Tickets waiting for the records queued before them to be committed.
     @exclusivity(unchecked) private var commits: [Int] = []
-    @exclusivity(unchecked) private var reads: [(ticket: Int, work: @Sendable (any ResultsStore) -> Payload)] = []
+    /// Reads waiting for the next job (the records queued before them).
+    @exclusivity(unchecked) private var reads: [(ticket: Int, prepare: Prepare, unreadable: ReadLine.Unreadable)] = []
+    /// Where reads run once the records before them are written; nil: in the writer's job.
+    private let readLine: ReadLine?
     private var lastTicket = 0
     @exclusivity(unchecked) private var inFlight = false
     @exclusivity(unchecked) private var failing = false
@@ -67,9 +72,10 @@ final class StorageQueue {
     /// When the last job started, writing or only settling tickets (`WriteSchedule.commitWindowMs` counts from it).
     @exclusivity(unchecked) private var lastStart: Millis?
 
-    init(store: any ResultsStore, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis, maxUnsaved: Int = Limits.unsavedRecords,
-         finished: @escaping (Finished) -> Void) {
+    init(store: any ResultsStore, readLine: ReadLine? = nil, loop: UnsafeMutablePointer<uv_loop_t>, now: @escaping () -> Millis,
+         maxUnsaved: Int = Limits.unsavedRecords, finished: @escaping (Finished) -> Void) {
         self.store = store
+        self.readLine = readLine
         self.maxUnsaved = max(1, maxUnsaved)
         self.loop = loop
         self.now = now
@@ -125,10 +131,21 @@ final class StorageQueue {
         return lastTicket
     }
 
-    /// A ticket settled with `work`'s payload, run on the pool after the records queued so far are written.
-    func read(_ work: @escaping @Sendable (any ResultsStore) -> Payload) -> Int {
+    /// What a read runs, made on the loop thread from the writer once the records queued before
+    /// the read are written (or tried), while no write job runs: what only the writer knows (a
+    /// game's database id, `gameID(of:)`) is read then, safely.
+    typealias Prepare = (any ResultsStore) -> ReadLine.Work
+
+    /// A ticket settled with the read's payload, run on the pool after the records queued so far
+    /// are written; `unreadable` is the reply when the read line cannot connect.
+    func read(_ prepare: @escaping Prepare, unreadable: @escaping ReadLine.Unreadable) -> Int {
         lastTicket += 1
-        reads.append((lastTicket, work))
+        if let readLine, !inFlight, records.isEmpty {
+            // Nothing queued before it: it reads at once.
+            readLine.read(ticket: lastTicket, prepare(store), unreadable: unreadable)
+        } else {
+            reads.append((lastTicket, prepare, unreadable))
+        }
         return lastTicket
     }
 
@@ -183,13 +200,17 @@ final class StorageQueue {
         lastStart = now()
         inFlight = true
         if stopped { lastAttemptStarted = true }
-        let job = Job(store: store, records: writing ? records : [], reads: reads.map(\.work))
-        let tickets = (commits + reads.map(\.ticket)).sorted()
-        let readTickets = reads.map(\.ticket)
+        let ownReads = readLine == nil ? reads : []
+        let job = Job(store: store, records: writing ? records : [], reads: ownReads.map { $0.prepare(store) })
+        let tickets = (commits + ownReads.map(\.ticket)).sorted()
+        let readTickets = ownReads.map(\.ticket)
+        let released = readLine == nil ? [] : reads
         if writing { records = [] }
         commits = []
         reads = []
-        job.done = { [unowned self] job in complete(job, tickets: tickets, readTickets: readTickets, wrote: writing) }
+        job.done = { [unowned self] job in
+            complete(job, tickets: tickets, readTickets: readTickets, wrote: writing, released: released)
+        }
         let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
         request.pointee.data = Unmanaged.passRetained(job).toOpaque()
         let status = uv_queue_work(loop, request, { request in
@@ -210,8 +231,11 @@ final class StorageQueue {
         }
     }
 
-    private func complete(_ job: Job, tickets: [Int], readTickets: [Int], wrote: Bool) {
+    private func complete(_ job: Job, tickets: [Int], readTickets: [Int], wrote: Bool,
+                          released: [(ticket: Int, prepare: Prepare, unreadable: ReadLine.Unreadable)]) {
         inFlight = false
+        // The records before these reads are written (or tried, as a read in the job always was).
+        for read in released { readLine?.read(ticket: read.ticket, read.prepare(store), unreadable: read.unreadable) }
         let wasFailing = failing
         var failedRooms: Set<String> = []
         if job.failure != nil {
@@ -241,7 +265,7 @@ final class StorageQueue {
         }
     }
 
-    var isIdle: Bool { !inFlight && records.isEmpty && !hasTickets }
+    var isIdle: Bool { !inFlight && records.isEmpty && !hasTickets && readLine?.isIdle != false }
 
     /// The database could not be written when the server started: its first successful write
     /// is a recovery (`Finished.recovered`), which is what clears the hosts' warning.
@@ -253,13 +277,13 @@ final class StorageQueue {
     final class Job: @unchecked Sendable {
         let store: any ResultsStore
         let records: [StampedRecord]
-        let reads: [@Sendable (any ResultsStore) -> Payload]
+        let reads: [ReadLine.Work]
         var failure: String?
         var replies: [Payload] = []
         /// Set and called on the loop thread only.
         var done: ((Job) -> Void)?
 
-        init(store: any ResultsStore, records: [StampedRecord], reads: [@Sendable (any ResultsStore) -> Payload]) {
+        init(store: any ResultsStore, records: [StampedRecord], reads: [ReadLine.Work]) {
             self.store = store
             self.records = records
             self.reads = reads
@@ -271,6 +295,7 @@ final class StorageQueue {
             } catch {
                 failure = "\(error)"
             }
+            if !reads.isEmpty { ReadLine.holdForTest() }
             replies = reads.map { $0(store) }
         }
     }
