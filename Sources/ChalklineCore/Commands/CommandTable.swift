@@ -35,7 +35,7 @@ extension ServerCore {
                        "The teacher (after /teacher) adds class=4B: the class's students are the ones checked off, and only they join."]
                     .joined(separator: "\n"),
                 run: { core, call, out throws(ErrorReply) in try core.assign(call, &out) }),
-        Command(name: "assignments", access: .anyone, arity: 0...3, usage: "/assignments [close|extend]",
+        Command(name: "assignments", access: .anyone, arity: 0...3, takesSecret: true, usage: "/assignments [close|extend]",
                 help: ["Your open homework (after /teacher: all of it). Each with its code, game, due time, and how many have started and finished.",
                        "/assignments close CODE: no new tries from now (a try under way may finish). /assignments extend CODE due=YYYY-MM-DDTHH:MM: a new due time. For homework you set, or any after /teacher."]
                     .joined(separator: "\n"),
@@ -70,7 +70,7 @@ extension ServerCore {
         Command(name: "rooms", access: .anyone, arity: 0...1, usage: "/rooms [PAGE]",
                 help: "The open rooms. Listed \(Limits.listPage) at a time: /rooms 2 for the next page.",
                 run: { core, call, out throws(ErrorReply) in
-                    out.send(core.roomsReply(page: try ListPage.requested(call.args, "rooms")), to: call.session)
+                    out.send(core.roomsReply(page: try ListPage.requested(call.args, "rooms"), teacher: call.session.isTeacher), to: call.session)
                 }),
         Command(name: "start", access: .host, arity: 0...0, usage: "/start", help: "Host: start the game.",
                 run: { core, call, out throws(ErrorReply) in try core.start(call, &out) }),

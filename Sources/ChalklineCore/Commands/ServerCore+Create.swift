@@ -5,7 +5,8 @@ extension ServerCore {
         var args = call.args
         guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
         try checkCreatePassword(&args, "create", teacher: session.isTeacher)
-        let schoolClass = try classOption(&args, session, "create")
+        let classGiven = args.contains { $0.lowercased().hasPrefix("class=") }
+        var schoolClass = try classOption(&args, session, "create")
         guard let kind = args.first?.lowercased() else {
             let names = RaceCatalog.names
             throw ErrorReply("create", .badArgs,
@@ -14,6 +15,7 @@ extension ServerCore {
         let race = try makeRace(kind, options: CommandOptions(args.dropFirst()))
         // The host of a class room opening the next one: the class goes along (`moveClass`).
         let moving = session.room.flatMap { $0.homework == nil && $0.isHost(session) ? $0 : nil }
+        if let moving, !classGiven { schoolClass = try classKept(from: moving, session) }
         let code = try freeRoomCode(for: session, replacing: moving)
         if let moving { moveClass(from: moving, to: code, host: session, now: call.now, &out) }
         let room = Room(code: code, hostKey: Secrets.token(random), race: race, creatorAddress: session.address,
@@ -37,6 +39,21 @@ extension ServerCore {
             room.storageWarned = true
             out.send(StorageFailedEvent(reason: reason), to: session)
         }
+    }
+
+    /// `/create` from a class's room without `class=` opens the class's next room: its students
+    /// follow, so the game stays theirs (`class_uid`, each seat's `student_uid`) unless the line
+    /// names another class. Only a class's maker may carry it on: the teacher, or the room's
+    /// creator (a class room was made with the secret) back on another connection; a host who
+    /// took the room over with its host key is asked for the secret.
+    private func classKept(from room: Room, _ session: Session) throws(ErrorReply) -> SchoolClass? {
+        guard let schoolClass = room.schoolClass else { return nil }
+        let maker = session.seat.map { $0 === room.creatorSeat } == true && room.creatorAddress == session.address
+        guard session.isTeacher || maker else {
+            throw ErrorReply("create", .notTeacher,
+                             "Room \(room.code) is class \(schoolClass.name)'s, and so is the room after it: send /teacher SECRET first, or /leave and then /create.")
+        }
+        return schoolClass
     }
 
     /// The password is the server's business, not the game's: taken out of `args`, so it never

@@ -39,8 +39,10 @@ extension ServerCore {
         out.send(OkReply("packs", [("packs", json)], text: lines.joined(separator: "\n")), to: call.session)
     }
 
-    func roomsReply(page requested: Int) -> OkReply {
-        let sorted = rooms.values.filter { $0.homework == nil }.sorted { $0.code < $1.code }
+    /// A class's room is listed to teacher connections only: its code leads (`/names`) to the
+    /// class's whole list of names, which is the teacher's; its students have the code already.
+    func roomsReply(page requested: Int, teacher: Bool) -> OkReply {
+        let sorted = rooms.values.filter { $0.homework == nil && (teacher || $0.schoolClass == nil) }.sorted { $0.code < $1.code }
         let page = ListPage(total: sorted.count, page: requested)
         let list = sorted[page.range]
         let json = JSON.array(list.map { room in

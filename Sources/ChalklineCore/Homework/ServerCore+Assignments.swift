@@ -50,19 +50,26 @@ extension ServerCore {
 
     /// The homework `code` names, open, and the caller's to change: the teacher's, or whoever
     /// set it, under the name and from the address they set it from (this process only: after a
-    /// restart, or from another device, it takes `/teacher`).
+    /// restart, or from another device, it takes `/teacher`). Anyone else gets `no_room` for a
+    /// code that exists as for one that does not, counted as a wrong guess (`takesSecret`), so
+    /// close and extend cannot be tried over every code to find open homework.
     private func ownAssignment(_ code: String, _ call: Command.Call) throws(ErrorReply) -> Assignment {
-        guard let assignment = assignments[code.uppercased()], !assignment.isPastDue(wall: call.now + wallOffsetMs) else {
-            if let closed = assignments[code.uppercased()] {
-                throw ErrorReply("assignments", .pastDue, "Homework \(closed.code) was due \(closed.record.dueText) (\(config.localTime.zone)): it is closed already.")
-            }
-            throw ErrorReply("assignments", .noRoom, "There is no open homework \(Visible.shown(code.uppercased())). /assignments lists it.")
-        }
         let session = call.session
-        let setter = session.name.map { Names.folded($0) == Names.folded(assignment.record.creator) } == true
-            && !assignment.creatorAddress.isEmpty && assignment.creatorAddress == session.address
+        let shown = Visible.shown(code.uppercased())
+        let found = assignments[code.uppercased()]
+        let setter = found.map { assignment in
+            session.name.map { Names.folded($0) == Names.folded(assignment.record.creator) } == true
+                && !assignment.creatorAddress.isEmpty && assignment.creatorAddress == session.address
+        } == true
         guard session.isTeacher || setter else {
-            throw ErrorReply("assignments", .notTeacher, "Only whoever set homework \(assignment.code), or the teacher (/teacher SECRET), can change it.")
+            throw ErrorReply("assignments", .noRoom,
+                             "You have no open homework \(shown). /assignments lists yours; homework someone else set takes the teacher (/teacher SECRET).")
+        }
+        guard let assignment = found else {
+            throw ErrorReply("assignments", .noRoom, "There is no open homework \(shown). /assignments lists it.")
+        }
+        guard !assignment.isPastDue(wall: call.now + wallOffsetMs) else {
+            throw ErrorReply("assignments", .pastDue, "Homework \(assignment.code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed already.")
         }
         return assignment
     }

@@ -90,11 +90,30 @@ import Testing
         let (code, _, _) = try HomeworkTests.assign(h)
         let other = try h.jsonClient("Ms")
         let refused = try Self.reply(other, "/assignments close \(code)")
-        #expect(refused.code == "not_teacher", "the same name from another address")
+        #expect(refused.code == "no_room", "the same name from another address: as if there were no such homework")
         #expect(refused.string("message")?.contains("/teacher") == true)
         #expect(try Self.reply(other, "/assignments close QQQQ").code == "no_room")
         #expect(try Self.reply(other, "/assignments open \(code)").code == "bad_args")
         #expect(try Self.reply(Self.teacher(h), "/assignments close \(code)").string("action") == "close")
+    }
+
+    /// review40 D2: close and extend must not tell a stranger which codes are open homework.
+    @Test func aStrangerGetsTheSameCountedReplyForSomeoneElsesCodeAsForNoCode() throws {
+        var config = ServerConfig()
+        config.guesses.free = 3
+        let h = try ServerHarness(.inProcess, config: config)
+        try #require(h.inProcess).core.wallOffsetMs = HomeworkTests.wallStart
+        let (code, _, _) = try HomeworkTests.assign(h)
+        let eve = try h.jsonClient("Eve", peer: "10.0.0.9")
+        let unknown = code == "QQQQ" ? "QQQR" : "QQQQ"
+        let replies = try ["close \(code)", "close \(unknown)", "extend \(code) due=2026-11-27T18:00"].map { args in
+            try Self.reply(eve, "/assignments \(args)")
+        }
+        let shown = replies.map { "\($0.code ?? "-") " + ($0.string("message") ?? "").replacingOccurrences(of: code, with: "CODE")
+                                                                                    .replacingOccurrences(of: unknown, with: "CODE") }
+        #expect(Set(shown).count == 1 && replies[0].code == "no_room", "\(shown)")
+        #expect(try Self.reply(eve, "/assignments close \(code)").code == "rate_limited", "each miss was a wrong guess")
+        #expect(try Self.reply(h.jsonClient("Mo", peer: "10.0.0.8"), "/assignments close \(unknown)").code == "no_room")
     }
 
     @Test func everyTeacherHearsTheCountsWhenATryBeginsAndFinishesInOneRendering() throws {
