@@ -10,12 +10,17 @@ public struct ClassRecord: Sendable, Equatable {
     /// In the class's order. A student taken off the list is no longer here; their stored
     /// answers stay theirs (storage marks them removed).
     public var students: [StudentRecord]
+    /// Students taken off the list, as storage read them back (the first added first): one added
+    /// again under the same name is the same student (their uid), so their history stays theirs.
+    /// Only read at start; `classSaved` does not carry it (storage marks the missing removed).
+    public var removed: [StudentRecord]
 
-    public init(uid: String, name: String, codes: Bool = false, students: [StudentRecord] = []) {
+    public init(uid: String, name: String, codes: Bool = false, students: [StudentRecord] = [], removed: [StudentRecord] = []) {
         self.uid = uid
         self.name = name
         self.codes = codes
         self.students = students
+        self.removed = removed
     }
 }
 

@@ -12,12 +12,16 @@ final class SchoolClass {
     var codes: Bool
     /// In the class's order (the order the teacher gave the names).
     var students: [StudentRecord]
+    /// Taken off the list, latest last: `/class add` of one of these names gives the student back
+    /// their uid (a wrong child removed, a list fixed by remove + add).
+    var removed: [StudentRecord]
 
     init(_ record: ClassRecord) {
         uid = record.uid
         name = record.name
         codes = record.codes
         students = record.students
+        removed = record.removed
     }
 
     /// The class as it is stored: the whole list, every time it changes.
@@ -35,4 +39,15 @@ final class SchoolClass {
 
     /// The student whose uid is `uid` (still on the list).
     func student(uid: String) -> StudentRecord? { students.first { $0.uid == uid } }
+
+    /// A student called `name` taken off the list, as `name` is added again: out of `removed`,
+    /// under the new spelling, their code kept where no one on the list has it since.
+    func takeBackRemoved(named name: String) -> StudentRecord? {
+        let folded = Names.folded(name)
+        guard let index = removed.lastIndex(where: { Names.folded($0.name) == folded }) else { return nil }
+        var student = removed.remove(at: index)
+        student.name = name
+        if let code = student.code, students.contains(where: { $0.code == code }) { student.code = nil }
+        return student
+    }
 }

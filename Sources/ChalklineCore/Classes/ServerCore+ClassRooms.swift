@@ -34,7 +34,7 @@ extension ServerCore {
     }
 
     /// `/names CODE`: the class of a room or homework, for the join page's buttons. `free` is
-    /// false for a name seated in a live room; a homework's names are always free (each plays
+    /// false for a student seated in a live room (by uid: renamed while seated, still taken); a homework's names are always free (each plays
     /// alone). A room without a class has `"class":null` and no names.
     func names(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let code = call.args[0].uppercased()
@@ -50,7 +50,7 @@ extension ServerCore {
                      to: call.session)
             return
         }
-        let names = schoolClass.students.map { ($0.name, room?.seat(named: $0.name) == nil) }
+        let names = schoolClass.students.map { student in (student.name, room?.seat(of: student) == nil) }
         out.send(OkReply("names", [("room", .string(code)), ("class", .string(schoolClass.name)), ("codes", .bool(schoolClass.codes)),
                                    ("names", .array(names.map { .object([("name", .string($0.0)), ("free", .bool($0.1))]) }))],
                          text: "\(code) is class \(schoolClass.name)'s. "
@@ -58,5 +58,16 @@ extension ServerCore {
                                  "Names: " + names.map { $0.1 ? $0.0 : "\($0.0) (taken)" }.joined(separator: ", ") + ".")
                              + "\nJoin with /join \(code) NAME" + (schoolClass.codes ? " and your picture code, e.g. /join \(code) NAME 374." : ".")),
                  to: call.session)
+    }
+}
+
+extension Room {
+    /// The seat `student` holds: the one with their uid (a student renamed while seated keeps
+    /// the seat's spelling), else one called by their name (a host's own seat, say).
+    func seat(of student: StudentRecord) -> Seat? {
+        if let number = students.first(where: { $0.value == student.uid })?.key, let seat = seats.first(where: { $0.number == number }) {
+            return seat
+        }
+        return seat(named: student.name)
     }
 }

@@ -62,7 +62,8 @@ extension ServerCore {
     }
 
     /// `/class add 4B Ana Bo Cy`: the class is made if it is new; names already in it are left
-    /// as they are (a pasted list may repeat some), and said so in `already`.
+    /// as they are (a pasted list may repeat some), and said so in `already`. A name taken off
+    /// the list before comes back as the same student (their uid, so their answers).
     private func addStudents(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         guard let className = words.first else { throw ErrorReply("class", .badArgs, "Use /class add CLASS NAME ... (the class is made if it is new).") }
         let existing = schoolClass(named: className)
@@ -84,7 +85,9 @@ extension ServerCore {
         }
         if existing == nil { classes.append(target) }
         for name in adding {
-            target.students.append(StudentRecord(uid: Secrets.token(random), name: name, code: target.codes ? freeCode(in: target) : nil))
+            var student = target.takeBackRemoved(named: name) ?? StudentRecord(uid: Secrets.token(random), name: name)
+            if target.codes && student.code == nil { student.code = freeCode(in: target) }
+            target.students.append(student)
         }
         let said = existing == nil ? "Class \(target.name) is made." : adding.isEmpty ? "Nobody was added to class \(target.name)."
                                    : "Added to class \(target.name): \(adding.joined(separator: ", "))."
@@ -101,10 +104,13 @@ extension ServerCore {
             throw ErrorReply("class", .notInClass, "\(Visible.shown(missing)) is not in class \(target.name). Nothing was changed.")
         }
         let gone = Set(names.map(Names.folded))
-        let removed = target.students.filter { gone.contains(Names.folded($0.name)) }.map(\.name)
+        let removed = target.students.filter { gone.contains(Names.folded($0.name)) }
         target.students.removeAll { gone.contains(Names.folded($0.name)) }
-        saved(target, "remove", [("removed", .array(removed.map(JSON.string)))],
-              text: "Taken off class \(target.name): \(removed.joined(separator: ", ")). Their past answers stay theirs.", call, &out)
+        target.removed.removeAll { gone.contains(Names.folded($0.name)) }
+        target.removed += removed
+        saved(target, "remove", [("removed", .array(removed.map { .string($0.name) }))],
+              text: "Taken off class \(target.name): \(removed.map(\.name).joined(separator: ", ")). Their past answers stay theirs"
+                  + " (added again, they are the same student).", call, &out)
     }
 
     /// `/class rename 4B Cy Cyrus` renames a student; `/class rename 4B 5B` the class. Either
@@ -160,10 +166,15 @@ extension ServerCore {
     }
 
     /// `/class delete 4B`: the class and its list go; games and answers already stored stay.
-    /// A room or homework made for it keeps the list it had.
+    /// Not while an open room or open homework is made for it (`wrong_state`, as a set in use is
+    /// not deleted): homework looks its class up at every `/join`, and without it anyone would
+    /// join under any name and no answer would be a student's.
     private func deleteClass(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         guard words.count == 1 else { throw ErrorReply("class", .badArgs, "Use /class delete CLASS.") }
         let target = try existingClass(words[0], "class")
+        if let use = classInUse(target, now: call.now) {
+            throw ErrorReply("class", .wrongState, "Class \(target.name) is in use: \(use). Nothing was changed.")
+        }
         classes.removeAll { $0 === target }
         out.record(.classDeleted(uid: target.uid, name: target.name))
         out.send(reply("delete", [("name", .string(target.name))],
@@ -173,6 +184,19 @@ extension ServerCore {
     }
 
     // MARK: Helpers
+
+    /// What keeps `target` from being deleted: an open room made for it, or its open homework.
+    private func classInUse(_ target: SchoolClass, now: Millis) -> String? {
+        if let room = rooms.values.filter({ $0.schoolClass === target }).map(\.code).min() {
+            return "room \(room) is made for it (close the room first)"
+        }
+        let wall = now + wallOffsetMs
+        let homework = assignments.values.filter { $0.record.classUID == target.uid && !$0.isPastDue(wall: wall) }
+        if let last = homework.max(by: { $0.record.due < $1.record.due }) {
+            return "homework \(last.code) is set for it until \(last.record.dueText) (\(config.localTime.zone)); /assignments close \(last.code) closes it"
+        }
+        return nil
+    }
 
     /// Stored before the reply: a teacher told "saved" finds the class after a restart.
     private func saved(_ target: SchoolClass, _ action: String, _ fields: [(String, JSON)], text: String,

@@ -54,9 +54,12 @@ extension ServerCore {
         if room.isBanned(session) || room.isBanned(name: name) {
             throw ErrorReply("join", .banned, "The host of room \(room.code) has banned you from it.")
         }
+        // A class student's seat is the one holding their uid, whatever spelling it has (renamed
+        // while seated): a second seat would answer under the same uid.
+        let held = student.map { room.seat(of: $0) } ?? room.seat(named: name)
         // A player who dropped, back from the same address within the grace: their own seat,
         // as `/rejoin` would give it, whatever the lock or `late=no` say.
-        if let seat = room.seat(named: name), room.mayRetakeByName(seat, from: session, now: call.now) {
+        if let seat = held, room.mayRetakeByName(seat, from: session, now: call.now) {
             seatBack(seat, in: room, session, "join", now: call.now, &out)
             return
         }
@@ -73,7 +76,7 @@ extension ServerCore {
         guard room.players.count < config.maxPlayersPerRoom else {
             throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
         }
-        guard room.seat(named: name) == nil else {
+        guard held == nil else {
             throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name;"
                              + " if it is you, on another device, /comeback \(room.code) \(name) asks your teacher to let you back in.")
         }

@@ -195,4 +195,24 @@ struct ClassCommandTests {
         let one = try k.reply(t, "/class list 4B")
         #expect(ClassHarness.students(one).map { "\($0.name) \($0.code ?? "-")" } == ["Ana 374"])
     }
+
+    /// Review D3: a class an open room or open homework is made for is not deleted (as a set in
+    /// use is not): the refusal says which, and nothing is recorded. Once they are gone, it is.
+    @Test func aClassInUseIsNotDeleted() throws {
+        let k = try ClassHarness()
+        k.core.wallOffsetMs = HomeworkTests.wallStart
+        let t = try k.teacher()
+        _ = try k.step(t, "/class add 4B Ana")
+        let room = try #require(try k.reply(t, "/create times class=4B").string("room"))
+        let (inRoom, records, _) = try k.step(try k.teacher("T2"), "/class delete 4B")
+        #expect(inRoom.code == "wrong_state" && inRoom.string("message")?.contains(room) == true, "\(inRoom)")
+        #expect(records.isEmpty && k.core.schoolClass(named: "4B") != nil)
+        _ = try k.step(t, "/leave")
+        #expect(k.core.rooms[room] == nil)
+        let homework = try #require(try k.reply(t, "/assign \(HomeworkTests.options) due=2026-11-26T18:00 class=4B").string("code"))
+        let open = try k.reply(t, "/class delete 4B")
+        #expect(open.code == "wrong_state" && open.string("message")?.contains(homework) == true, "\(open)")
+        k.core.wallOffsetMs = CivilTime(text: "2026-11-26T18:01")!.epochMs
+        #expect(try k.reply(t, "/class delete 4B").string("action") == "delete")
+    }
 }

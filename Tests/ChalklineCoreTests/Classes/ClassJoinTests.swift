@@ -142,4 +142,19 @@ struct ClassJoinTests {
         guard case .gameStarted(_, _, _, let players, let classUID)? = joined.records.first else { Issue.record("no try"); return }
         #expect(classUID == record.classUID && players.map(\.student) == [Self.uid(k, "Ana")])
     }
+
+    /// Review D6: a seated student renamed on the desk is still seated: `/names` shows the new
+    /// name taken, and a second `/join` as that student is `name_taken` (a seat holding their
+    /// uid is theirs, whatever spelling it has), so no second seat answers under one uid.
+    @Test func aSeatedStudentRenamedIsStillTaken() throws {
+        let k = try ClassHarness()
+        let (t, code) = try Self.classRoom(k)
+        _ = try k.step(try k.student(peer: "10.0.0.1"), "/join \(code) Cy")
+        #expect(try k.reply(t, "/class rename 4B Cy Cyrus").string("action") == "rename")
+        let names = try k.reply(try k.student(), "/names \(code)")
+        #expect(names.list("names").map { "\($0["name"] ?? "") \(JSONValue.bool($0["free"]) ?? true)" } == ["Ana true", "Bo true", "Cyrus false"])
+        #expect(try k.reply(try k.student(peer: "10.0.0.2"), "/join \(code) Cyrus").code == "name_taken")
+        #expect(try k.reply(try k.student(peer: "10.0.0.3"), "/join \(code) Cy").code == "not_in_class")
+        #expect(k.core.rooms[code]!.students.count == 1)
+    }
 }

@@ -85,4 +85,50 @@ import Testing
         #expect(classUID.count == 1 && students.count == 2)
         #expect(played == ["Ana \(students["Ana"]!) \(classUID[0])", "Bo \(students["Bo"]!) \(classUID[0])"])
     }
+
+    /// One game of 4B's (`class=4B`) with `name` the only player, to its end.
+    static func playOne(_ server: LiveServer, _ teacher: HarnessClient, as name: String) throws {
+        let created = try teacher.command("/create times rounds=1 time=10 countdown=0 gap=0 play=no class=4B")
+        let room = try #require(created.string("room"))
+        let student = try server.connect().enterJSON()
+        #expect(try student.command("/join \(room) \(name)").string("name") == name)
+        #expect(try teacher.command("/start").type == "ok")
+        _ = try student.command("\(Self.product(try student.expect("question")))")
+        _ = try teacher.expect("game_end", timeout: 30)
+        _ = try student.command("/leave")
+    }
+
+    /// Review D4: a student taken off the list and added again (the wrong child removed, a list
+    /// fixed by remove + add) is the same student, across a restart: both games' rows carry
+    /// one `student_uid`, so their history stays in the class's progress.
+    @Test(arguments: Backend.allCases)
+    func aStudentRemovedAndAddedAgainKeepsTheirUID(_ backend: Backend) throws {
+        let db = try backend.newDatabase()
+        defer { backend.remove(db) }
+        do {
+            let server = try LiveServer(["--db", db])
+            let teacher = try Self.teacher(server)
+            _ = try teacher.command("/class add 4B Ana Bo")
+            try Self.playOne(server, teacher, as: "Ana")
+            #expect(try teacher.command("/class remove 4B Ana").string("action") == "remove")
+            try server.stop()
+        }
+        let server = try LiveServer(["--db", db])
+        defer { try? server.stop() }
+        let teacher = try Self.teacher(server)
+        #expect(try teacher.command("/class add 4B ANA").string("action") == "add")
+        try Self.playOne(server, teacher, as: "ANA")
+
+        let store = ResultsStores.make(db, server: nil)
+        try store.connectExisting()
+        let played = try store.report { db in
+            try db.rows("SELECT p.student_uid FROM player p JOIN game g ON g.id = p.game_id ORDER BY g.id", [])
+                .map { $0["student_uid"] as String? ?? "-" }
+        }
+        let listed = try store.report { db in
+            try db.rows("SELECT name, uid FROM student WHERE removed = 0 ORDER BY position", []).map { "\($0["name"] as String) \($0["uid"] as String)" }
+        }
+        #expect(played.count == 2 && Set(played).count == 1 && played[0] != "-", "\(played)")
+        #expect(listed.contains { $0.hasSuffix(" \(played[0])") }, "\(listed)")
+    }
 }
