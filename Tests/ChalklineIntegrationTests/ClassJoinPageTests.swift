@@ -173,10 +173,13 @@ import Testing
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 1", what: "Cy on the teacher's page")
 
         // Homework for 3A: `/names` says it is homework, and the list says so too.
+        _ = try probe.command("/name MsLee")
         let set = try probe.command("/assign times table=2 rounds=2 time=30 countdown=0 class=3A due=\(HomeworkTCPTests.tomorrow)")
         let homework = try #require(set.string("code"), "\(set.object)")
-        #expect(try probe.command("/names \(homework)").object["homework"] as? Bool == true)
-        #expect(try probe.command("/names \(code)").object["homework"] as? Bool == false)
+        let asked = try probe.command("/names \(homework)")
+        #expect(asked.object["homework"] as? Bool == true, "\(asked.object)")
+        let room = try probe.command("/names \(code)")
+        #expect(room.object["homework"] as? Bool == false, "\(room.object)")
         try pages.open("dee", "\(base)/?room=\(homework)")
         let title = try pages.wait("dee", "return document.body.dataset.view === 'names' && document.getElementById('names-text').textContent", what: "the names of 3A's homework") as? String
         #expect(title == "Homework for class 3A, room \(homework): tap your name.")

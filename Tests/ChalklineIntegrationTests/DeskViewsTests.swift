@@ -48,6 +48,8 @@ import Testing
         let note = try pages.js("t", "const n = document.querySelector('.progress-note'); return n ? n.textContent : ''") as? String ?? ""
         #expect(note.contains("a question left unanswered counts as wrong"), "\(note)")
         #expect(try pages.js("t", "return window.__errors.length") as? Int == 0)
+        try pages.capture("t", "figures-summary", css: "#progress-figures")
+        try pages.capture("t", "figures-students", css: "#fig-students")
         try pages.capture("t", "figures-grid", css: "#fig-times")
         try pages.capture("t", "figures-trend", css: "#fig-weeks")
     }
@@ -98,8 +100,8 @@ import Testing
         _ = try pages.wait("t", "return window.h.sent.slice(-4).join() === '/report game 11,/report game 11 csv,/report game 12,/report game 12 csv'", what: "both games asked for")
         let first = try pages.js("t", "window.h.reply(\(Self.game)); return document.getElementById('game-report-title').textContent") as? String
         #expect(first == "Report: loading…", "the first game's report drawn under the second")
-        let firstCSV = try pages.js("t", #"window.h.reply({"type":"ok","cmd":"report","subject":"game","csv":"id,game\r\n11,QXRM-1\r\n"}); return document.getElementById('game-report-csv').dataset.csv || ''"#) as? String
-        #expect(firstCSV?.contains("QXRM-1") == false, "the first game's CSV on the second's link")
+        let firstCSV = try pages.js("t", #"window.h.reply({"type":"ok","cmd":"report","subject":"game","csv":"id,game\r\n11,QXRM-1\r\n"}); return String(window.h.desk.state.games.csv)"#) as? String
+        #expect(firstCSV == "null", "the first game's CSV kept for the second's link")
         _ = try pages.js("t", "window.h.reply(\(Self.game.replacingOccurrences(of: "\"id\":11", with: "\"id\":12").replacingOccurrences(of: "QXRM-1", with: "QXRM-2"))); return true")
         _ = try pages.wait("t", "return document.getElementById('game-report-title').textContent === 'Report: QXRM-2'", what: "the report of QXRM-2")
     }
