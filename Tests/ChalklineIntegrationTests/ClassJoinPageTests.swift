@@ -86,10 +86,12 @@ import Testing
         _ = try pages.wait("ana", "return document.body.dataset.view === 'lobby' && document.getElementById('status-name').textContent === 'Ana'",
                            what: "Ana in the lobby")
 
-        // Bo types the code; his first three pictures are not his.
+        // Bo types the code in lower case (a laptop's keyboard) and goes on to the name box: the
+        // class's names replace it before he types a name. His first three pictures are not his.
         try pages.open("bo", base + "/")
-        try pages.type("bo", "#join-code", code.lowercased(), enter: true)
-        _ = try pages.wait("bo", "return document.body.dataset.view === 'names'", what: "Bo's class list")
+        try pages.type("bo", "#join-code", code.lowercased())
+        try pages.click("bo", "#join-name")
+        _ = try pages.wait("bo", "return document.body.dataset.view === 'names'", what: "Bo's class list, before a name is typed")
         #expect(try pages.js("bo", "return document.querySelector(\"#class-names button[data-name='Ana']\").disabled") as? Bool == true,
                 "a name playing is taken")
         try pages.click("bo", "#class-names button[data-name='Bo']")
@@ -169,5 +171,19 @@ import Testing
         try pages.click("cy", "#class-names button[data-name='Cy']")
         _ = try pages.wait("cy", "return document.body.dataset.view === 'lobby' && document.getElementById('status-name').textContent === 'Cy'", what: "Cy in the lobby")
         _ = try pages.wait("t", "return document.querySelectorAll('#lobby-players li').length === 1", what: "Cy on the teacher's page")
+
+        // Homework for 3A: `/names` says it is homework, and the list says so too.
+        _ = try probe.command("/name MsLee")
+        let set = try probe.command("/assign times table=2 rounds=2 time=30 countdown=0 class=3A due=\(HomeworkTCPTests.tomorrow)")
+        let homework = try #require(set.string("code"), "\(set.object)")
+        let asked = try probe.command("/names \(homework)")
+        #expect(asked.object["homework"] as? Bool == true, "\(asked.object)")
+        let room = try probe.command("/names \(code)")
+        #expect(room.object["homework"] as? Bool == false, "\(room.object)")
+        try pages.open("dee", "\(base)/?room=\(homework)")
+        let title = try pages.wait("dee", "return document.body.dataset.view === 'names' && document.getElementById('names-text').textContent", what: "the names of 3A's homework") as? String
+        #expect(title == "Homework for class 3A, room \(homework): tap your name.")
+        try pages.shot("dee", "homework-names-360.png", width: 360, height: 740)
+        try pages.shot("dee", "homework-names-1366.png", width: 1366, height: 800)
     }
 }

@@ -46,6 +46,28 @@ import Testing
                            what: "the desk again after a reload, without asking")
     }
 
+    /// Wrong guesses from the school's address (a pupil at netcat) shut it out for a minute:
+    /// the desk's own `/teacher` gets `rate_limited`, not `bad_password`. The secret is right, so
+    /// the desk keeps it, says how long to wait, and opens by itself once the wait is over.
+    @Test func aShutOutAddressKeepsTheSecretAndTheDeskOpensAfterTheWait() throws {
+        let server = try LiveServer(["--create-password", Self.secret])
+        let pages = try Pages()
+        defer { pages.quit() }
+        try pages.open("s", "http://127.0.0.1:\(server.port)/desk")
+        _ = try pages.wait("s", "return document.body.dataset.conn === 'open' && !document.getElementById('secret').hidden", what: "the secret's form")
+        _ = try pages.js("s", "sessionStorage.setItem('chalkline.teacher', \(Self.jsString(Self.secret))); return true")
+        let pupil = try server.player("eve")
+        var refused = ""
+        for _ in 0..<40 where refused != "rate_limited" { refused = try pupil.command("/teacher guess").code ?? "" }
+        #expect(refused == "rate_limited", "the address shut out")
+        try pages.reload("s")
+        let said = try pages.wait("s", "return document.getElementById('secret-error').textContent", what: "the wait said") as? String ?? ""
+        #expect(said.contains("wait") && said.contains("tries again by itself"), "\(said)")
+        #expect(try pages.js("s", "return sessionStorage.getItem('chalkline.teacher')") as? String == Self.secret, "the right secret kept")
+        try pages.capture("s", "secret-wait")
+        _ = try pages.wait("s", "return document.body.dataset.teacher === 'yes'", what: "the desk open after the minute's wait", timeout: 100)
+    }
+
     // MARK: - A class, homework, its report
 
     @Test func aTeacherMakesAClassFromAPastedListAndFollowsHomeworkTwoStudentsDo() throws {

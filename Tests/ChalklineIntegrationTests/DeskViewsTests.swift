@@ -39,7 +39,17 @@ import Testing
         // Needs help: each student under their reason.
         let help = try #require(try pages.js("t", "return [...document.querySelectorAll('#fig-needs-help li')].map((l) => l.dataset.why + ':' + l.querySelector('button').dataset.student)") as? [String])
         #expect(help == ["lowest:Bo", "slowest:Cy Ng", "falling:Ana"])
+        // One homework try is "1 homework try"; the students' `answers` (what they typed) is
+        // labelled for what it counts, and a note says accuracy is over questions asked.
+        #expect(try pages.js("t", "return document.querySelector('.progress-summary').textContent") as? String
+                == "3 students · 2 games · 1 homework try · all dates")
+        #expect(try pages.js("t", "return [...document.querySelectorAll('#fig-students thead th')].map((th) => th.textContent).join()") as? String
+                == "student,games,answered,right,accuracy,median time")
+        let note = try pages.js("t", "const n = document.querySelector('.progress-note'); return n ? n.textContent : ''") as? String ?? ""
+        #expect(note.contains("a question left unanswered counts as wrong"), "\(note)")
         #expect(try pages.js("t", "return window.__errors.length") as? Int == 0)
+        try pages.capture("t", "figures-summary", css: "#progress-figures")
+        try pages.capture("t", "figures-students", css: "#fig-students")
         try pages.capture("t", "figures-grid", css: "#fig-times")
         try pages.capture("t", "figures-trend", css: "#fig-weeks")
     }
@@ -83,6 +93,17 @@ import Testing
         _ = try pages.wait("t", "return document.getElementById('game-report-csv').dataset.csv === 'id,game\\r\\n11,QXRM-1\\r\\n'", what: "the server's CSV on the link")
         try pages.click("t", "#game-back")
         _ = try pages.wait("t", "return !document.getElementById('games-browse').hidden", what: "the list again")
+
+        // A fast second click: QXRM-1 then QXRM-2 before any reply. QXRM-1's replies (asked
+        // first, answered first) are not drawn under QXRM-2, not even for a moment.
+        _ = try pages.js("t", "document.querySelector(\"#games-list button[data-id='11']\").click(); document.getElementById('game-back').click(); document.querySelector(\"#games-list button[data-id='12']\").click(); return true")
+        _ = try pages.wait("t", "return window.h.sent.slice(-4).join() === '/report game 11,/report game 11 csv,/report game 12,/report game 12 csv'", what: "both games asked for")
+        let first = try pages.js("t", "window.h.reply(\(Self.game)); return document.getElementById('game-report-title').textContent") as? String
+        #expect(first == "Report: loading…", "the first game's report drawn under the second")
+        let firstCSV = try pages.js("t", #"window.h.reply({"type":"ok","cmd":"report","subject":"game","csv":"id,game\r\n11,QXRM-1\r\n"}); return String(window.h.desk.state.games.csv)"#) as? String
+        #expect(firstCSV == "null", "the first game's CSV kept for the second's link")
+        _ = try pages.js("t", "window.h.reply(\(Self.game.replacingOccurrences(of: "\"id\":11", with: "\"id\":12").replacingOccurrences(of: "QXRM-1", with: "QXRM-2"))); return true")
+        _ = try pages.wait("t", "return document.getElementById('game-report-title').textContent === 'Report: QXRM-2'", what: "the report of QXRM-2")
     }
 
     // MARK: - Fixtures (DESIGN40.md's tables, key for key, in the server's order: JSON text, so
@@ -171,9 +192,9 @@ import Testing
                   const { progress } = await import('/desk-progress.js');
                   const sent = [], asked = [];
                   const desk = { state: { classList: [{"name":"4B","students":3,"codes":false},{"name":"5A","students":0,"codes":false}] }, send: (l) => sent.push(l),
-                                 report: (tab, l) => { sent.push(l); asked.push(tab); }, render: () => { views.games.draw(); views.progress.draw(); } };
+                                 report: (tab, l, tag) => { sent.push(l); asked.push([tab, tag]); }, render: () => { views.games.draw(); views.progress.draw(); } };
                   const views = { games: games(desk), progress: progress(desk) };
-                  const reply = (msg) => { views[asked.shift()].report(msg); desk.render(); };
+                  const reply = (msg) => { const [tab, tag] = asked.shift(); views[tab].report(msg, tag); desk.render(); };
                   window.h = { desk, sent, reply };
                   \(progressClass.map { "desk.state.progress.cls = '\($0)';" } ?? "")
                   views.games.opened(); views.progress.opened();

@@ -34,8 +34,10 @@ extension ServerCore {
     }
 
     /// `/names CODE`: the class of a room or homework, for the join page's buttons. `free` is
-    /// false for a student seated in a live room (by uid: renamed while seated, still taken); a homework's names are always free (each plays
-    /// alone). A room without a class has `"class":null` and no names.
+    /// false for a student seated in a live room (by uid: renamed while seated, still taken); a
+    /// homework's names are always free (each plays alone). A room without a class has
+    /// `"class":null` and no names. `homework` lets the page say "Homework for class 4B" rather
+    /// than "Class 4B".
     func names(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let code = call.args[0].uppercased()
         let room = rooms[code]
@@ -45,13 +47,13 @@ extension ServerCore {
         }
         let schoolClass = room?.schoolClass ?? schoolClass(uid: assignment?.record.classUID)
         guard let schoolClass else {
-            out.send(OkReply("names", [("room", .string(code)), ("class", .null), ("codes", .bool(false)), ("names", .array([]))],
+            out.send(OkReply("names", [("room", .string(code)), ("homework", .bool(assignment != nil)), ("class", .null), ("codes", .bool(false)), ("names", .array([]))],
                              text: "\(code) is not a class's: /join \(code) NAME with any name."),
                      to: call.session)
             return
         }
         let names = schoolClass.students.map { student in (student.name, room?.seat(of: student) == nil) }
-        out.send(OkReply("names", [("room", .string(code)), ("class", .string(schoolClass.name)), ("codes", .bool(schoolClass.codes)),
+        out.send(OkReply("names", [("room", .string(code)), ("homework", .bool(assignment != nil)), ("class", .string(schoolClass.name)), ("codes", .bool(schoolClass.codes)),
                                    ("names", .array(names.map { .object([("name", .string($0.0)), ("free", .bool($0.1))]) }))],
                          text: "\(code) is class \(schoolClass.name)'s. "
                              + (names.isEmpty ? "The class has nobody on its list yet." :

@@ -23,10 +23,11 @@ export function games(desk) {
     send('/report games' + filterWords(g.filter) + ' limit=' + g.limit);
   }
   // The report, and its CSV as the server writes it (`report game ID --csv`), byte for byte.
+  // Each tagged with the game: a reply for a game clicked before the last is not drawn.
   function open(id) {
     Object.assign(g, { open: id, report: null, csv: null, error: '', asked: 'game' });
-    send('/report game ' + id);
-    send('/report game ' + id + ' csv');
+    desk.report('games', '/report game ' + id, id);
+    desk.report('games', '/report game ' + id + ' csv', id);
     desk.render();
   }
 
@@ -48,8 +49,10 @@ export function games(desk) {
     if (b) open(b.dataset.id);
   });
 
-  // Replies come back in the order asked: a list asked for again replaces the one shown.
-  function report(msg) {
+  // Replies come back in the order asked: a list asked for again replaces the one shown; a
+  // game's (tagged with its id) counts only while that game is the one open.
+  function report(msg, id) {
+    if (id !== undefined && id !== g.open) return;
     if (msg.type === 'error') { Object.assign(g, { error: msg.message, loading: false, asked: null }); return; }
     if (Array.isArray(msg.games)) Object.assign(g, { list: msg.games || [], loading: false, asked: null, error: '' });
     else if (typeof msg.csv === 'string') { if (g.open !== null) g.csv = msg.csv; }

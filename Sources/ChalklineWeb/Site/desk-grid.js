@@ -132,7 +132,7 @@ export function weekBars(weeks, key, caption) {
   rows.forEach((r, i) => {
     const v = values[i], cx = left + slot * i + slot / 2;
     const g = node('g', { class: 'week', 'data-week': r.week, 'data-value': v === null ? '' : v });
-    g.append(node('title', {}, 'Week of ' + r.week + ': ' + (v === null ? 'no right answers' : (isAccuracy ? Math.round(v * 100) + '% right' : 'median ' + secs(v))) + ', ' + r.answers + ' answers'));
+    g.append(node('title', {}, 'Week of ' + r.week + ': ' + (v === null ? 'no right answers' : (isAccuracy ? Math.round(v * 100) + '% right' : 'median ' + secs(v))) + ', ' + r.answers + ' answered'));
     if (v !== null) {
       g.append(node('rect', { x: cx - width / 2, y: y(v), width, height: Math.max(0, y(0) - y(v)), fill: isAccuracy ? '#2f3590' : '#5a6ab8', rx: 3 }));
       g.append(node('text', { x: cx, y: y(v) - 8, 'text-anchor': 'middle', 'font-size': 18, 'font-weight': 700, fill: INK }, isAccuracy ? Math.round(v * 100) + '%' : secs(v)));

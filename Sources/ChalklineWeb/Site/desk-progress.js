@@ -93,6 +93,9 @@ export function drawProgress(box, msg) {
   const isClass = msg.report === 'class' || msg.subject === 'class';
   const name = isClass ? (msg.class && msg.class.class) || 'class' : (msg.player && msg.player.player) || 'player';
   box.append(el('p', 'lead progress-summary', summary(msg, isClass)));
+  // "answered 8, right 8, accuracy 80%" reads as a mistake without this: the report counts
+  // every question asked, a question left unanswered as a wrong one.
+  box.append(el('p', 'field-help progress-note', ACCURACY_NOTE));
   if (isClass) box.append(figure('needs-help', 'Needs help', needsHelp(msg.needs_help || []), msg.needs_help, name + '-needs-help'));
   const times = msg.times || [];
   const grid = el('div', 'grid-wrap');
@@ -111,14 +114,20 @@ export function drawProgress(box, msg) {
   if (isClass) box.append(figure('students', 'Each student', studentsTable(msg.students || []), msg.students, name + '-students'));
 }
 
+export const ACCURACY_NOTE = 'Accuracy is right answers out of questions asked: a question left unanswered counts as wrong, '
+  + 'so it can be below right out of answered.';
+
+// "1 game", "2 games"; "1 homework try", "2 homework tries".
+const count = (n, one, many) => fmt(n) + ' ' + (n === 1 ? one : many);
+
 function summary(msg, isClass) {
   if (isClass) {
     const c = msg.class || {};
-    return [fmt(c.students || 0) + ' students', fmt(c.games || 0) + ' games', fmt(c.homework || 0) + ' homework tries',
-            span(c.from, c.to)].filter(Boolean).join(' · ');
+    return [count(c.students || 0, 'student', 'students'), count(c.games || 0, 'game', 'games'),
+            count(c.homework || 0, 'homework try', 'homework tries'), span(c.from, c.to)].filter(Boolean).join(' · ');
   }
   const pl = msg.player || {};
-  return [fmt(pl.games || 0) + ' games', fmt(pl.answers || 0) + ' answers', pct(pl.accuracy) + ' right',
+  return [count(pl.games || 0, 'game', 'games'), fmt(pl.answers || 0) + ' answered', pct(pl.accuracy) + ' accuracy',
           'median ' + time(pl.median_ms)].join(' · ');
 }
 
@@ -167,6 +176,8 @@ function studentButton(name) {
 
 function studentsTable(rows) {
   const t = reportTable(rows);
+  // `answers` counts what a student typed; accuracy is over questions asked (the note says so).
+  for (const th of t.querySelectorAll('thead th')) if (th.textContent === 'answers') th.textContent = 'answered';
   // The name cells become buttons: the teacher goes from the class to one student.
   if (rows.length) t.querySelectorAll('tbody tr').forEach((tr, i) => { const td = tr.cells[0]; td.textContent = ''; td.append(studentButton(rows[i].student)); });
   return t;

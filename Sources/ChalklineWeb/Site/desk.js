@@ -5,9 +5,9 @@
 // A tab is a module whose function gets `page` = { state, send(line), report(tab, line), render }
 // and returns what host.js's views return: `draw()` (state to page), `ok` and `error` (replies by
 // cmd), `events` (by type), and `opened()` (the server took the secret, on every connection: ask
-// for what the tab shows). A `/report` is sent with `page.report(tab, line)`: its reply, ok or
-// error, goes to that tab's `report(msg)` (a connection answers its lines in order, so the page
-// knows whose each is). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
+// for what the tab shows). A `/report` is sent with `page.report(tab, line, tag)`: its reply, ok
+// or error, goes to that tab's `report(msg, tag)` (a connection answers its lines in order, so the
+// page knows whose each is, and the tag says which of the tab's questions it answers). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
 // kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
 import { $, protocolDispatch, setText, setHidden, setData } from './shared.js';
 import { serverLine } from './line.js';
@@ -43,7 +43,7 @@ const asked = [];        // the tab each /report sent is for, oldest first
 const page = {
   state, line, render,
   send: (text) => line.send(text),
-  report(tab, text) { if (line.send(text)) asked.push(tab); },
+  report(tab, text, tag) { if (line.send(text)) asked.push({ tab, tag }); },
 };
 const views = { classes: classes(page), homework: homework(page), games: games(page), progress: progress(page) };
 
@@ -52,6 +52,7 @@ const replies = {
   ok: Object.assign(handlers('ok'), {
     teacher() {
       Object.assign(state, { teacher: true, checking: false, secretError: '' });
+      clearTimeout(retrySecret);
       kept.save(state.secret);
       for (const view of Object.values(views)) if (view.opened) view.opened();
     },
@@ -59,8 +60,17 @@ const replies = {
     other() {},
   }),
   error: Object.assign(handlers('error'), {
+    // Only `bad_password` says the secret is wrong. Anything else (`rate_limited` after wrong
+    // guesses from the school's address) keeps it: the desk says how long, then tries it again.
     teacher(msg) {
-      Object.assign(state, { teacher: false, checking: false, secret: null, secretError: msg.message });
+      Object.assign(state, { teacher: false, checking: false });
+      clearTimeout(retrySecret);
+      if (msg.code !== 'bad_password') {
+        state.secretError = msg.message + (msg.retry_ms ? ' The desk tries again by itself then.' : '');
+        if (msg.retry_ms) retrySecret = setTimeout(() => { sendSecret(); render(); }, msg.retry_ms);
+        return;
+      }
+      Object.assign(state, { secret: null, secretError: msg.message });
       kept.save(null);
       requestAnimationFrame(() => $('secret-input').focus());
     },
@@ -82,15 +92,16 @@ const dispatch = protocolDispatch({ replies, events, unasked(msg) { state.notice
 
 function received(msg) {
   if (msg.cmd === 'report' && (msg.type === 'ok' || msg.type === 'error')) {
-    const tab = asked.shift();
-    if (tab) views[tab].report(msg);
+    const mine = asked.shift();
+    if (mine) views[mine.tab].report(msg, mine.tag);
     return;
   }
   dispatch(msg);
 }
 
+let retrySecret = null;   // the timer of a `/teacher` to send again after `rate_limited`
 function sendSecret() {
-  if (!state.secret) return;
+  if (!state.secret || state.checking || !line.isOpen()) return;
   state.checking = page.send('/teacher ' + state.secret);
 }
 

@@ -11,6 +11,9 @@ import { line, commands } from './play-connection.js';
 const folded = (name) => String(name).toLowerCase();
 const known = (code) => state.names && state.names.room === code;
 export const classRoom = (code) => known(code) && Boolean(state.names.class);
+// A room code as typed ("qxrm ", "Q X R M") as the server spells it: what `/names` is asked for
+// and what its reply's `room` is compared with.
+export const typedCode = (text) => String(text).replace(/\s+/g, '').toUpperCase();
 
 export const WRONG_PICTURES = 'Those pictures are not yours. Try again or ask your teacher.';
 
@@ -162,7 +165,7 @@ export function namesReceived(msg) {
   if (state.asked === msg.room) state.asked = '';
   if (state.joining) { proceed(); return; }
   if (!state.names.class) return;
-  if (state.view === 'join' && $('join-code').value === msg.room) showNames();
+  if (state.view === 'join' && typedCode($('join-code').value) === msg.room) showNames();
   else if (state.view === 'names') showNames(state.namesError);
 }
 

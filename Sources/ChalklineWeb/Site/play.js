@@ -11,13 +11,13 @@ import { wireChoices } from './play-choices.js';
 import { line, commands, listeners } from './play-connection.js';
 import { joinFailed } from './play-replies.js';
 import { dispatch, socketClosed } from './play-handlers.js';
-import { proceed, startJoin, askNames, classRoom, showNames, wireClass } from './play-class.js';
+import { proceed, startJoin, askNames, classRoom, showNames, wireClass, typedCode } from './play-class.js';
 
 Object.assign(listeners, { message: dispatch, closed: socketClosed });
 
 $('join-form').addEventListener('submit', (e) => {
   e.preventDefault();
-  const code = $('join-code').value.replace(/\s+/g, '').toUpperCase();
+  const code = typedCode($('join-code').value);
   const name = $('join-name').value.trim();
   clearJoinErrors();
   if (!code) { joinFailed('join-code-error', 'Type the room code your host shows.'); return; }
@@ -31,7 +31,7 @@ $('join-form').addEventListener('submit', (e) => {
 
 // The code typed in full: a class's names may replace the name box before a name is typed.
 $('join-code').addEventListener('change', () => {
-  const code = $('join-code').value.replace(/\s+/g, '').toUpperCase();
+  const code = typedCode($('join-code').value);
   if (code.length >= 4 && !state.joining) askNames(code);
 });
 
