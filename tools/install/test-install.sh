@@ -25,6 +25,7 @@ share/man/man1/chalkline-server-check-sets.1
 share/man/man1/chalkline-server-help.1
 share/man/man1/chalkline-server-report.1
 share/man/man1/chalkline-server-report-assignment.1
+share/man/man1/chalkline-server-report-class.1
 share/man/man1/chalkline-server-report-facts.1
 share/man/man1/chalkline-server-report-game.1
 share/man/man1/chalkline-server-report-games.1
