@@ -55,7 +55,9 @@ let package = Package(
         // What server and client both speak: the JSON value and its reader, the line framer,
         // error codes, number formats, seeded draws. No I/O; the client's only link to the
         // server's code.
-        .target(name: "ChalklineProtocol"),
+        // The message catalogs (Locales/*.po, gettext's format), compiled in: both binaries speak
+        // every language with nothing installed beside them.
+        .target(name: "ChalklineProtocol", resources: [.embedInCode("Locales")]),
         // The functional core: no I/O, no clock. Every game rule lives here.
         .target(name: "ChalklineCore", dependencies: ["ChalklineProtocol"]),
         // Durable results: the SQLite schema, the writer the shell runs off the loop thread, and

@@ -2,22 +2,37 @@
 struct Outbox {
     private(set) var effects: [Effect] = []
 
-    /// Renders `message` once per format in use among `recipients` and shares those bytes.
+    /// Renders `message` once per format and language in use among `recipients` and shares those
+    /// bytes: json once in all unless it speaks (`Message.jsonSpeaks`), text once a language.
     mutating func send(_ message: some Message, to recipients: some Sequence<Session>) {
         var json: [ConnectionID] = []
         var text: [ConnectionID] = []
+        // Most rooms speak one language: the others are gathered only when one appears.
+        var otherJSON: [UInt8: [ConnectionID]] = [:]
+        var otherText: [UInt8: [ConnectionID]] = [:]
+        let speaks = message.jsonSpeaks
         for session in recipients {
+            let lang = session.languageIndex
             switch session.format {
-            case .json: json.append(session.id)
-            case .text: text.append(session.id)
+            case .json:
+                if lang == 0 || !speaks { json.append(session.id) } else { otherJSON[lang, default: []].append(session.id) }
+            case .text:
+                if lang == 0 { text.append(session.id) } else { otherText[lang, default: []].append(session.id) }
             }
         }
         if !json.isEmpty { effects.append(.send(json, message.rendered(.json))) }
         if !text.isEmpty { effects.append(.send(text, message.rendered(.text))) }
+        for (lang, ids) in otherJSON.sorted(by: { $0.key < $1.key }) {
+            effects.append(.send(ids, message.rendered(.json, in: Languages.all[Int(lang)])))
+        }
+        for (lang, ids) in otherText.sorted(by: { $0.key < $1.key }) {
+            effects.append(.send(ids, message.rendered(.text, in: Languages.all[Int(lang)])))
+        }
     }
 
     mutating func send(_ message: some Message, to session: Session) {
-        send(message.rendered(session.format), to: session)
+        let payload = session.languageIndex == 0 ? message.rendered(session.format) : message.rendered(session.format, in: session.language)
+        send(payload, to: session)
     }
 
     /// Bytes already made in `session`'s format (a big room's cut table).

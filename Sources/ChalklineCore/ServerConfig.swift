@@ -54,6 +54,8 @@ public struct ServerConfig: Sendable {
     public var roomChatLinesPerSecond = Limits.roomChatLinesPerSecond
     /// The server's time zone, for homework's `due=` (the shell gives the system's).
     public var localTime = LocalTime.utc
+    /// The language a new connection reads until it sends `/lang` (`--language`).
+    public var language: Language = Languages.english
 
     public init() {}
 }

@@ -22,6 +22,8 @@ public enum Pages {
         SiteFile("/pictures.js", "text/javascript; charset=utf-8", PackageResources.pictures_js),
         // ES modules both pages import: the connection (/ws, reconnecting with backoff) and the
         // shared helpers (formatting, protocol dispatch, chat, storage, the time bar).
+        // The pages' words: the module that reads them, and the catalogs as JSON (LanguageFiles).
+        SiteFile("/i18n.js", "text/javascript; charset=utf-8", PackageResources.i18n_js),
         SiteFile("/line.js", "text/javascript; charset=utf-8", PackageResources.line_js),
         SiteFile("/shared.js", "text/javascript; charset=utf-8", PackageResources.shared_js),
         // The teacher's page: create, run and project a game (and /host?watch=CODE, a second screen).
@@ -53,5 +55,5 @@ public enum Pages {
         SiteFile("/desk-games.js", "text/javascript; charset=utf-8", PackageResources.desk_games_js),
         SiteFile("/desk-progress.js", "text/javascript; charset=utf-8", PackageResources.desk_progress_js),
         SiteFile("/desk-grid.js", "text/javascript; charset=utf-8", PackageResources.desk_grid_js),
-    ])
+    ] + LanguageFiles.files)
 }

@@ -76,6 +76,9 @@ struct Serve: ParsableCommand {
     @OptionGroup(title: "Limits")
     var limits: LimitOptions
 
+    @Option(help: ArgumentHelp("The language of the server's messages for a connection that has not chosen one (/lang): \(Languages.codes.joined(separator: ", ")). The pages follow each browser's languages.", valueName: "code"))
+    var language = "en"
+
     @Option(help: ArgumentHelp("Log detail: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
@@ -84,6 +87,9 @@ struct Serve: ParsableCommand {
         guard maxQueuedBytes >= 1024 else { throw ValidationError("--max-queued-bytes takes 1024 or more.") }
         guard maxUnsaved >= 100 else { throw ValidationError("--max-unsaved takes 100 or more.") }
         guard maxPlayers >= 1 else { throw ValidationError("--max-players takes 1 or more.") }
+        guard Languages.named(language)?.code == language.lowercased() else {
+            throw ValidationError("--language: there is no language \(language). Languages: \(Languages.all.map { "\($0.code) (\($0.name))" }.joined(separator: ", ")).")
+        }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("--log-level: unknown level \(logLevel).") }
         if ResultsStores.isPostgres(databasePath), ResultsStores.hasPassword(databasePath) {
             throw ValidationError("--db: put the PostgreSQL password in PGPASSWORD or ~/.pgpass, not on the command line (every user of this machine can read it there).")
@@ -94,6 +100,7 @@ struct Serve: ParsableCommand {
         var config = ServerConfig()
         config.localTime = SystemLocalTime.make()
         config.maxPlayersPerRoom = maxPlayers
+        config.language = Languages.named(language) ?? Languages.english
         try limits.apply(to: &config)
         // Read before the loop starts: a bad level file stops the server here, never mid-class.
         switch LevelDirectory.loadPacks(extra: levelDirectories) {

@@ -13,6 +13,9 @@ final class Session {
     // out in the order written, and each apart took a word (BENCHMARKS.md, bytes per seated
     // connection).
     var format: OutputFormat = .text
+    /// The connection's language (`/lang`), as its place in `Languages.all`: one byte beside the
+    /// others, 0 for English.
+    var languageIndex: UInt8 = 0
     /// A WebSocket: one message a line, so replies must be one line too (`/format text` is refused).
     var jsonOnly = false
     /// A `.close` was sent: nothing more is read from it.
@@ -42,6 +45,13 @@ final class Session {
         framer = LineFramer(maxBytes: config.maxLineBytes)
         lastHeard = now
         bucket = LineBucket(rate: config.linesPerSecond, now: now)
+        languageIndex = Languages.index(of: config.language)
+    }
+
+    /// What the connection reads: `/lang`'s choice, or the server's `--language`.
+    var language: Language {
+        get { Languages.all[Int(languageIndex)] }
+        set { languageIndex = Languages.index(of: newValue) }
     }
 
     var room: Room? { seat?.room }

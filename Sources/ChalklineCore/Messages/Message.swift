@@ -12,14 +12,48 @@ public enum OutputFormat: String, Sendable {
 /// `Outbox.send`), so building `json` or `text` may cost what it likes.
 public protocol Message {
     var json: JSON { get }
-    /// One or more lines for people, without the final newline.
+    /// One or more lines for people, without the final newline, in English. Being replaced by
+    /// `text(in:)`: a message that speaks implements that instead (issue 42).
     var text: String { get }
+    /// The lines for people in `language` (`/lang`): by default `text`, until the message is
+    /// translated.
+    func text(in language: Language) -> String
+    /// `json`, with any `message` text a person reads in `language`: by default `json`.
+    func json(in language: Language) -> JSON
+    /// Whether `json(in:)` differs by language (an error's `message`): a json recipient's bytes
+    /// are then made once per language among the recipients, and otherwise once in all.
+    var jsonSpeaks: Bool { get }
     /// The bytes for one format; by default `json` encoded or `text`, and a newline. A message
     /// can make them more cheaply (a big room's cut table, from its template).
     func rendered(_ format: OutputFormat) -> Payload
+    /// The bytes for one format in one language; by default `rendered(_:)` for json that does
+    /// not speak, and `json(in:)` or `text(in:)` otherwise.
+    func rendered(_ format: OutputFormat, in language: Language) -> Payload
 }
 
 extension Message {
+    public var text: String { text(in: Languages.english) }
+    public func text(in language: Language) -> String { text }
+    public func json(in language: Language) -> JSON { json }
+    public var jsonSpeaks: Bool { false }
+
+    public func rendered(_ format: OutputFormat, in language: Language) -> Payload {
+        switch format {
+        case .json:
+            guard jsonSpeaks else { return rendered(.json) }
+            let json = json(in: language)
+            var line = ByteWriter(capacity: json.sizeEstimate + 1)
+            json.write(to: &line)
+            line.append(0x0A)
+            return Payload(line)
+        case .text:
+            guard language !== Languages.english else { return rendered(.text) }
+            var bytes = Array(text(in: language).utf8)
+            bytes.append(0x0A)
+            return Payload(bytes)
+        }
+    }
+
     /// The bytes for one format; public so the shell can send replies it completes itself (`/report`).
     public func rendered(_ format: OutputFormat) -> Payload { renderedFromTree(format) }
 
@@ -48,15 +82,27 @@ extension Message {
 public struct OkReply: Message {
     public var cmd: String
     public var fields: [(String, JSON)]
-    private let makeText: () -> String
+    private let makeText: (Language) -> String
 
     public init(_ cmd: String, _ fields: [(String, JSON)] = [], text: @autoclosure @escaping () -> String) {
         self.cmd = cmd
         self.fields = fields
-        makeText = text
+        makeText = { _ in text() }
     }
 
-    public var text: String { makeText() }
+    /// The reply's sentence in the reader's language, made only if someone reading text gets it.
+    public init(_ cmd: String, _ fields: [(String, JSON)] = [], say: @escaping (Language) -> String) {
+        self.cmd = cmd
+        self.fields = fields
+        makeText = say
+    }
+
+    /// A reply whose sentence is one catalog text.
+    public init(_ cmd: String, _ fields: [(String, JSON)] = [], _ say: Say) {
+        self.init(cmd, fields, say: { $0(say) })
+    }
+
+    public func text(in language: Language) -> String { makeText(language) }
 
     public var json: JSON { .object([EventType.ok.field, ("cmd", .string(cmd))] + fields) }
 
@@ -86,21 +132,43 @@ public struct OkReply: Message {
 public struct ErrorReply: Message, Error {
     public var cmd: String
     public var code: ErrorCode
-    public var message: String
+    /// The message in English (tests, logs); what a connection reads is `message(in:)`.
+    public var message: String { message(in: Languages.english) }
+    /// The message before it has a language; nil for one made from a fixed sentence.
+    public var say: Say?
+    private var fixed: String = ""
     public var extra: [(String, JSON)] = []
+
+    /// The message as a catalog text, read in each recipient's language (`/lang`). What the client
+    /// typed goes in as an argument and is cleaned there.
+    public init(_ cmd: String, _ code: ErrorCode, _ say: Say, extra: [(String, JSON)] = []) {
+        self.cmd = Visible.clean(cmd)
+        self.code = code
+        self.say = say
+        self.extra = extra
+    }
+
+    public func message(in language: Language) -> String {
+        guard let say else { return fixed }
+        return Visible.clean(language(say))
+    }
+
+    public var jsonSpeaks: Bool { say != nil }
+
+    public func json(in language: Language) -> JSON {
+        .object([EventType.error.field, ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message(in: language)))] + extra)
+    }
+
+    public func text(in language: Language) -> String { "error \(code.rawValue): \(message(in: language))" }
 
     /// `cmd` and `message` often carry what the client typed (an unknown verb, a room code), so
     /// control characters and escape sequences are removed here, once for every error.
     public init(_ cmd: String, _ code: ErrorCode, _ message: String, extra: [(String, JSON)] = []) {
         self.cmd = Visible.clean(cmd)
         self.code = code
-        self.message = Visible.clean(message)
+        self.fixed = Visible.clean(message)
         self.extra = extra
     }
 
-    public var json: JSON {
-        .object([EventType.error.field, ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message))] + extra)
-    }
-
-    public var text: String { "error \(code.rawValue): \(message)" }
+    public var json: JSON { json(in: Languages.english) }
 }

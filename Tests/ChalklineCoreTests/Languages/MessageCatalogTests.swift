@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+@testable import ChalklineCore
+
+/// The catalogs agree with each other and with the code: a key missing from a language, a
+/// placeholder that differs, a key no code uses and a key the code uses that no catalog has all
+/// fail here, naming what is wrong.
+@Suite("Message catalogs")
+struct MessageCatalogTests {
+    static let english = Languages.parsed[0].file
+    static let englishKeys = Set(english.entries.map(\.key))
+
+    /// Keys the code builds rather than spells out, each family with the check that keeps it
+    /// honest (a test would otherwise call them unused).
+    static let builtFamilies: [(prefix: String, why: String)] = [
+        ("number.ordinal.", "Language.ordinal and i18n.js pick number.ordinal.K by the ordinal form"),
+        ("help.", "Help reads help.VERB for each command of the table"),
+    ]
+
+    @Test func builtKeysNameWhatTheyAreBuiltFrom() {
+        let verbs = Set(ServerCore.commands.map(\.name))
+        for key in Self.englishKeys where key.hasPrefix("help.") {
+            #expect(verbs.contains(String(key.dropFirst(5).prefix { $0 != "." })), "\(key): no command \(key.dropFirst(5))")
+        }
+    }
+
+    @Test func everyFileReadsCleanlyWithItsHeader() {
+        for (name, file) in Languages.parsed {
+            #expect(file.problems.isEmpty, "\(name): \(file.problems)")
+            #expect(file.header["Language"].map { $0 + ".po" } == name, "\(name): its Language header")
+            #expect(file.header["X-Language-Name"] != nil, "\(name): X-Language-Name")
+            #expect(file.header["Plural-Forms"] != nil, "\(name): Plural-Forms")
+        }
+        #expect(Languages.codes == ["en", "fr", "es", "de", "pt"])
+    }
+
+    @Test func everyLanguageHasEveryKeyWithTheSamePlaceholders() {
+        for language in Languages.all.dropFirst() {
+            let file = Languages.parsed.first { $0.name == language.code + ".po" }!.file
+            let keys = Set(file.entries.map(\.key))
+            let missing = Self.englishKeys.subtracting(keys).filter { !$0.hasPrefix("number.ordinal.") }.sorted()
+            #expect(missing.isEmpty, "\(language.code) lacks \(missing)")
+            let extra = keys.subtracting(Self.englishKeys).sorted()
+            #expect(extra.isEmpty, "\(language.code) has keys English has not: \(extra)")
+            for entry in file.entries {
+                guard let source = Self.english.entries.first(where: { $0.key == entry.key }) else { continue }
+                let wanted = source.forms.reduce(into: Set<String>()) { $0.formUnion(Language.placeholders($1)) }.subtracting(["count"])
+                for form in entry.forms {
+                    #expect(!form.isEmpty, "\(language.code) \(entry.key): an empty text")
+                    #expect(Language.placeholders(form).subtracting(["count"]) == wanted,
+                            "\(language.code) \(entry.key): placeholders \(Language.placeholders(form).sorted()) where English has \(wanted.sorted())")
+                }
+                #expect(entry.plural == source.plural, "\(language.code) \(entry.key): plural in one and not the other")
+                if entry.plural {
+                    #expect(entry.forms.count == language.pluralCount, "\(language.code) \(entry.key): \(entry.forms.count) forms, its Plural-Forms says \(language.pluralCount)")
+                }
+            }
+            for k in 0..<language.ordinalCount {
+                #expect(language.entries["number.ordinal.\(k)"] != nil, "\(language.code): number.ordinal.\(k)")
+            }
+        }
+    }
+
+    /// The text of every file the code lives in: Swift, the pages' scripts and HTML, the client.
+    static let sources: String = {
+        let root = repositoryRoot()
+        var text = ""
+        for folder in ["Sources", "client"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard ["swift", "js", "html"].contains(url.pathExtension) else { continue }
+                text += (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+                text += "\n"
+            }
+        }
+        return text
+    }()
+
+    @Test func everyKeyIsUsedByTheCode() {
+        let unused = Self.englishKeys.filter { key in
+            !Self.builtFamilies.contains { key.hasPrefix($0.prefix) }
+                && !Self.sources.contains("\"\(key)\"") && !Self.sources.contains("'\(key)'")
+        }.sorted()
+        #expect(unused.isEmpty, "keys no code uses: \(unused)")
+    }
+
+    @Test func everyKeyTheCodeNamesIsInEnglish() throws {
+        // Say("key", ...), .text("key", ...), t('key', ...), tn('key', ...), data-t="key", data-t-title="key"
+        let pattern = try Regex(#"(?:Say\(|\.text\(|\bt\(|\btn\(|data-t(?:-[a-z-]+)?=)["']([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)+)["']"#)
+        let named = Set(Self.sources.matches(of: pattern).map { String($0.output[1].substring ?? "") })
+        let unknown = named.subtracting(Self.englishKeys).sorted()
+        #expect(unknown.isEmpty, "keys the code names that en.po has not: \(unknown)")
+    }
+
+    @Test func aNewFileInLocalesIsListed() throws {
+        let folder = repositoryRoot().appendingPathComponent("Sources/ChalklineProtocol/Locales")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".po") }.sorted()
+        #expect(names == Languages.files.map(\.name).sorted(), "add each Locales/*.po to Languages.files")
+    }
+}
