@@ -44,7 +44,7 @@ import Testing
         let board = try ann.expect("board")
         let clues = board.list("clues").compactMap { $0.string("clue") }
         #expect(clues.contains("Le plus gros animal de la savane, avec une longue trompe"), "\(clues)")
-        #expect(clues.contains("Petit animal couvert de piquants qui se roule en boule"))
+        #expect(clues.contains("Un petit animal couvert de piquants qui se roule en boule"))
         let groups = board["groups"] as? [String] ?? []
         #expect(groups.contains("É") && groups.contains("LÉ") && groups.contains("HÉ"), "\(groups)")
         _ = try cleo.expectText("Le plus gros animal de la savane")
