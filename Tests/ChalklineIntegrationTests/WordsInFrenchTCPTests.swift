@@ -42,6 +42,7 @@ import Testing
         #expect(try ann.command("/start").string("type") == "ok")
 
         let board = try ann.expect("board")
+        #expect(board.string("language") == "fr", "the board says its pack's language")
         let clues = board.list("clues").compactMap { $0.string("clue") }
         #expect(clues.contains("Le plus gros animal de la savane, avec une longue trompe"), "\(clues)")
         #expect(clues.contains("Un petit animal couvert de piquants qui se roule en boule"))

@@ -52,7 +52,7 @@ final class WordsRace: Race {
         limiter.reset()
         roundID = id
         let event = BoardEvent(id: id, level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
-                               clues: views(of: board), groups: board.groupTexts)
+                               clues: views(of: board), groups: board.groupTexts, language: settings.pack.language)
         let items = board.clues.enumerated().map { RoundItem(n: $0.offset + 1, text: $0.element.clue, answer: $0.element.answer) }
         return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: "Level \(number)", items: items)
     }
@@ -60,7 +60,7 @@ final class WordsRace: Race {
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
         guard let board else { return nil }
         return BoardEvent(id: roundID, level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
-                          timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts)
+                          timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts, language: settings.pack.language)
     }
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {

@@ -43,6 +43,7 @@ import Testing
         let letters = event["clues"]?.arrayValue?.compactMap { $0["letters"]?.intValue }.sorted()
         #expect(letters == [4, 5, 5, 6, 8, 8, 8], "ÉLÉPHANT is 8 letters, NIÑO 4")
         #expect(event["groups"]?.arrayValue?.contains(.string("LÉ")) == true)
+        #expect(event["language"] == "fr")
     }
 
     @Test(arguments: ["elephant", "éléphant", "ÉLÉPHANT", "Éléphant", "ELE PHANT", "élephant"])
