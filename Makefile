@@ -14,9 +14,10 @@ APT_PACKAGES = pkg-config libuv1-dev libsqlite3-dev libavahi-client-dev libpq-de
 # PostgreSQL store's tests, which start a throwaway cluster of their own; zbar and rsvg-convert
 # read back the join QR code the server serves; Chromium, its WebDriver and Selenium (for
 # /usr/bin/python3) run the pages' browser tests (Tests/Browser/); tmux gives the client's
-# full-screen views a real terminal that the screen tests read back.
+# full-screen views a real terminal that the screen tests read back; wfrench and wspanish are
+# the word lists every word of the French and Spanish word packs is checked against.
 TEST_PACKAGES = avahi-daemon avahi-utils dbus man-db systemd postgresql zbar-tools librsvg2-bin \
-	chromium chromium-driver python3-selenium tmux
+	chromium chromium-driver python3-selenium tmux wfrench wspanish
 # python3 runs the example bot's test; most machines have it already.
 
 .PHONY: deps test-deps build release serve test fuzz fuzz-build fuzz-smoke soak clean install uninstall install-service uninstall-service manpages test-install
@@ -41,6 +42,7 @@ test-deps: deps
 	    || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
 	    || ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1 \
 	    || ! command -v tmux >/dev/null 2>&1 \
+	    || [ ! -f /usr/share/dict/french ] || [ ! -f /usr/share/dict/spanish ] \
 	    || ! /usr/bin/python3 -c 'import selenium' >/dev/null 2>&1; then \
 		echo "installing $(TEST_PACKAGES) with apt-get"; \
 		SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -108,6 +110,8 @@ clean:
 PREFIX ?= /usr/local
 DESTDIR ?=
 ROOT = $(DESTDIR)$(PREFIX)
+# The word packs that ship with the server (LevelPack.shippedNames): English, French, Spanish.
+SHIPPED_PACKS = builtin francais espanol
 MANIFEST = $(ROOT)/share/chalkline/installed-files
 MANUALS = .build/plugins/GenerateManual/outputs
 
@@ -121,7 +125,9 @@ install: release manpages
 	put() { mode=$$1; src=$$2; dst=$$3; install -D -m $$mode "$$src" "$(ROOT)/$$dst"; files="$$files $$dst"; }; \
 	put 755 .build/release/chalkline-server bin/chalkline-server; \
 	put 755 .build/release/chalkline bin/chalkline; \
-	for f in Sources/chalkline-server/Levels/builtin/*; do put 644 "$$f" "share/chalkline/levels/builtin/$$(basename $$f)"; done; \
+	for pack in $(SHIPPED_PACKS); do \
+		for f in Sources/chalkline-server/Levels/$$pack/*; do put 644 "$$f" "share/chalkline/levels/$$pack/$$(basename $$f)"; done; \
+	done; \
 	for f in Sources/chalkline-server/Sets/*; do put 644 "$$f" "share/chalkline/sets/$$(basename $$f)"; done; \
 	for f in $(MANUALS)/chalkline/*.1 $(MANUALS)/chalkline-server/*.1; do put 644 "$$f" "share/man/man1/$$(basename $$f)"; done; \
 	tmp=$$(mktemp -d); \
@@ -142,7 +148,7 @@ install: release manpages
 uninstall:
 	@set -e; test -f "$(MANIFEST)" || { echo "nothing to uninstall: no $(MANIFEST)"; exit 1; }; \
 	for f in $$(cat "$(MANIFEST)"); do rm -f "$(ROOT)/$$f"; done; \
-	for d in share/chalkline/levels/builtin share/chalkline/levels share/chalkline/sets share/chalkline lib/chalkline share/man/man1 \
+	for d in $(foreach pack,$(SHIPPED_PACKS),share/chalkline/levels/$(pack)) share/chalkline/levels share/chalkline/sets share/chalkline lib/chalkline share/man/man1 \
 	         share/bash-completion/completions share/bash-completion share/zsh/site-functions share/zsh \
 	         share/fish/vendor_completions.d share/fish share/man lib share bin; do \
 		rmdir "$(ROOT)/$$d" 2>/dev/null || true; done; \

@@ -8,6 +8,14 @@ extension ServerConfig {
         try withPacks(from: [BuiltProducts.repository.appendingPathComponent("Sources/chalkline-server/Levels/builtin").path])
     }
 
+    /// This config with every pack the server ships (English, French, Spanish), as the live
+    /// server always has them.
+    public func withShippedPacks() throws -> ServerConfig {
+        try withPacks(from: LevelPack.shippedNames.map {
+            BuiltProducts.repository.appendingPathComponent("Sources/chalkline-server/Levels/\($0)").path
+        })
+    }
+
     /// This config with a pack from each folder (named by the folder, as `--levels` names it),
     /// read the way the server reads them: for the in-process backend, which reads no files.
     public func withPacks(from folders: [String]) throws -> ServerConfig {

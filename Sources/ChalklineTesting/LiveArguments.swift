@@ -37,8 +37,8 @@ enum LiveArguments {
             ("emptyRoomTimeout", config.emptyRoomTimeout == base.emptyRoomTimeout),
             ("unjoinedRoomTimeout", config.unjoinedRoomTimeout == base.unjoinedRoomTimeout),
             ("maxLineBytes", config.maxLineBytes == base.maxLineBytes),
-            // The live server always has the built-in pack, and reads others from folders.
-            ("levelPacks", config.levelPacks.allSatisfy { $0.name == "builtin" }),
+            // The live server always has the shipped packs, and reads others from folders.
+            ("levelPacks", config.levelPacks.allSatisfy { LevelPack.shippedNames.contains($0.name) }),
             ("saved questionSets", config.questionSets.entries.allSatisfy { $0.source != .saved && ($0.source == .builtin || $0.file != nil) }),
         ]
         for (name, same) in fixed where !same {

@@ -19,7 +19,7 @@ struct CheckLevels: ParsableCommand {
     func run() throws {
         switch LevelDirectory.loadPack(at: directory) {
         case .success(let pack):
-            print("\(directory): pack \(pack.name), \(pack.levels.count) \(pack.levels.count == 1 ? "level" : "levels"), all good.")
+            print("\(directory): pack \(pack.name), \(pack.levels.count) \(pack.levels.count == 1 ? "level" : "levels"), all good. Language: \(pack.language).")
         case .failure(let problems):
             printError(problems.description)
             throw ExitCode.failure

@@ -35,10 +35,15 @@ import Testing
         #expect(run.stdout.contains("pack classroom, 2 levels, all good"))
     }
 
-    @Test func theBuiltinPackPasses() throws {
+    /// The shipped packs, the French and Spanish ones too: their syllable splits follow the same
+    /// rules as a teacher's pack, and check-levels says their language.
+    @Test(arguments: [("builtin", "en"), ("francais", "fr"), ("espanol", "es")])
+    func theShippedPacksPass(name: String, language: String) throws {
         let run = try FinishedRun.server(["check-levels",
-                                          BuiltProducts.repository.appendingPathComponent("Sources/chalkline-server/Levels/builtin").path])
+                                          BuiltProducts.repository.appendingPathComponent("Sources/chalkline-server/Levels/\(name)").path])
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("pack \(name), "), "\(run.stdout)")
+        #expect(run.stdout.contains("all good. Language: \(language)."), "\(run.stdout)")
     }
 
     @Test func aMissingFolderFailsWithStatus1() throws {

@@ -30,13 +30,25 @@ import Testing
         #expect(problems.map(\.description) == ["/nonexistent/chalkline-levels: cannot read this folder (no such folder)"])
     }
 
-    @Test func theBuiltinPackIsFoundAndComesFirst() throws {
+    /// The shipped packs (English first, the default; then French and Spanish), then the teacher's.
+    @Test func theShippedPacksAreFoundAndComeFirst() throws {
         let builtin = try #require(LevelDirectory.builtinPackPath())
         #expect(builtin.hasSuffix("Levels/builtin"))
         let extra = try LevelFolder.make("space", ["level1.txt": Self.good])
         let packs = try LevelDirectory.loadPacks(extra: [extra]).get()
-        #expect(packs.map(\.name) == ["builtin", "space"])
+        #expect(packs.map(\.name) == ["builtin", "francais", "espanol", "space"])
+        #expect(packs.map(\.language) == ["en", "fr", "es", "en"])
         #expect(packs[0].levels.count >= 12)
+        #expect(packs[1].levels.count >= 10 && packs[2].levels.count >= 10)
+    }
+
+    /// `pack.txt` is read from the folder: a teacher's pack in Portuguese says so.
+    @Test func aPackFileGivesTheLanguage() throws {
+        let path = try LevelFolder.make("bichos", ["level1.txt": Self.good, "pack.txt": "# os bichos\nlanguage: pt-BR\n"])
+        #expect(try LevelDirectory.loadPack(at: path).get().language == "pt-BR")
+        let bad = try LevelFolder.make("wrong", ["level1.txt": Self.good, "Pack.txt": "langauge: pt\n"])
+        let problems = LevelDirectory.loadPack(at: bad).failure?.all.map(\.description) ?? []
+        #expect(problems == ["\(bad)/Pack.txt:1: unknown setting \"langauge\"; pack.txt knows only language"])
     }
 
     @Test func twoPacksWithOneNameAreRefused() throws {

@@ -7,9 +7,13 @@ import Foundation
 package struct WordSolver {
     package let words: Set<String>
 
-    /// Debian's wamerican when it is installed, else the short list shipped with the client.
+    /// Debian's English word list (wamerican, else wbritish) when one is installed, else the
+    /// short list shipped with the client. Not `/usr/share/dict/words`: that is whichever
+    /// list the machine chose, French or Spanish once `make test-deps` installs those.
+    static let englishLists = ["/usr/share/dict/american-english", "/usr/share/dict/british-english"]
+
     package static func standard() -> WordSolver {
-        if let text = try? String(contentsOfFile: "/usr/share/dict/words", encoding: .utf8) {
+        if let text = englishLists.lazy.compactMap({ try? String(contentsOfFile: $0, encoding: .utf8) }).first {
             return WordSolver(words: Set(text.split(separator: "\n").compactMap(normalize)))
         }
         return WordSolver(words: Set(FallbackWords.list.compactMap { normalize(Substring($0)) }))

@@ -42,9 +42,9 @@ share/man/man1/chalkline-soak.1
 share/man/man1/chalkline-watch.1
 share/zsh/site-functions/_chalkline
 share/zsh/site-functions/_chalkline-server"
-# Every level of the source pack and every example set, however many there are.
+# Every file of the shipped packs and every example set, however many there are.
 expected="$expected
-$(cd Sources/chalkline-server/Levels/builtin && ls | sed 's|^|share/chalkline/levels/builtin/|')
+$(cd Sources/chalkline-server/Levels && for pack in builtin francais espanol; do ls $pack | sed "s|^|share/chalkline/levels/$pack/|"; done)
 $(cd Sources/chalkline-server/Sets && ls | sed 's|^|share/chalkline/sets/|')"
 actual=$(cd "$root" && find . -type f | sed 's|^\./||' | LC_ALL=C sort)
 [ "$actual" = "$(echo "$expected" | LC_ALL=C sort)" ] || fail "installed files differ:
@@ -68,7 +68,9 @@ bash -c ". '$root/share/bash-completion/completions/chalkline' && complete -p ch
 bash -c ". '$root/share/bash-completion/completions/chalkline-server' && complete -p chalkline-server" >/dev/null || fail "bash completion for chalkline-server"
 # The installed server runs from anywhere: its version, and the word pack it finds beside it.
 [ "$("$root/bin/chalkline-server" --version)" = "$("$root/bin/chalkline" --version)" ] || fail "--version"
-(cd / && "$root/bin/chalkline-server" check-levels "$root/share/chalkline/levels/builtin") >/dev/null || fail "check-levels on the installed pack"
+for pack in builtin francais espanol; do
+    (cd / && "$root/bin/chalkline-server" check-levels "$root/share/chalkline/levels/$pack") >/dev/null || fail "check-levels on the installed pack $pack"
+done
 (cd / && "$root/bin/chalkline-server" check-sets "$root/share/chalkline/sets") >/dev/null || fail "check-sets on the installed example sets"
 
 # The unit: systemd-analyze verify, with the paths it names present in a scratch root.

@@ -33,9 +33,11 @@ extension ServerCore {
     /// `/packs`: every word pack, so a bot (or the teacher) need not learn them from an error.
     func packs(_ call: Command.Call, _ out: inout Outbox) {
         let packs = config.levelPacks
-        let json = JSON.array(packs.map { .object([("name", .string($0.name)), ("levels", .int($0.levels.count))]) })
+        let json = JSON.array(packs.map { .object([("name", .string($0.name)), ("levels", .int($0.levels.count)),
+                                                   ("language", .string($0.language))]) })
         let lines = packs.isEmpty ? ["This server has no word packs."]
-            : ["Word packs (/create words pack=NAME):"] + packs.map { "  \($0.name)  \(TextFormat.count($0.levels.count, "level"))" }
+            : ["Word packs (/create words pack=NAME):"]
+                + packs.map { "  \($0.name)  \(TextFormat.count($0.levels.count, "level")), in \($0.language)" }
         out.send(OkReply("packs", [("packs", json)], text: lines.joined(separator: "\n")), to: call.session)
     }
 

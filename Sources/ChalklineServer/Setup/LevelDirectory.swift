@@ -20,7 +20,7 @@ public enum LevelDirectory {
         } catch {
             return .failure(LevelProblems([LevelProblem(file: folder, reason: "cannot read this folder (\(reason(folder, error)))")]))
         }
-        let sources = entries.sorted().filter { LevelPack.levelNumber(fileName: $0) != nil }.map { entry in
+        let sources = entries.sorted().filter { LevelPack.levelNumber(fileName: $0) != nil || PackFile.isPackFile($0) }.map { entry in
             let file = folder + "/" + entry
             guard let data = FileManager.default.contents(atPath: file) else {
                 return LevelSource(path: file, unreadable: "cannot read this file")
@@ -33,17 +33,19 @@ public enum LevelDirectory {
         return LevelPack.assemble(name: name, folder: folder, files: sources)
     }
 
-    /// The built-in pack first, then each `--levels` folder in the order given. Fails with every
+    /// The shipped packs first, then each `--levels` folder in the order given. Fails with every
     /// problem of every pack (so the server refuses to start and says all that is wrong), also
-    /// when the built-in pack cannot be found or two packs share a name.
+    /// when a shipped pack cannot be found or two packs share a name.
     public static func loadPacks(extra paths: [String]) -> Result<[LevelPack], LevelProblems> {
         var problems: [LevelProblem] = []
         var packs: [LevelPack] = []
         var folders: [String] = []
-        if let builtin = builtinPackPath() {
-            folders.append(builtin)
-        } else {
-            problems.append(LevelProblem(file: "Levels/builtin", reason: "the built-in word pack is missing from this installation"))
+        for name in LevelPack.shippedNames {
+            if let path = shippedPackPath(name) {
+                folders.append(path)
+            } else {
+                problems.append(LevelProblem(file: "Levels/\(name)", reason: "the shipped word pack \(name) is missing from this installation"))
+            }
         }
         folders += paths
         for folder in folders {
@@ -63,7 +65,12 @@ public enum LevelDirectory {
 
     /// Where the built-in pack's folder is, or nil (`BuiltinResource` says where it looks).
     public static func builtinPackPath() -> String? {
-        BuiltinResource.path("Levels/builtin", installed: "levels/builtin")
+        shippedPackPath(LevelPack.builtinName)
+    }
+
+    /// Where the shipped pack `name` is, or nil.
+    public static func shippedPackPath(_ name: String) -> String? {
+        BuiltinResource.path("Levels/\(name)", installed: "levels/\(name)")
     }
 
     private static func reason(_ path: String, _ error: Error) -> String {

@@ -20,7 +20,7 @@ struct Bot: ParsableCommand {
         question comes (before that it guesses). In multiple choice it answers with the \
         choice's letter. In the \
         word puzzle a bot tries the board's letter groups that fit a clue's length and spell a \
-        word it knows (Debian's /usr/share/dict/words when present, else a short list shipped \
+        word it knows (Debian's /usr/share/dict/american-english when present, else a short list shipped \
         with the client), one try per think time.
 
         After each game the bots print their scores as their replies told them and as \

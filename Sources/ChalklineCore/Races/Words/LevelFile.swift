@@ -1,4 +1,6 @@
 /// The level file format of the word-game seed, one clue a line: `HA|UNT|ED: Ghosts in residence`.
+/// Letters keep their accents (`É|LÉ|PHANT: ...`): the board shows them, and answers are
+/// compared without them (`WordsRules.key`).
 ///
 /// Pure: it takes the file's name and text, so the same rules serve the server at startup,
 /// `check-levels` and the tests, and reading files stays the shell's business.
@@ -26,12 +28,14 @@ public enum LevelFile {
                 problems += lineProblems.map { LevelProblem(file: fileName, line: number, reason: $0) }
                 continue
             }
-            if let earlier = answerLines[clue.answer] {
+            // Compared as players type them: PÂTE and PATE would be one answer to a child.
+            let key = WordsRules.key(clue.answer) ?? clue.answer
+            if let earlier = answerLines[key] {
                 problems.append(LevelProblem(file: fileName, line: number,
                                              reason: "the answer \(clue.answer) is already on line \(earlier)"))
                 continue
             }
-            answerLines[clue.answer] = number
+            answerLines[key] = number
             clues.append(clue)
         }
         if clueLines < cluesPerLevel {
@@ -72,8 +76,8 @@ public enum LevelFile {
                 let group = part.trimmingBlanks()
                 if group.isEmpty {
                     problems.append("an empty letter group (a | with nothing on one side)")
-                } else if let bad = group.first(where: { !($0.isASCII && $0.isLetter) }) {
-                    problems.append("the letter group \"\(group)\" has \"\(bad)\", which is not a letter A-Z")
+                } else if let bad = group.first(where: { !WordsRules.isBoardLetter($0) }) {
+                    problems.append("the letter group \"\(group)\" has \"\(bad)\", which is not a letter A-Z (accented letters such as É or Ñ are fine)")
                 } else {
                     groups.append(group.uppercased())
                 }

@@ -25,8 +25,8 @@ public struct LevelSource: Sendable {
 /// Turning a folder's files into a pack, without touching the file system: the shell lists and
 /// reads the folder, these rules decide what it means.
 extension LevelPack {
-    /// `level12.txt` → 12 (any letter case); nil for every other name, which a pack ignores so a
-    /// README or notes file can sit beside the levels.
+    /// `level12.txt` → 12 (any letter case); nil for every other name, which a pack ignores
+    /// (but `pack.txt`, `PackFile`) so a README or notes file can sit beside the levels.
     public static func levelNumber(fileName: String) -> Int? {
         let lower = fileName.lowercased()
         guard lower.hasPrefix("level"), lower.hasSuffix(".txt") else { return nil }
@@ -36,7 +36,8 @@ extension LevelPack {
     }
 
     /// Every level or none: a pack with any problem is refused whole, so a class never meets
-    /// a half-loaded pack. `folder` names the pack in pack-wide problems.
+    /// a half-loaded pack. `folder` names the pack in pack-wide problems. A `pack.txt` among
+    /// `files` sets the pack's language.
     public static func assemble(name: String, folder: String, files: [LevelSource]) -> Result<LevelPack, LevelProblems> {
         var problems: [LevelProblem] = []
         if name.isEmpty || name.contains(where: { $0.isBlank || $0 == "=" }) {
@@ -47,6 +48,17 @@ extension LevelPack {
         guard !numbered.isEmpty else {
             problems.append(LevelProblem(file: folder, reason: "no level files; name them level1.txt, level2.txt, ..."))
             return .failure(LevelProblems(problems))
+        }
+        var language = PackFile.defaultLanguage
+        for source in files where PackFile.isPackFile(source.fileName) {
+            if let reason = source.unreadable {
+                problems.append(LevelProblem(file: source.path, reason: reason))
+                continue
+            }
+            switch PackFile.parse(fileName: source.path, text: source.text) {
+            case .success(let code): language = code
+            case .failure(let found): problems += found.all
+            }
         }
         var levels: [WordLevel] = []
         var expected = 1
@@ -73,6 +85,6 @@ extension LevelPack {
             case .failure(let found): problems += found.all
             }
         }
-        return problems.isEmpty ? .success(LevelPack(name: name, levels: levels)) : .failure(LevelProblems(problems))
+        return problems.isEmpty ? .success(LevelPack(name: name, levels: levels, language: language)) : .failure(LevelProblems(problems))
     }
 }

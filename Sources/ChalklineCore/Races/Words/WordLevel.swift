@@ -1,6 +1,6 @@
 /// One clue of a word-puzzle level: the answer is its letter groups joined.
 public struct WordClue: Equatable, Sendable {
-    /// Upper-case A–Z, as they appear as "buttons" on the board.
+    /// Upper-case letters, accents kept (`É`, `Ñ`), as they appear as "buttons" on the board.
     public var groups: [String]
     public var clue: String
 

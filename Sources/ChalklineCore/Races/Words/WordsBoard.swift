@@ -18,12 +18,15 @@ struct WordsBoard: Equatable {
     private(set) var claims: [Claim?]
     /// Unclaimed groups in their shuffled board order.
     private(set) var groups: [Group]
+    /// `clues[i]`'s answer as typed words are compared (`WordsRules.key`), made once a level.
+    private let keys: [String]
 
     /// Clues and groups are shuffled with `seed`, so the same seed gives the same board.
     init(level: WordLevel, seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         let clues = rng.shuffled(level.clues)
         self.clues = clues
+        keys = clues.map { WordsRules.key($0.answer) ?? $0.answer }
         claims = Array(repeating: nil, count: clues.count)
         let groups = clues.enumerated().flatMap { index, clue in clue.groups.map { Group(text: $0, clue: index) } }
         self.groups = rng.shuffled(groups)
@@ -33,9 +36,11 @@ struct WordsBoard: Equatable {
     var allSolved: Bool { claims.allSatisfy { $0 != nil } }
     var groupTexts: [String] { groups.map(\.text) }
 
-    /// The board index of the clue whose answer is `word` (already upper-case), solved or not.
+    /// The board index of the clue whose answer is `word`, solved or not, accents or none
+    /// (`ELEPHANT` finds `ÉLÉPHANT`).
     func index(ofAnswer word: String) -> Int? {
-        clues.firstIndex { $0.answer == word }
+        guard let key = WordsRules.key(word) else { return nil }
+        return keys.firstIndex(of: key)
     }
 
     mutating func claim(_ index: Int, by name: String, points: Int) {

@@ -31,11 +31,14 @@ public struct BoardEvent: Message {
     public var timeMs: Millis
     public var clues: [WordsClueView]
     public var groups: [String]
+    /// The pack's language (`LevelPack.language`): the clues are in it whatever the page's
+    /// language, so a page can mark them (`lang`) for its reader's voice and spell-checker.
+    public var language = PackFile.defaultLanguage
 
     public var json: JSON {
         .object([EventType.board.field, ("id", .int(id)), ("level", .int(level)), ("round", .int(round)), ("levels", .int(levels)),
                  ("time_ms", .int(Int(timeMs))), ("clues", .array(clues.map(\.boardJSON))),
-                 ("groups", .array(groups.map(JSON.string)))])
+                 ("groups", .array(groups.map(JSON.string))), ("language", .string(language))])
     }
 
     public var text: String {

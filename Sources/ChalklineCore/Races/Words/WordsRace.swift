@@ -52,7 +52,7 @@ final class WordsRace: Race {
         limiter.reset()
         roundID = id
         let event = BoardEvent(id: id, level: number, round: index + 1, levels: settings.levels, timeMs: settings.timing.roundMs,
-                               clues: views(of: board), groups: board.groupTexts)
+                               clues: views(of: board), groups: board.groupTexts, language: settings.pack.language)
         let items = board.clues.enumerated().map { RoundItem(n: $0.offset + 1, text: $0.element.clue, answer: $0.element.answer) }
         return RoundOpening(event: event, limitMs: settings.timing.roundMs, label: "Level \(number)", items: items)
     }
@@ -60,7 +60,7 @@ final class WordsRace: Race {
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
         guard let board else { return nil }
         return BoardEvent(id: roundID, level: settings.levelNumber(round: round), round: round + 1, levels: settings.levels,
-                          timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts)
+                          timeMs: remainingMs, clues: views(of: board), groups: board.groupTexts, language: settings.pack.language)
     }
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
@@ -84,7 +84,7 @@ final class WordsRace: Race {
             return AnswerOutcome(reply: reply, judged: JudgedAnswer(correct: false, points: 0))
         }
         if let claim = board.claims[index] {
-            return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(word).",
+            return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(board.clues[index].answer).",
                                                    extra: [("n", .int(index + 1)), ("name", .string(claim.name))]))
         }
         let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0 && settings.timing.scoring == .speed)
@@ -93,8 +93,9 @@ final class WordsRace: Race {
         seat.score += points
         seat.correctMs += elapsedMs
         let reply = OkReply("answer", [("correct", true), ("n", .int(index + 1)), ("points", .int(points)), ("score", .int(seat.score))],
-                            text: "Yes! \(word) is yours: +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score))).")
-        let event = SolvedEvent(n: index + 1, word: word, name: seat.name, points: points,
+                            text: "Yes! \(board.clues[index].answer) is yours: +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score))).")
+        // The board's spelling, accents and all, whatever was typed.
+        let event = SolvedEvent(n: index + 1, word: board.clues[index].answer, name: seat.name, points: points,
                                 groups: board.clues[index].groups, groupsLeft: board.groupTexts)
         return AnswerOutcome(reply: reply, broadcast: event, judged: JudgedAnswer(correct: true, points: points, item: index + 1))
     }

@@ -93,7 +93,8 @@ import Testing
     }
 
     @Test func nonLettersAreBadAnswers() {
-        for text in ["", "42", "pop-corn", "café", "pop corn!"] {
+        // `café` is letters now (accents are read, `WordsAccentsTests`); Greek is not A–Z however folded.
+        for text in ["", "42", "pop-corn", "καφές", "pop corn!"] {
             #expect(say(ann, text).reply.json["code"] == "bad_answer", "\(text)")
         }
     }
