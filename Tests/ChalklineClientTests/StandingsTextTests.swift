@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func ordinalsAndSeconds() {
-        #expect([1, 2, 3, 4, 11, 12, 13, 21, 101, 111].map(Places.ordinal)
+        #expect([1, 2, 3, 4, 11, 12, 13, 21, 101, 111].map { Places.ordinal($0) }
                 == ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "101st", "111th"])
         #expect(PlainLines.seconds(3) == "3" && PlainLines.seconds(2.5) == "2.5")
     }

@@ -87,6 +87,10 @@ package struct RoomModel {
     }
     /// The last answer's verdict, for the player: "Right! +987 ..." or "Wrong.".
     package var verdict: String?
+    /// Whether that verdict was right (its colour: the words are the language's).
+    package var verdictRight = false
+    /// The language the screens and lines are in (`--language`, else the environment's).
+    package var language: Language = Languages.english
     package var myScore = 0
     package var roundAnswer: String?
     package var roundResults: [(name: String, correct: Bool, points: Int, ms: Int?)] = []
@@ -139,22 +143,27 @@ package struct RoomModel {
 
     /// The line that shows a waiting request, with the command that answers it; the number is
     /// the check number the student's device shows, when the server sends one.
-    package static func comebackLine(name: String, number: String?) -> String {
+    package static func comebackLine(name: String, number: String?, language: Language = Languages.english) -> String {
         let yes = "/letin \(name)" + (number.map { " \($0)" } ?? "")
-        return "\(name) asks to come back on another device" + (number.map { " (number \($0))" } ?? "")
-            + ": type \(yes) to let them in, \(yes) no to refuse."
+        let shown = number.map { language.text("client.comeback.number", ["number": .text($0)]) } ?? ""
+        return language.text("client.comeback.asks", ["name": .text(name), "number": .text(shown), "yes": .text(yes)])
     }
 
-    package init(role: Role, me: String? = nil) {
+    private func t(_ key: String, _ args: KeyValuePairs<String, Say.Arg> = [:]) -> String {
+        language.text(key, count: nil, args)
+    }
+
+    package init(role: Role, me: String? = nil, language: Language = Languages.english) {
         self.role = role
         self.me = me
+        self.language = language
     }
 
     package var hostName: String? { players.first { $0.host }?.name }
     package var playing: [Player] { players.filter(\.playing) }
 
     package mutating func apply(_ m: ServerMessage, now: Double) {
-        if let lines = ReplyText.lines(for: m) { logReply(lines) }
+        if let lines = ReplyText.lines(for: m, language: language) { logReply(lines) }
         switch m.event {
         case .ok: applyReply(m)
         case .error where m.cmd == "letin":
@@ -162,7 +171,7 @@ package struct RoomModel {
             let message = m.string("message") ?? ""
             comebacks.removeAll { message.contains(" \($0.name) ") }
         case .error where moved != nil && (m.cmd == "join" || m.cmd == "watch"):
-            if let moved { notice = "Could not follow the class to room \(moved.to). Type \(role == .watcher ? "/watch" : "/join") \(moved.to) to try again." }
+            if let moved { notice = t("client.moved.failed", ["room": .text(moved.to), "command": .text(role == .watcher ? "/watch" : "/join")]) }
             moved = nil
         case .joined:
             if let name = m.string("name") {
@@ -195,7 +204,7 @@ package struct RoomModel {
         case .question:
             if case .lobby = phase { resetGame() }
             question = Question(id: m.int("id") ?? 0, round: m.int("round") ?? 0, rounds: m.int("rounds") ?? 0,
-                                text: m.string("text") ?? "", timeMs: m.int("time_ms") ?? 0, openedAt: now)
+                                text: m.string("message") ?? m.string("text") ?? "", timeMs: m.int("time_ms") ?? 0, openedAt: now)
             enter(.question)
             answeredThisQuestion = false
             verdict = nil
@@ -204,7 +213,7 @@ package struct RoomModel {
             answersIn = m.int("answers")
         case .roundEnd:
             enter(.roundEnd)
-            roundAnswer = m.answerText
+            roundAnswer = m.string("answer_message") ?? m.answerText
             roundResults = m.list("results").map { r in
                 (r["name"]?.stringValue ?? "?", r["correct"]?.boolValue ?? false,
                  r["points"]?.intValue ?? 0, r["ms"]?.intValue)
@@ -239,7 +248,7 @@ package struct RoomModel {
             updateTeams(m)
         case .gameEnd:
             enter(.gameEnd)
-            homeworkEnd = m.fields["homework"].map(HomeworkPlace.sentence)
+            homeworkEnd = m.fields["homework"].map { HomeworkPlace.sentence($0, language) }
             updateStandings(StandingRow.list(m.list("standings")), of: m.int("players"))
             updateTeams(m)
             question = nil
@@ -249,12 +258,11 @@ package struct RoomModel {
                 myTeam = team["name"]?.stringValue ?? myTeam
             }
         case .chat:
-            let line = "\(m.string("name") ?? "?")\(m.bool("host") == true ? " (host)" : ""): \(m.string("text") ?? "")"
+            let line = "\(m.string("name") ?? "?")\(m.bool("host") == true ? t("client.chat.host") : ""): \(m.string("text") ?? "")"
             chat = Array((chat + [line]).suffix(4))
         case .kicked:
             enter(.outside)
-            notice = m.bool("banned") == true ? "The host banned you from room \(m.string("room") ?? "")."
-                : "The host removed you from room \(m.string("room") ?? "")."
+            notice = t(m.bool("banned") == true ? "client.kicked.banned" : "client.kicked.removed", ["room": .text(m.string("room") ?? "")])
             room = nil
             token = nil
             hostAway = false
@@ -267,14 +275,14 @@ package struct RoomModel {
                 applyReply(reply)
             }
         case .letIn where m.string("reason") == "closed":
-            notice = "Room \(m.string("room") ?? "") closed before the host answered. Ask for the new code."
+            notice = t("client.letin.closed", ["room": .text(m.string("room") ?? "")])
         case .letIn:
-            notice = "The host did not let you back in as \(m.string("name") ?? "that name"). Join under another name."
+            notice = t("client.letin.refused", ["name": .text(m.string("name") ?? t("client.letin.that_name"))])
         case .comeback where m.bool("waiting") == false:
             // The request went away unanswered: its number answers nobody now.
             let name = m.string("name") ?? "?", number = m.int("number").map(String.init) ?? m.string("number")
             comebacks.removeAll { $0.name == name && $0.number == number }
-            notice = "\(name)'s request to come back (number \(number ?? "?")) went away."
+            notice = t("client.comeback.gone", ["name": .text(name), "number": .text(number ?? "?")])
         case .comeback:
             // To the host (`chalkline host`): the request stays listed with its command (answer by
             // the number on the student's screen, since anyone may ask under a name), and the
@@ -283,11 +291,11 @@ package struct RoomModel {
             let number = m.int("number").map(String.init) ?? m.string("number")
             comebacks.removeAll { $0.name == name && $0.number == number }
             comebacks.append((name, number))
-            notice = RoomModel.comebackLine(name: name, number: number)
-                + (m.bool("connected") == true ? " Their first device is still connected and playing: check with \(name)." : "")
+            notice = RoomModel.comebackLine(name: name, number: number, language: language)
+                + (m.bool("connected") == true ? t("client.comeback.still_playing", ["name": .text(name)]) : "")
         case .seatMoved:
             enter(.outside)
-            notice = "The host let \(m.string("name") ?? "you") back in on another device: this one has left room \(m.string("room") ?? "")."
+            notice = t("client.seat_moved", ["name": .text(m.string("name") ?? t("client.you")), "room": .text(m.string("room") ?? "")])
             room = nil
             token = nil
             hostAway = false
@@ -295,7 +303,7 @@ package struct RoomModel {
             guard let to = m.string("to") else { break }
             enter(.outside)
             moved = (m.string("room") ?? room ?? "", to)
-            notice = "The teacher moved the class to room \(to): " + (role == .watcher ? "watching it..." : "joining it...")
+            notice = t(role == .watcher ? "client.moved.watching" : "client.moved.joining", ["room": .text(to)])
             room = nil
             token = nil
             hostAway = false
@@ -303,9 +311,9 @@ package struct RoomModel {
             pauseUntil = now + Double(m.int("ms") ?? 0) / 1000
             pauseIsLast = m.bool("last") == true
         case .shutdown:
-            farewell = "Server: \(m.string("message") ?? "stopping")"
+            farewell = t("client.server_says", ["message": .text(m.string("message") ?? t("client.stopping"))])
         case .bye:
-            farewell = "Server: \(m.string("message") ?? m.string("reason") ?? "closing the connection")"
+            farewell = t("client.server_says", ["message": .text(m.string("message") ?? m.string("reason") ?? t("client.closing"))])
         default: break
         }
     }
@@ -361,7 +369,7 @@ package struct RoomModel {
                 enter(.lobby)
             }
             if let from = moved?.from, m.cmd == "join" || m.cmd == "watch" {
-                notice = "The teacher moved the class from room \(from) to room \(room ?? "")."
+                notice = t("client.moved.done", ["from": .text(from), "room": .text(room ?? "")])
                 moved = nil
             }
         case "name":
@@ -374,11 +382,12 @@ package struct RoomModel {
             answeredThisQuestion = m.bool("correct") == true || m.int("n") == nil
             myScore = m.int("score") ?? myScore
             let points = m.int("points") ?? 0
-            if m.bool("correct") == true {
-                verdict = "Right! +\(NumberText.thousands(points)) points (score \(NumberText.thousands(myScore))"
-                    + "\(m.int("streak").map { ", streak \($0)" } ?? ""))."
+            verdictRight = m.bool("correct") == true
+            if verdictRight {
+                let streak = m.int("streak").map { t("client.verdict.streak", ["streak": .int($0)]) } ?? ""
+                verdict = t("client.verdict.right", ["points": .int(points), "score": .int(myScore), "streak": .text(streak)])
             } else {
-                verdict = "Wrong. (score \(NumberText.thousands(myScore)))"
+                verdict = t("client.verdict.wrong", ["score": .int(myScore)])
             }
         case "letin":
             if let name = m.string("name") { comebacks.removeAll { $0.name == name } }

@@ -9,21 +9,21 @@ extension RoomScreen {
         let qr = model.role == .host ? qrRows(room: room) : []
         let leftWidth = qr.isEmpty ? columns : columns - (qr.first?.count ?? 0) - 2
         if model.role == .host, let code = model.room {
-            left.add(.bold("Room code"))
+            left.add(.bold(t("client.lobby.code")))
             big(code, &left, style: Styled.cyan, width: leftWidth)
             if let url = model.joinURL {
-                for line in Wrap.lines("Join at \(url)", width: leftWidth) { left.add(.bold(line)) }
+                for line in Wrap.lines(t("client.lobby.join_at", ["url": .text(url)]), width: leftWidth) { left.add(.bold(line)) }
             }
             for hint in (joinHint ?? "").split(separator: "\n") {
                 for line in Wrap.lines(String(hint), width: leftWidth) { left.add(.plain(line)) }
             }
             left.blank()
         } else {
-            left.add(.plain("Waiting for the host\(model.hostName.map { " (\($0))" } ?? "") to start."))
+            left.add(.plain(t("client.lobby.waiting", ["host": .text(model.hostName.map { " (\($0))" } ?? "")])))
             left.blank()
         }
-        let names = model.playing.map { $0.name + ($0.connected ? "" : " (away)") }
-        left.add(.bold("\(names.count) \(names.count == 1 ? "player" : "players")"))
+        let names = model.playing.map { $0.name + ($0.connected ? "" : t("client.who.away")) }
+        left.add(.bold(model.language.text("client.lobby.players", count: names.count)))
         for line in columnsOf(names, width: 19, within: leftWidth) { left.add(.plain(line)) }
         guard !qr.isEmpty else { return f.lines += left.lines }
         for i in 0..<max(left.lines.count, qr.count) {

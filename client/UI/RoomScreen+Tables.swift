@@ -6,7 +6,7 @@ import ChalklineProtocol
 extension RoomScreen {
     /// The standings in the `room` rows left: a page of them (the host pages with PgUp/PgDn),
     /// then the player's own row if it is not on the page.
-    package func leaderboard(_ f: inout Frame, room: Int, from skip: Int = 0, title: String = "Leaderboard", page: Int? = nil) {
+    package func leaderboard(_ f: inout Frame, room: Int, from skip: Int = 0, title: String? = nil, page: Int? = nil) {
         let all = model.standings
         let places = all.map(\.rank)
         guard all.count > skip, room >= 2 else { return }
@@ -15,9 +15,9 @@ extension RoomScreen {
         let page = min(max(0, page ?? view.tablePage), pages - 1)
         let start = skip + page * perPage
         let shown = Array(start..<min(all.count, start + perPage))
-        var head = title
+        var head = title ?? t("client.table.leaderboard")
         if pages > 1 {
-            head += "  \(NumberText.thousands(start + 1))–\(NumberText.thousands(shown.last! + 1)) of \(NumberText.thousands(all.count))"
+            head += t("client.table.range", ["from": .int(start + 1), "to": .int(shown.last! + 1), "of": .int(all.count)])
             if model.role != .player { head += "  (PgUp/PgDn)" }
         }
         f.add(.bold(head))
@@ -29,9 +29,9 @@ extension RoomScreen {
     }
 
     private func row(_ row: StandingRow, place: Int) -> Styled {
-        let text = padLeft("\(NumberText.thousands(place)).", 6) + " " + pad(row.name, 18) + padLeft(NumberText.thousands(row.score), 9)
+        let text = padLeft("\(model.language.number(place)).", 6) + " " + pad(row.name, 18) + padLeft(model.language.number(row.score), 9)
         guard row.name == model.me else { return .plain(text) }
-        return .inverse(text + (model.rankedPlayers.map { "  ◀ you, of \(NumberText.thousands($0))" } ?? "  ◀ you"))
+        return .inverse(text + (model.rankedPlayers.map { t("client.table.you_of", ["of": .int($0)]) } ?? t("client.table.you")))
     }
 
     /// Who got the round right (fastest first), wrong, or gave no answer: the teacher sees
@@ -43,23 +43,23 @@ extension RoomScreen {
         let right = results.filter(\.correct).sorted { ($0.ms ?? .max) < ($1.ms ?? .max) }
         let wrong = results.filter { !$0.correct && $0.ms != nil }
         let none = results.filter { !$0.correct && $0.ms == nil }
-        f.add(.bold("\(NumberText.thousands(right.count)) of \(NumberText.thousands(results.count)) right"))
-        names("Right", right.map { $0.name + ($0.ms.map { " \(NumberText.seconds(Int64($0)))" } ?? "") }, style: Styled.green, &f)
-        names("Wrong", wrong.map(\.name), style: Styled.red, &f)
-        names("No answer", none.map(\.name), style: Styled.dim, &f)
+        f.add(.bold(t("client.screen.right_of", ["right": .int(right.count), "of": .int(results.count)])))
+        names(t("client.table.right"), right.map { $0.name + ($0.ms.map { " \(Places.seconds(ms: Int64($0), model.language))" } ?? "") }, style: Styled.green, &f)
+        names(t("client.table.wrong"), wrong.map(\.name), style: Styled.red, &f)
+        names(t("client.table.no_answer"), none.map(\.name), style: Styled.dim, &f)
     }
 
     /// `label (count): a, b, c` on one line, ending "and N more" when the names do not fit.
     private func names(_ label: String, _ names: [String], style: (String) -> Styled, _ f: inout Frame) {
         guard !names.isEmpty else { return }
-        let head = "\(label) (\(NumberText.thousands(names.count))): "
+        let head = "\(label) (\(model.language.number(names.count))): "
         var line = head
         for (i, name) in names.enumerated() {
             let more = names.count - i - 1
-            let tail = more > 0 ? " and \(NumberText.thousands(more)) more" : ""
+            let tail = more > 0 ? " " + t("client.table.and_more", ["count": .int(more)]) : ""
             let next = (line == head ? "" : ", ") + name
             if line.count + next.count + tail.count > columns - 1 {
-                line += (line == head ? "" : " ") + "and \(NumberText.thousands(names.count - i)) more"
+                line += (line == head ? "" : " ") + t("client.table.and_more", ["count": .int(names.count - i)])
                 break
             }
             line += next
@@ -71,23 +71,23 @@ extension RoomScreen {
     /// of the table, paged.
     package func gameEnd(_ f: inout Frame, room: Int) {
         let start = f.lines.count
-        f.add(.bold(model.homeworkEnd == nil ? "Game over!" : "Homework done!"))
+        f.add(.bold(t(model.homeworkEnd == nil ? "client.table.game_over" : "client.table.homework_done")))
         for line in model.homeworkEnd.map({ Wrap.lines($0, width: columns - 1) }) ?? [] { f.add(.plain(line)) }
         f.blank()
         let places = model.standings.map(\.rank)
         let podium = zip(places, model.standings).prefix { $0.0 <= 3 }.prefix(6)
         if view.tablePage == 0 {
             for (place, row) in podium {
-                f.add(.yellow(pad(Places.ordinal(place), 6)), .bold(pad(row.name, 18)), .plain(padLeft(NumberText.thousands(row.score), 9)))
+                f.add(.yellow(pad(Places.ordinal(place, model.language), 6)), .bold(pad(row.name, 18)), .plain(padLeft(model.language.number(row.score), 9)))
             }
             f.blank()
         }
         let left = room - (f.lines.count - start)
         let teams = teamRows(room: left)
         if view.tablePage == 0 {
-            leaderboard(&f, room: left - teams, from: podium.count, title: "Standings", page: 0)
+            leaderboard(&f, room: left - teams, from: podium.count, title: t("client.table.standings"), page: 0)
         } else {
-            leaderboard(&f, room: left - teams, title: "Final standings", page: view.tablePage - 1)
+            leaderboard(&f, room: left - teams, title: t("client.table.final"), page: view.tablePage - 1)
         }
         teamTable(&f, rows: teams, final: true)
     }
@@ -104,14 +104,14 @@ extension RoomScreen {
         let teams = model.teamStandings.prefix(max(0, rows - 2))
         guard !teams.isEmpty else { return }
         if f.lines.last?.isEmpty == false { f.blank() }      // after the podium's own blank: one is enough
-        f.add(.bold("Teams"), .dim("  (mean points a member)"))
+        f.add(.bold(t("client.table.teams")), .dim(t("client.table.teams_note")))
         for team in teams {
-            let members = "\(NumberText.thousands(team.members)) \(team.members == 1 ? "player" : "players")"
+            let members = model.language.text("client.lobby.players", count: team.members)
             let won = final && team.rank == 1
-            let text = padLeft("\(NumberText.thousands(team.rank)).", 6) + " " + pad(team.name, 18)
-                + padLeft(NumberText.thousands(team.score), 9) + "  (" + members + ")" + (won ? "  winners" : "")
+            let text = padLeft("\(model.language.number(team.rank)).", 6) + " " + pad(team.name, 18)
+                + padLeft(model.language.number(team.score), 9) + "  (" + members + ")" + (won ? t("client.table.winners") : "")
             if team.name == model.myTeam, model.role == .player {
-                f.add(.inverse(text + "  ◀ your team"))
+                f.add(.inverse(text + t("client.table.your_team")))
             } else if won {
                 f.add(.yellow(text))
             } else {

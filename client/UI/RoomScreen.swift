@@ -46,14 +46,14 @@ package struct RoomScreen {
     private func body(_ f: inout Frame, room: Int) {
         switch model.phase {
         case .outside:
-            f.add(.plain("Not in a room. Type /join CODE NAME (or /watch CODE), then Enter."))
+            f.add(.plain(t("client.screen.outside")))
         case .lobby: lobby(&f, room: room)
         case .waiting:
-            f.add(.bold("A game is running: the next question is on its way."))
+            f.add(.bold(t("client.screen.running")))
             f.blank()
             leaderboard(&f, room: room - 2)
         case .countdown(let until):
-            f.add(.bold("Get ready!"))
+            f.add(.bold(t("client.screen.get_ready")))
             f.blank()
             big(String(max(0, Int((until - now).rounded(.up)))), &f, style: Styled.yellow)
         case .question: question(&f)
@@ -71,17 +71,17 @@ package struct RoomScreen {
             let fit = model.role == .host ? 4 : 2
             if replies.count > fit {
                 bottom += replies.suffix(fit - 1).map { [Styled.yellow($0)] }
-                bottom.append([.dim("(\(replies.count - fit + 1) more lines: press PgUp to read them)")])
+                bottom.append([.dim(model.language.text("client.screen.more_lines", count: replies.count - fit + 1))])
             } else {
                 bottom += replies.map { [Styled.yellow($0)] }
             }
         }
-        if model.hostAway { bottom.append([.yellow("The teacher left; waiting for them.")]) }
+        if model.hostAway { bottom.append([.yellow(t("client.host_away"))]) }
         for request in model.comebacks {
-            bottom += Wrap.lines(RoomModel.comebackLine(name: request.name, number: request.number), width: columns).map { [Styled.yellow($0)] }
+            bottom += Wrap.lines(RoomModel.comebackLine(name: request.name, number: request.number, language: model.language), width: columns).map { [Styled.yellow($0)] }
         }
         if let notice = model.notice { bottom.append([.yellow(notice)]) }
-        if !model.connected { bottom.append([.red("Connection lost: reconnecting...")]) }
+        if !model.connected { bottom.append([.red(t("client.screen.connection_lost"))]) }
         bottom.append(footer)
         return bottom
     }
@@ -89,22 +89,25 @@ package struct RoomScreen {
     /// The reply log from line `top`, wrapped, in place of the room: `/help create` or a report
     /// is longer than any panel.
     private func reader(from top: Int, _ f: inout Frame, room: Int) {
-        f.add(.bold("Replies"), .dim("   PgUp/PgDn or arrows scroll, Esc closes"))
+        f.add(.bold(t("client.screen.replies")), .dim(t("client.screen.replies_keys")))
         let lines = model.log[min(top, model.log.count)...].flatMap { Wrap.lines($0.text, width: columns) }
         for line in lines.prefix(room - 1) { f.add(.plain(line)) }
     }
 
+    /// A text of the catalog in the model's language.
+    func t(_ key: String, _ args: KeyValuePairs<String, Say.Arg> = [:]) -> String { model.language.text(key, count: nil, args) }
+
     private func header() -> [Styled] {
         var parts = ["CHALKLINE"]
-        if let room = model.room { parts.append("room \(room)") }
+        if let room = model.room { parts.append(t("client.header.room", ["room": .text(room)])) }
         if let game = model.game { parts.append(game) }
         switch model.role {
         case .player:
             if let me = model.me { parts.append(me) }
-            if let team = model.myTeam { parts.append("team \(team)") }
-            parts.append("score \(NumberText.thousands(model.myScore))")
-        case .host: parts.append("host")
-        case .watcher: parts.append("watching")
+            if let team = model.myTeam { parts.append(t("client.header.team", ["team": .text(team)])) }
+            parts.append(t("client.header.score", ["score": .int(model.myScore)]))
+        case .host: parts.append(t("client.header.host"))
+        case .watcher: parts.append(t("client.header.watching"))
         }
         let text = " " + parts.joined(separator: "  ·  ") + " "
         return [.inverse(text + String(repeating: " ", count: max(0, columns - text.count)))]
@@ -112,7 +115,7 @@ package struct RoomScreen {
 
     private func question(_ f: inout Frame) {
         guard let q = model.question else { return }
-        f.add(.bold("Question \(q.round)/\(q.rounds)"))
+        f.add(.bold(t("client.screen.question", ["round": .int(q.round), "rounds": .int(q.rounds)])))
         f.blank()
         big(QuestionText.prompt(q.text), &f, style: Styled.bold)
         f.blank()
@@ -120,30 +123,30 @@ package struct RoomScreen {
         f.blank()
         if model.role == .player {
             if let verdict = model.verdict {
-                f.add(verdict.hasPrefix("Right") ? .green(verdict) : .red(verdict))
+                f.add(model.verdictRight ? .green(verdict) : .red(verdict))
             } else {
-                f.add(.plain("Type your answer and press Enter."))
+                f.add(.plain(t("client.screen.type_answer")))
             }
         } else if let n = model.answersIn {
-            f.add(.bold("Answers in: \(NumberText.thousands(n)) of \(NumberText.thousands(model.playing.filter(\.connected).count))"))
+            f.add(.bold(t("client.screen.answers_in", ["n": .int(n), "of": .int(model.playing.filter(\.connected).count)])))
         }
     }
 
     private func roundEnd(_ f: inout Frame, room: Int) {
         let start = f.lines.count
         if let q = model.question, let answer = model.roundAnswer {
-            f.add(.bold("Question \(q.round)/\(q.rounds):  \(QuestionText.reveal(q.text)) "), .green(answer))
+            f.add(.bold(t("client.screen.question", ["round": .int(q.round), "rounds": .int(q.rounds)]) + ":  \(QuestionText.reveal(q.text)) "), .green(answer))
         } else {
-            f.add(.bold("Round over"))
+            f.add(.bold(t("client.screen.round_over")))
         }
         if model.role == .player, let verdict = model.verdict {
-            f.add(verdict.hasPrefix("Right") ? .green(verdict) : .red(verdict))
+            f.add(model.verdictRight ? .green(verdict) : .red(verdict))
         } else if model.role == .player, model.question != nil {
-            f.add(.dim("No answer this round."))
+            f.add(.dim(t("client.screen.no_answer")))
         }
         if model.role == .player {
             let right = model.roundResults.filter(\.correct).count
-            if !model.roundResults.isEmpty { f.add(.plain("\(NumberText.thousands(right)) of \(NumberText.thousands(model.roundResults.count)) right")) }
+            if !model.roundResults.isEmpty { f.add(.plain(t("client.screen.right_of", ["right": .int(right), "of": .int(model.roundResults.count)]))) }
         } else {
             roundResults(&f)
         }
@@ -157,27 +160,27 @@ package struct RoomScreen {
     /// Homework's pause after an answer: what comes, when, and the key that brings it now.
     private func pauseLine(_ until: Double) -> String {
         let seconds = max(0, Int((until - now).rounded(.up)))
-        return (model.pauseIsLast ? "Your result" : "Next question") + " in \(seconds) s: press Enter to go on now."
+        return t(model.pauseIsLast ? "client.screen.result_in" : "client.screen.next_in", ["seconds": .int(seconds)])
     }
 
     private func board(_ f: inout Frame, room: Int) {
         guard let b = model.board else { return }
         let start = f.lines.count
         let over: Bool = if case .levelEnd = model.phase { true } else { false }
-        f.add(.bold("Level \(b.level) (\(b.round) of \(b.levels))" + (over ? "  (over)" : "")))
+        f.add(.bold(t("client.screen.level", ["level": .int(b.level), "round": .int(b.round), "levels": .int(b.levels)]) + (over ? t("client.screen.level_over") : "")))
         if !over { f.add(bar(openedAt: b.openedAt, timeMs: b.timeMs)) }
         for clue in b.clues {
             let head = "\(clue.n). \(clue.clue)"
             if let word = clue.word {
                 f.add(.plain(pad(head, 50)), .green(word), .dim(clue.solvedBy.map { "  \($0)" } ?? ""))
             } else {
-                f.add(.plain(pad(head, 50)), .yellow("\(clue.letters) letters"))
+                f.add(.plain(pad(head, 50)), .yellow(model.language.text("client.screen.letters", count: clue.letters)))
             }
         }
         f.blank()
         for line in columnsOf(b.groups, width: 10, perRow: 5) { f.add(.bold(line)) }
         if model.role == .player, let verdict = model.verdict {
-            f.add(verdict.hasPrefix("Right") ? .green(verdict) : .red(verdict))
+            f.add(model.verdictRight ? .green(verdict) : .red(verdict))
         }
         if over, let until = model.pauseUntil { f.add(.bold(pauseLine(until))) }
         if over {
@@ -197,7 +200,8 @@ package struct RoomScreen {
         let full = String(repeating: "█", count: filled)
         let filledPart = left / total < 0.25 ? Styled.red(full) : Styled.green(full)
         let emptyPart = Styled.dim(String(repeating: "░", count: max(0, width - filled)))
-        return [filledPart, emptyPart, Styled.plain(String(format: "  %4.1f s", left))]
+        let seconds = String(format: "  %4.1f s", left)
+        return [filledPart, emptyPart, Styled.plain(model.language.decimalMark == "." ? seconds : String(seconds.map { $0 == "." ? model.language.decimalMark : $0 }))]
     }
 
     /// `text` in block letters, or, when a glyph is missing or it would not fit, as plain text

@@ -43,6 +43,9 @@ package final class RoomSession {
     /// What ended the session, printed once the full screen is gone (it would vanish with it).
     private var farewell: String?
 
+    /// A text of the catalog in the session's language.
+    package func t(_ key: String, _ args: KeyValuePairs<String, Say.Arg> = [:]) -> String { model.language.text(key, count: nil, args) }
+
     package init(endpoint: Endpoint, model: RoomModel, screenMode: Bool = Terminal.wantsScreen) {
         self.endpoint = endpoint
         self.model = model
@@ -122,6 +125,9 @@ package final class RoomSession {
                 lines = ["/rejoin \(room) \(token)"]
             }
         }
+        // The server's words (errors, a question said in a sentence) in the screen's language,
+        // on every connection: a reconnect is a new connection, back in the server's default.
+        if model.language !== Languages.english { lines.insert("/lang \(model.language.code)", at: 0) }
         c.connect(sendingJSON: lines) { lost($0.description) }
     }
 
@@ -130,11 +136,11 @@ package final class RoomSession {
         let canRejoin = reconnects && model.room != nil && (model.token != nil || model.hostKey != nil) && everOpened
         if let goodbye = model.farewell { return quit(code: 0, farewell: goodbye) }
         guard canRejoin, attempts < 60 else {
-            let text = "Connection closed\(reason.map { ": \($0)" } ?? ".")"
+            let text = reason.map { t("client.session.closed_because", ["reason": .text($0)]) } ?? t("client.session.closed")
             say(text)
             return quit(code: 1, farewell: text)
         }
-        if model.connected { say("Connection lost; reconnecting to \(endpoint)...") }
+        if model.connected { say(t("client.session.reconnecting", ["server": .text("\(endpoint)")])) }
         model.connected = false
         attempts += 1
         redraw()
@@ -146,11 +152,11 @@ package final class RoomSession {
         let comingBack = message.cmd == "rejoin" || message.cmd == "claim"
         if message.event == .ok, comingBack {
             model.connected = true
-            if !screenMode { print("Reconnected: back in room \(message.string("room") ?? "") with score \(NumberText.thousands(message.int("score") ?? 0)).") }
+            if !screenMode { print(t("client.session.back", ["room": .text(message.string("room") ?? ""), "score": .int(message.int("score") ?? 0)])) }
         }
         if message.event == .error, comingBack {
             model.apply(message, now: Clock.seconds())
-            let text = "Could not get the seat back: \(message.string("message") ?? "")"
+            let text = t("client.session.seat_lost", ["message": .text(message.string("message") ?? "")])
             say(text)
             return quit(code: 1, farewell: text)
         }
@@ -258,7 +264,7 @@ package final class RoomSession {
         var footer: [Styled] = [.bold(asking?.label ?? prompt), .plain(input), .inverse(" ")]
         if asking != nil { footer.append(.dim("   Enter to confirm, Esc to cancel")) }
         if let footerHint, input.isEmpty, asking == nil { footer = [.dim(footerHint)] }
-        if view.readerTop != nil { footer = [.dim("Reading the log: PgUp/PgDn scroll, Esc closes")] }
+        if view.readerTop != nil { footer = [.dim(t("client.session.reading_log"))] }
         let screen = RoomScreen(model: model, now: Clock.seconds(), columns: size.columns, rows: size.rows, colour: true,
                                 footer: footer, joinHint: joinHint, view: view)
         terminal.write(screen.frame().render(columns: size.columns, rows: size.rows))

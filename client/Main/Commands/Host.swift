@@ -46,6 +46,8 @@ struct Host: ParsableCommand {
                                  valueName: "host-port-game-options"))
     var words: [String] = []
 
+    @OptionGroup var languageOption: LanguageOption
+
     @Option(help: "The host's name, shown to the players.")
     var name: String = "Teacher"
 
@@ -68,22 +70,21 @@ struct Host: ParsableCommand {
 
     func run() throws {
         let (server, game, options) = try target()
-        let session = RoomSession(endpoint: server, model: RoomModel(role: .host, me: name))
+        let session = RoomSession(endpoint: server, model: RoomModel(role: .host, me: name, language: languageOption.chosen))
         var create = "/create \(game)"
         if !options.contains(where: { $0.lowercased().hasPrefix("play=") }) { create += " play=no" }
         for option in options { create += " \(option)" }
         session.setupLines = ["/name \(name)", create]
         session.reconnects = true
-        session.footerHint = "Enter start/next  s skip  k kick  c chat  l log  PgDn/PgUp table  q stop  / cmd"
+        session.footerHint = session.t("client.host.keys")
         session.onMessage = { session, message in
             if message.event == .ok, message.cmd == "create", let code = message.string("room") {
                 let address = server.host == "127.0.0.1" || server.host == "localhost" ? (LocalAddress.lan() ?? server.host) : server.host
                 let portPart = server.port == Endpoint.defaultPort ? "" : ":\(server.port)"
-                session.joinHint = "Or: chalkline play \(address)\(portPart) --room \(code) --name YOURNAME   (this is \(LocalAddress.mdnsName))"
-                    + "\nOr: chalkline play --room \(code) --name YOURNAME   (finds the server on the network)"
-                    + "\nOr: nc \(address) \(server.port), then /join \(code) YOURNAME"
+                session.joinHint = session.t("client.host.join_hint", ["address": .text("\(address)\(portPart)"), "room": .text(code), "mdns": .text(LocalAddress.mdnsName),
+                                                                       "host": .text(address), "port": .text(String(server.port))])
                 if !session.screenMode {
-                    if let url = message.string("join_url") { print("Join at \(url)") }
+                    if let url = message.string("join_url") { print(session.t("client.lobby.join_at", ["url": .text(url)])) }
                     print(session.joinHint!)
                 }
             }
@@ -95,7 +96,7 @@ struct Host: ParsableCommand {
             switch key {
             case "s", "S": session.send("/skip")
             case "k", "K":
-                session.ask("Kick whom? ") { session, name in
+                session.ask(session.t("client.host.kick_whom")) { session, name in
                     if !name.isEmpty { session.send("/kick \(name)") }
                 }
             case "c", "C": session.send("/set chat=\(session.model.chatOn ? "off" : "on")")

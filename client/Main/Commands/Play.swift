@@ -39,20 +39,22 @@ struct Play: ParsableCommand {
     @Option(help: "The room's 4-letter code, from the host's screen.")
     var room: String?
 
+    @OptionGroup var languageOption: LanguageOption
+
     func run() throws {
         var name = self.name
         if room != nil, name == nil {
             guard Terminal.wantsScreen else { throw ValidationError("--room needs --name when not on a terminal.") }
-            Swift.print("Your name: ", terminator: "")
+            Swift.print(languageOption.chosen.text("client.play.your_name"), terminator: "")
             name = readLine()?.trimmingCharacters(in: .whitespaces)
         }
         let endpoint = try server ?? room.map(RoomFinder.find) ?? Endpoint()
-        let session = RoomSession(endpoint: endpoint, model: RoomModel(role: .player, me: name))
+        let session = RoomSession(endpoint: endpoint, model: RoomModel(role: .player, me: name, language: languageOption.chosen))
         session.reconnects = true
         if let name, !name.isEmpty { session.setupLines.append("/name \(name)") }
         if let room { session.setupLines.append("/join \(room)") }
         if room == nil {
-            session.model.notice = "Type /join CODE NAME and press Enter."
+            session.model.notice = session.t("client.play.type_join")
         }
         let code = session.run()
         if code != 0 { throw ExitCode(code) }

@@ -19,6 +19,8 @@ struct Watch: ParsableCommand {
         """
     )
 
+    @OptionGroup var languageOption: LanguageOption
+
     @Argument(help: ArgumentHelp("[HOST[:PORT]] CODE: the server (default: the one on the network that has the room, else 127.0.0.1:7420) and the room's 4-letter code.",
                                  valueName: "host-port-code"))
     var words: [String] = []
@@ -38,9 +40,9 @@ struct Watch: ParsableCommand {
 
     func run() throws {
         let (server, code) = try target()
-        let session = RoomSession(endpoint: try server ?? RoomFinder.find(code), model: RoomModel(role: .watcher))
+        let session = RoomSession(endpoint: try server ?? RoomFinder.find(code), model: RoomModel(role: .watcher, language: languageOption.chosen))
         session.setupLines = ["/watch \(code)"]
-        session.footerHint = "q: quit"
+        session.footerHint = session.t("client.watch.keys")
         session.onKey = { session, key in
             if key == "q" || key == "Q" { session.quit() }
             return true

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import ChalklineProtocol
+@testable import ChalklineClient
+
+/// `chalkline play --language`, read back from a real terminal (tmux): the client's own words and
+/// the server's, in German, through a whole game.
+@Suite(.serialized) struct ClientLanguageScreenTests {
+    @Test func aGameInGermanFromLobbyToTheEnd() throws {
+        let server = try LiveServer()
+        let host = try TestHost(server, game: "times", create: "rounds=1 time=60 countdown=0 gap=0 table=7")
+        let screen = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam", "--language", "de"])
+        try host.waitForPlayers(1)
+        try screen.expect("Warten, bis der Gastgeber")
+        screen.save("42-client-de-lobby")
+        _ = try host.client.command("/start")
+        let text = try #require(try host.client.expect("question").string("text"))
+        try screen.expect("Frage 1/1")
+        try screen.expect("Tippe deine Antwort")
+        screen.save("42-client-de-question")
+        let product = try #require(text.split(separator: "x").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.reduce(1, *) as Int?)
+        try screen.type("\(product)")
+        try screen.press("Enter")
+        // One player: the podium alone, under the German heading, with the score in the header.
+        let end = try screen.expect("Spiel vorbei!")
+        #expect(end.contains("Punkte"), "\(end)")
+        screen.save("42-client-de-end", screen: end)
+        // Kept for a person to look at (the closing note's captures); absent on CI.
+        if FileManager.default.fileExists(atPath: "/work/shots/42-client") {
+            try? end.write(toFile: "/work/shots/42-client/play-de-end.txt", atomically: true, encoding: .utf8)
+        }
+        for english in ["Question", "Right!", "Game over", "Final standings", "Waiting for"] {
+            #expect(!end.contains(english), "English left on the German screen: \(english)\n\(end)")
+        }
+    }
+
+    @Test func anUnknownLanguageIsRefusedWithTheList() throws {
+        let screen = try TmuxScreen(["play", "--language", "xx"])
+        let shown = try screen.expect("[exited")
+        // The terminal wraps the list: compare without the blanks.
+        #expect(shown.filter { !$0.isWhitespace }.contains("thereisnolanguagexx.Languages:en(English),fr(Français)"), "\(shown)")
+    }
+}
