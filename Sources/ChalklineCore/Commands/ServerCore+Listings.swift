@@ -18,7 +18,7 @@ extension ServerCore {
     }
 
     func whoText(_ room: Room, _ seats: ArraySlice<Seat>, _ page: ListPage, in l: Language) -> String {
-        var lines = [l(Say("text.who.heading", ["room": .text(room.code), "game": .text(room.race.kind), "state": .text(room.stateName)]))]
+        var lines = [l(Say("text.who.heading", ["room": .text(room.code), "game": .text(room.race.kind), "state": .say(Self.stateSay(room.isRunning))]))]
         let width = seats.map(\.name.count).max() ?? 4
         for seat in seats {
             var notes: [String] = []
@@ -31,6 +31,9 @@ extension ServerCore {
         if let note = page.note("who", in: l) { lines.append(note) }
         return lines.joined(separator: "\n")
     }
+
+    /// A room's state in words (json keeps `lobby` / `running`).
+    static func stateSay(_ running: Bool) -> Say { Say(running ? "text.state.running" : "text.state.lobby") }
 
     /// `/packs`: every word pack, so a bot (or the teacher) need not learn them from an error.
     func packs(_ call: Command.Call, _ out: inout Outbox) {
@@ -54,13 +57,13 @@ extension ServerCore {
                      ("players", .int(room.players.count)), ("host", .optional(room.host?.name)), ("locked", .bool(room.locked))])
         })
         let rows = list.map { room in
-            (code: room.code, kind: room.race.kind, state: room.stateName, players: room.players.count, host: room.host?.name, locked: room.locked)
+            (code: room.code, kind: room.race.kind, running: room.isRunning, players: room.players.count, host: room.host?.name, locked: room.locked)
         }
         return OkReply("rooms", [("rooms", json)] + page.json, say: { l in
             var lines = rows.isEmpty ? [l(Say("text.rooms.none", ["create": RaceCatalog.createHintSay]))] : [l(Say("text.rooms.heading"))]
             for row in rows {
                 let host: Say.Arg = row.host.map { .text($0) } ?? .say(Say("text.rooms.no_host"))
-                lines.append("  \(row.code)  \(TextFormat.pad(row.kind, 6))  \(TextFormat.pad(row.state, 8))  "
+                lines.append("  \(row.code)  \(TextFormat.pad(row.kind, 6))  \(TextFormat.pad(l(Self.stateSay(row.running)), 8))  "
                              + l(Say("text.rooms.row", ["players": .say(Say("text.join.players", count: row.players)), "host": host]))
                              + (row.locked ? " " + l(Say("text.rooms.locked")) : ""))
             }

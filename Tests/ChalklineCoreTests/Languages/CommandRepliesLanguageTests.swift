@@ -31,7 +31,7 @@ struct CommandRepliesLanguageTests {
         #expect(try c.step("/set chat=off").text(to: c) == "La discussion est coupée : seul l'hôte peut faire /say.\n")
         #expect(try c.step("/teams").text(to: c).contains("n'a pas d'équipes (une salle en a quand elle est créée avec teams=2 à"))
         #expect(try c.step("/who x").text(to: c) == "error bad_args: Écris /who ou /who PAGE (un numéro de page, à partir de 1).\n")
-        #expect(try c.step("/who").text(to: c).contains("(arith, lobby) :\n  Ana"))
+        #expect(try c.step("/who").text(to: c).contains("(arith, salon) :\n  Ana"))
         #expect(try c.step("/quit").text(to: c) == "Au revoir !\n")
     }
 
