@@ -24,7 +24,7 @@ struct AnswerLine {
             i = bytes.index(after: i)
         }
         guard digits > 0, digits <= 9, i < bytes.endIndex, bytes[i].isBlank else {
-            throw ErrorReply("answer", .badArgs, "Use /answer id=N TEXT, with N the question's id, or just /answer TEXT.")
+            throw ErrorReply("answer", .badArgs, Say("error.answer.use"))
         }
         while i < bytes.endIndex, bytes[i].isBlank { i = bytes.index(after: i) }
         self.init(question: id, text: String(Substring(bytes[i...])))

@@ -36,12 +36,12 @@ struct Command: Sendable {
     /// Words the command takes; nil when it takes a sentence or checks its words itself.
     var arity: ClosedRange<Int>? = nil
     /// The refusal when the words do not fit: usually `bad_args` with the usage.
-    var arityError: (ErrorCode, String)? = nil
+    var arityError: (ErrorCode, Say)? = nil
     /// Takes a secret (a token, the host key, a password) or a room code, which can be guessed:
     /// wrong ones count towards the guess limit (`GuessLimiter`).
     var takesSecret = false
+    /// `/join CODE [NAME]`: typed words, the same in every language. `/help COMMAND`'s text is
+    /// the catalog's `help.VERB` (its first sentence is the command's line in `/help`).
     let usage: String
-    /// `/help COMMAND`'s text; its first sentence is the command's line in `/help`.
-    let help: String
     let run: @Sendable (ServerCore, Call, inout Outbox) throws(ErrorReply) -> Void
 }

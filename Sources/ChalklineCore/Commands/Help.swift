@@ -1,23 +1,41 @@
-/// `/help` and `/help VERB`: the same words a student at netcat and a bot author both read.
+/// `/help` and `/help VERB`: the same words a student at netcat and a bot author both read, in
+/// the reader's language. A command's text is the catalog's `help.VERB`; usage lines are typed
+/// words and stay as they are.
 enum Help {
-    /// `/help`'s topics: the command table, in its order.
+    /// `/help`'s topics: the command table, in its order, in English.
     static var topics: [(verb: String, usage: String, about: String)] {
-        ServerCore.commands.map { ($0.name, $0.usage, $0.help) }
+        ServerCore.commands.map { ($0.name, $0.usage, about($0.name, in: Languages.english)) }
+    }
+
+    /// `help.VERB`, with the numbers some of them name (a name's length, a list's page). `/create`'s
+    /// own text is followed by its games and each game's options, which the catalog decides.
+    static func about(_ verb: String, in language: Language) -> String {
+        let text = language(Say("help." + verb, ["max": .int(Limits.nameCharacters), "page": .int(Limits.listPage)]))
+        guard verb == "create" else { return text }
+        let names = RaceCatalog.names
+        let games = names.count > 2 ? [language(Say("help.create.games", ["games": .text(names.joined(separator: ", "))]))] : []
+        let options = RaceCatalog.kinds.map { language(Say("help.create.options", ["game": .text($0.name), "options": .text(tokens($0))])) }
+        return ([text] + games + options).joined(separator: "\n")
     }
 
     /// Read at an 80-column netcat: the list is one line a command (each summary fits), and one
     /// command's text is word-wrapped under its usage line.
-    static func text(_ topic: String?, _ detail: String? = nil, sets: SetLibrary? = nil) -> String {
+    static func text(_ topic: String?, _ detail: String? = nil, sets: SetLibrary? = nil,
+                     in language: Language = Languages.english) -> String {
         if topic?.lowercased() == "create", let detail, let kind = RaceCatalog.kind(named: detail) {
             return kindText(kind, sets: sets)
         }
-        if let topic, let entry = topics.first(where: { $0.verb == topic.lowercased() }) {
-            let paragraphs = entry.about.split(separator: "\n").map { $0.trimmingBlanks() }
-            return ([entry.usage] + paragraphs.flatMap { WordsText.wrap($0, prefix: "  ") }).joined(separator: "\n")
+        if let topic, let command = ServerCore.commandsByName[topic.lowercased()] {
+            let paragraphs = about(command.name, in: language).split(separator: "\n").map { $0.trimmingBlanks() }
+            return ([command.usage] + paragraphs.flatMap { WordsText.wrap($0, prefix: "  ") }).joined(separator: "\n")
         }
-        let width = topics.map(\.usage.count).max() ?? 0
-        let lines = topics.map { "  " + TextFormat.pad($0.usage, min(width, 24)) + "  " + firstSentence($0.about) }
-        return (["Commands (type /help COMMAND for more):"] + lines).joined(separator: "\n")
+        let commands = ServerCore.commands
+        let width = commands.map(\.usage.count).max() ?? 0
+        // A summary too long for its line (German runs longer than English) goes on under itself.
+        let lines = commands.flatMap {
+            WordsText.wrap(firstSentence(about($0.name, in: language)), prefix: "  " + TextFormat.pad($0.usage, min(width, 24)) + "  ")
+        }
+        return ([language(Say("text.help.list"))] + lines).joined(separator: "\n")
     }
 
     /// `/help create KIND`: the kind, what it is, and every option it takes, one a line, all

@@ -17,16 +17,20 @@ struct ListPage {
     /// `/rooms 3`: the page the words ask for (1 when none), or `bad_args`.
     static func requested(_ args: [String], _ cmd: String) throws(ErrorReply) -> Int {
         guard let word = args.first else { return 1 }
-        guard let n = Int(word), n >= 1 else { throw ErrorReply(cmd, .badArgs, "Use /\(cmd) or /\(cmd) PAGE (a page number, from 1).") }
+        guard let n = Int(word), n >= 1 else { throw ErrorReply(cmd, .badArgs, Say("error.page.use", ["cmd": .text(cmd)])) }
         return n
     }
 
     var json: [(String, JSON)] { [("total", .int(total)), ("page", .int(page)), ("pages", .int(pages))] }
 
     /// A line after a list that does not fit one page: which rows these are, and how to see more.
-    func note(_ cmd: String, noun: String) -> String? {
+    /// `cmd` is `who` (people) or `rooms`.
+    func note(_ cmd: String, in language: Language) -> String? {
         guard pages > 1 else { return nil }
-        let more = page < pages ? " /\(cmd) \(page + 1) for the next page." : ""
-        return "  (\(noun) \(range.lowerBound + 1)-\(range.upperBound) of \(NumberText.thousands(total)), page \(page) of \(pages).\(more))"
+        let more = page < pages ? " " + language(Say("text.page.more", ["cmd": .text(cmd), "next": .int(page + 1)])) : ""
+        let rows = language(Say(cmd == "who" ? "text.page.who" : "text.page.rooms",
+                                ["from": .text(String(range.lowerBound + 1)), "to": .text(String(range.upperBound)), "total": .int(total),
+                                 "page": .int(page), "pages": .int(pages)]))
+        return "  (" + rows + more + ")"
     }
 }

@@ -6,20 +6,20 @@ extension ServerCore {
     func say(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (rest, session) = (call.rest, call.session)
         if session.watching != nil {
-            throw ErrorReply("say", .notPlaying, "You are watching this room; watchers cannot chat.")
+            throw ErrorReply("say", .notPlaying, Say("error.chat.watcher"))
         }
-        guard let seat = session.seat else { throw ErrorReply("say", .notInRoom, "You are not in a room. /join CODE first.") }
+        guard let seat = session.seat else { throw ErrorReply("say", .notInRoom, Say("error.room.not_in")) }
         let room = seat.room
         let isHost = room.isHost(session)
-        guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, "The host has turned chat off in this room.") }
+        guard room.chatOn || isHost else { throw ErrorReply("say", .chatOff, Say("error.chat.off")) }
         // The budget first: a burst over it costs one bucket check a line, not a cleaning.
         guard isHost || room.takeChatLine(now: call.now) else {
-            throw ErrorReply("say", .rateLimited, "The room is chatting faster than \(config.roomChatLinesPerSecond) lines a second: that line was not sent.",
+            throw ErrorReply("say", .rateLimited, Say("error.chat.fast", count: config.roomChatLinesPerSecond),
                              extra: [("retry_ms", .int(Int(room.chatWaitMs(now: call.now))))])
         }
         let text = ChatText.clean(rest)
-        guard !text.isEmpty else { throw ErrorReply("say", .badArgs, "Use /say TEXT.") }
-        out.send(OkReply("say", text: "(sent)"), to: session)
+        guard !text.isEmpty else { throw ErrorReply("say", .badArgs, Say("error.args.use", ["usage": "/say TEXT"])) }
+        out.send(OkReply("say", [], Say("text.chat.sent")), to: session)
         out.send(ChatEvent(name: seat.name, said: text, host: isHost), to: room.audience)
     }
 
@@ -30,12 +30,12 @@ extension ServerCore {
         let room = try hostRoom(session, "set")
         let options = CommandOptions(args)
         guard !options.pairs.isEmpty, options.positional.isEmpty, options.pairs.allSatisfy({ $0.key == "chat" }) else {
-            throw ErrorReply("set", .badArgs, "Use /set chat=on or /set chat=off.")
+            throw ErrorReply("set", .badArgs, Say("error.set.use"))
         }
         var reader = try wrapOption { () throws(OptionError) in try OptionReader(options) }
         let chat = try wrapOption { () throws(OptionError) in try reader.read(RaceTiming.chatOption) }
         room.chatOn = chat
-        out.send(OkReply("set", [("chat", .bool(chat))], text: chat ? "Chat is on: everyone can /say." : "Chat is off: only the host can /say."),
+        out.send(OkReply("set", [("chat", .bool(chat))], Say(chat ? "text.chat.on" : "text.chat.off")),
                  to: session)
     }
 
@@ -47,14 +47,14 @@ extension ServerCore {
     func watch(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
         guard let room = rooms[args[0].uppercased()] else {
-            throw ErrorReply("watch", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
+            throw ErrorReply("watch", .noRoom, Say("error.room.none", ["room": .text(args[0].uppercased())]))
         }
         // A ban keeps the player off the second screen too: it would show the questions and chat.
         if room.isBanned(session) {
-            throw ErrorReply("watch", .banned, "The host of room \(room.code) has banned you from it.")
+            throw ErrorReply("watch", .banned, Say("error.room.banned", ["room": .text(room.code)]))
         }
         guard room.watchers.count < Room.maxWatchers else {
-            throw ErrorReply("watch", .roomFull, "Room \(room.code) already has \(Room.maxWatchers) watchers.")
+            throw ErrorReply("watch", .roomFull, Say("error.watch.full", ["room": .text(room.code), "max": .int(Room.maxWatchers)]))
         }
         room.addWatcher(session)
         // A second screen shows the address the main screen shows, and a finished game's podium.
@@ -63,7 +63,7 @@ extension ServerCore {
                                    ("players", room.playersJSON()), ("standings", .array(room.standings().map(\.json)))]
                              + (joinURL.map { [("join_url", JSON.string($0 + "?room=" + room.code))] } ?? [])
                              + (ended.map { [("last_game", JSON.string($0.game))] + ($0.teams.map { [("teams", $0)] } ?? []) } ?? []),
-                         text: "You are watching room \(room.code) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))). /leave to stop."),
+                         Say("text.watch.watching", ["room": .text(room.code), "game": .text(room.race.kind), "players": .say(Say("text.join.players", count: room.players.count))])),
                  to: session)
     }
 }

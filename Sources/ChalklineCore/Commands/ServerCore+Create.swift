@@ -3,14 +3,14 @@ extension ServerCore {
     func create(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let session = call.session
         var args = call.args
-        guard let name = session.name else { throw ErrorReply("create", .noName, "Choose a name first: /name YOURNAME.") }
+        guard let name = session.name else { throw ErrorReply("create", .noName, Say("error.create.no_name")) }
         try checkCreatePassword(&args, "create", teacher: session.isTeacher)
         let classGiven = args.contains { $0.lowercased().hasPrefix("class=") }
         var schoolClass = try classOption(&args, session, "create")
         guard let kind = args.first?.lowercased() else {
             let names = RaceCatalog.names
-            throw ErrorReply("create", .badArgs,
-                             "Say which game: /create \(names[0]) (or \(RaceCatalog.orList(names.dropFirst().map { "/create \($0)" }))).")
+            throw ErrorReply("create", .badArgs, Say("error.create.which_game", ["first": .text("/create \(names[0])"),
+                                                                               "others": RaceCatalog.orList(names.dropFirst().map { "/create \($0)" })]))
         }
         let race = try makeRace(kind, options: CommandOptions(args.dropFirst()))
         // The host of a class room opening the next one: the class goes along (`moveClass`).
@@ -31,9 +31,11 @@ extension ServerCore {
         out.send(OkReply("create", [("room", .string(code)), ("host_key", .string(room.hostKey)), ("token", .string(token.text)),
                                     ("game", .string(race.kind)), ("settings", room.settingsJSON)]
                              + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
-                         text: "Room \(code) is ready (\(race.kind)). Players type: /join \(code) NAME"
-                             + (joinURL.map { "\nOr open \($0) in a browser." } ?? "")
-                             + "\nYou are the host: /start when everyone is in."),
+                         say: { [kind = race.kind] l in
+                             ([l(Say("text.create.ready", ["room": .text(code), "game": .text(kind)]))]
+                              + (joinURL.map { [l(Say("text.create.url", ["url": .text($0)]))] } ?? [])
+                              + [l(Say("text.create.host"))]).joined(separator: "\n")
+                         }),
                  to: session)
         if let reason = storageUnwritable {
             room.storageWarned = true
@@ -50,8 +52,7 @@ extension ServerCore {
         guard let schoolClass = room.schoolClass else { return nil }
         let maker = session.seat.map { $0 === room.creatorSeat } == true && room.creatorAddress == session.address
         guard session.isTeacher || maker else {
-            throw ErrorReply("create", .notTeacher,
-                             "Room \(room.code) is class \(schoolClass.name)'s, and so is the room after it: send /teacher SECRET first, or /leave and then /create.")
+            throw ErrorReply("create", .notTeacher, Say("error.create.class_room", ["room": .text(room.code), "class": .text(schoolClass.name)]))
         }
         return schoolClass
     }
@@ -60,7 +61,13 @@ extension ServerCore {
     /// reaches the settings echo. `/create` and `/assign` need it when the server has one, and so
     /// do `/sets new|show|delete` (what saving a set does is the teacher's, as opening a room is).
     /// A connection that gave the teacher's secret (`teacher`) has shown more than the password.
-    func checkCreatePassword(_ args: inout [String], _ cmd: String, needing: String = "open rooms",
+    func checkCreatePassword(_ args: inout [String], _ cmd: String, needing: String,
+                             usage: String? = nil, teacher: Bool = false) throws(ErrorReply) {
+        try checkCreatePassword(&args, cmd, needing: .text(needing), usage: usage, teacher: teacher)
+    }
+
+    /// `needing` ends "This server needs a password to ...", in the reader's language.
+    func checkCreatePassword(_ args: inout [String], _ cmd: String, needing: Say.Arg = .say(Say("text.password.open_rooms")),
                              usage: String? = nil, teacher: Bool = false) throws(ErrorReply) {
         let isPassword = { (arg: String) in arg.lowercased().hasPrefix("password=") }
         let passwords = args.filter(isPassword).map { String($0.dropFirst("password=".count)) }
@@ -68,8 +75,8 @@ extension ServerCore {
         if !teacher, let required = config.createPassword, !required.isEmpty {
             guard passwords.count == 1, Secrets.constantTimeEquals(passwords[0], required) else {
                 throw ErrorReply(cmd, .badPassword,
-                                 passwords.isEmpty ? "This server needs a password to \(needing): \(usage ?? "/\(cmd) GAME") password=... (ask your teacher)."
-                                                   : "That is not the password for opening rooms on this server.")
+                                 passwords.isEmpty ? Say("error.password.needed", ["needing": needing, "usage": .text(usage ?? "/\(cmd) GAME")])
+                                                   : Say("error.password.wrong"))
             }
         }
     }
@@ -81,11 +88,10 @@ extension ServerCore {
         let closing = old == nil ? 0 : 1
         let ownClosing = old?.creatorAddress == session.address ? 1 : 0
         guard classRooms - closing < config.maxRooms else {
-            throw ErrorReply("create", .tooManyRooms, "The server has as many rooms open as it takes (\(config.maxRooms)). Try again when a class has finished.")
+            throw ErrorReply("create", .tooManyRooms, Say("error.create.server_full", ["max": .int(config.maxRooms)]))
         }
         guard roomsPerAddress[session.address, default: 0] - ownClosing < config.maxRoomsPerIP else {
-            throw ErrorReply("create", .tooManyRooms,
-                             "Your address already has \(config.maxRoomsPerIP) rooms open. Close one (/leave it) before opening another.")
+            throw ErrorReply("create", .tooManyRooms, Say("error.create.address_full", ["max": .int(config.maxRoomsPerIP)]))
         }
         return try freeCode("create")
     }
@@ -96,7 +102,7 @@ extension ServerCore {
             let code = Secrets.roomCode(random)
             if rooms[code] == nil && assignments[code] == nil { return code }
         }
-        throw ErrorReply(cmd, .tooManyRooms, "No free room code was found. Try again in a minute.")
+        throw ErrorReply(cmd, .tooManyRooms, Say("error.create.no_code"))
     }
 
     /// `sets`: where `set=` is looked up, the server's sets unless given (homework's own copy);
@@ -104,13 +110,16 @@ extension ServerCore {
     func makeRace(_ kind: String, options: CommandOptions, cmd: String = "create", sets: SetLibrary? = nil,
                   practice: LeitnerBoxes? = nil) throws(ErrorReply) -> Race {
         guard let entry = RaceCatalog.kind(named: kind) else {
-            throw ErrorReply(cmd, .unknownGame, "There is no game \"\(kind)\". Try \(RaceCatalog.createHint).")
+            throw ErrorReply(cmd, .unknownGame, Say("error.create.unknown_game", ["game": .text(kind), "create": RaceCatalog.createHintSay]))
         }
         do {
             return try entry.make(options, RaceContext(random: random, levelPacks: config.levelPacks, questionSets: sets ?? questionSets,
                                                   practice: practice))
         } catch {
-            throw ErrorReply(cmd, error.code, error.message, extra: error.extra)
+            // The option's own refusal, in the reader's language once its maker says it in keys.
+            var refusal = error
+            refusal.cmd = cmd
+            throw refusal
         }
     }
 }

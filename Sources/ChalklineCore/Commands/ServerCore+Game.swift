@@ -4,35 +4,35 @@
 extension ServerCore {
     func start(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let room = try hostRoom(call.session, "start")
-        guard !room.isRunning else { throw ErrorReply("start", .wrongState, "A game is already running.") }
+        guard !room.isRunning else { throw ErrorReply("start", .wrongState, Say("error.game.running")) }
         guard room.players.contains(where: \.connected) else {
-            throw ErrorReply("start", .wrongState, "Nobody is playing yet: wait for players to /join \(room.code).")
+            throw ErrorReply("start", .wrongState, Say("error.game.nobody", ["room": .text(room.code)]))
         }
-        out.send(OkReply("start", text: "Starting the game."), to: call.session)
+        out.send(OkReply("start", [], Say("text.game.starting")), to: call.session)
         gamesStarted += 1
         room.start(now: call.now, serial: gamesStarted, freshSeed: random(), out: &out)
     }
 
     func stop(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let room = try hostRoom(call.session, "stop")
-        guard room.isRunning else { throw ErrorReply("stop", .wrongState, "No game is running.") }
-        out.send(OkReply("stop", text: "Stopping the game."), to: call.session)
+        guard room.isRunning else { throw ErrorReply("stop", .wrongState, Say("error.game.not_running")) }
+        out.send(OkReply("stop", [], Say("text.game.stopping")), to: call.session)
         room.stop(out: &out)
     }
 
     func skip(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let room = try hostRoom(call.session, "skip")
-        guard case .open = room.phase else { throw ErrorReply("skip", .noQuestion, "There is no open question to skip.") }
-        out.send(OkReply("skip", text: "Skipping this \(room.race.roundNoun)."), to: call.session)
+        guard case .open = room.phase else { throw ErrorReply("skip", .noQuestion, Say("error.game.no_question")) }
+        out.send(OkReply("skip", [], Say(room.race.roundNoun == "level" ? "text.game.skip_level" : "text.game.skip_question")), to: call.session)
         room.skip(now: call.now, out: &out)
     }
 
     func answer(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         if let watched = call.session.watching {
-            throw ErrorReply("answer", .notPlaying, "You are watching room \(watched.code); watchers cannot answer.")
+            throw ErrorReply("answer", .notPlaying, Say("error.game.watcher", ["room": .text(watched.code)]))
         }
         let (room, seat) = try inRoom(call.session, "answer")
-        guard seat.plays else { throw ErrorReply("answer", .notPlaying, "You are hosting this room, not playing in it.") }
+        guard seat.plays else { throw ErrorReply("answer", .notPlaying, Say("error.game.hosting")) }
         let line = try AnswerLine(call.rest)
         room.answer(line.text, question: line.question, seat: seat, now: call.now, arrived: call.arrived, out: &out)
     }

@@ -3,22 +3,22 @@ extension ServerCore {
     func format(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let session = call.session
         guard let format = OutputFormat(rawValue: call.args[0].lowercased()) else {
-            throw ErrorReply("format", .badArgs, "Use /format text or /format json.")
+            throw ErrorReply("format", .badArgs, Say("error.format.use"))
         }
         guard format == .json || !session.jsonOnly else {
-            throw ErrorReply("format", .badArgs, "A WebSocket speaks json only: one JSON object a message.")
+            throw ErrorReply("format", .badArgs, Say("error.format.websocket"))
         }
         session.format = format
-        out.send(OkReply("format", [("format", .string(format.rawValue))], text: "Output is now \(format.rawValue)."), to: session)
+        out.send(OkReply("format", [("format", .string(format.rawValue))], Say("text.format.set", ["format": .text(format.rawValue)])), to: session)
         // Every connection starts in text, so a bot met the welcome in words; it gets it again in json.
         if format == .json { out.send(WelcomeEvent(version: config.version), to: session) }
     }
 
     func name(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
-        guard Names.isValid(args[0]) else { throw ErrorReply("name", .badName, Names.rule) }
+        guard Names.isValid(args[0]) else { throw ErrorReply("name", .badName, Names.ruleSay) }
         session.name = args[0]
-        out.send(OkReply("name", [("name", .string(args[0]))], text: "Hello, \(args[0])! Now /join CODE, \(RaceCatalog.createHint)."), to: session)
+        out.send(OkReply("name", [("name", .string(args[0]))], Say("text.name.hello", ["name": .text(args[0]), "create": RaceCatalog.createHintSay])), to: session)
     }
 
     func join(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
@@ -29,13 +29,13 @@ extension ServerCore {
         let bot = more.last?.lowercased() == "bot"
         if bot { more.removeLast() }
         guard more.count <= 1, more.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
-            throw ErrorReply("join", .badArgs, "Use /join CODE NAME, /join CODE NAME DIGITS (a class's picture code), or add bot for a program.")
+            throw ErrorReply("join", .badArgs, Say("error.join.words"))
         }
         if args.count >= 2 {
-            guard Names.isValid(args[1]) else { throw ErrorReply("join", .badName, Names.rule) }
+            guard Names.isValid(args[1]) else { throw ErrorReply("join", .badName, Names.ruleSay) }
             name = args[1]
         }
-        guard var name else { throw ErrorReply("join", .noName, "Choose a name first: /join CODE NAME, or /name YOURNAME.") }
+        guard var name else { throw ErrorReply("join", .noName, Say("error.join.no_name")) }
         if let assignment = assignments[args[0].uppercased()] {
             if let schoolClass = schoolClass(uid: assignment.record.classUID) {
                 name = try classStudent(schoolClass, code: assignment.code, name: name, digits: more.first, session, now: call.now).name
@@ -44,7 +44,7 @@ extension ServerCore {
             return
         }
         guard let room = rooms[args[0].uppercased()] else {
-            throw ErrorReply("join", .noRoom, "There is no room \(args[0].uppercased()). Check the code with your host.")
+            throw ErrorReply("join", .noRoom, Say("error.room.none", ["room": .text(args[0].uppercased())]))
         }
         // Before the seat kept by name below: a classmate behind the same address must not take it.
         let student = try room.schoolClass.map { schoolClass throws(ErrorReply) in
@@ -52,7 +52,7 @@ extension ServerCore {
         }
         if let student { name = student.name }
         if room.isBanned(session) || room.isBanned(name: name) {
-            throw ErrorReply("join", .banned, "The host of room \(room.code) has banned you from it.")
+            throw ErrorReply("join", .banned, Say("error.room.banned", ["room": .text(room.code)]))
         }
         // A class student's seat is the one holding their uid, whatever spelling it has (renamed
         // while seated): a second seat would answer under the same uid.
@@ -64,21 +64,20 @@ extension ServerCore {
             return
         }
         if room.locked {
-            throw ErrorReply("join", .roomLocked, "Room \(room.code) is locked: the host is not letting new players in.")
+            throw ErrorReply("join", .roomLocked, Say("error.join.locked", ["room": .text(room.code)]))
         }
         if room.isKickedName(name) {
-            throw ErrorReply("join", .nameRefused, "The host removed \(name) from room \(room.code): join under another name.")
+            throw ErrorReply("join", .nameRefused, Say("error.room.kicked_name", ["name": .text(name), "room": .text(room.code)]))
         }
         if room.isRunning && !room.race.timing.lateJoin {
-            throw ErrorReply("join", .wrongState, "This room's game has started and it takes no late players. Wait for the next game.")
+            throw ErrorReply("join", .wrongState, Say("error.join.no_late"))
         }
         // Players, as protocol.md counts them: a host with play=no takes no player's place.
         guard room.players.count < config.maxPlayersPerRoom else {
-            throw ErrorReply("join", .roomFull, "Room \(room.code) is full (\(config.maxPlayersPerRoom) players).")
+            throw ErrorReply("join", .roomFull, Say("error.join.full", ["room": .text(room.code), "max": .int(config.maxPlayersPerRoom)]))
         }
         guard held == nil else {
-            throw ErrorReply("join", .nameTaken, "Someone in room \(room.code) is already called \(name). Pick another name;"
-                             + " if it is you, on another device, /comeback \(room.code) \(name) asks your teacher to let you back in.")
+            throw ErrorReply("join", .nameTaken, Say("error.join.name_taken", ["room": .text(room.code), "name": .text(name)]))
         }
         session.name = name
         let seat = room.seatNew(session, name: name, token: Token(random), plays: true)
@@ -95,17 +94,17 @@ extension ServerCore {
             return
         }
         guard let room = rooms[args[0].uppercased()] else {
-            throw ErrorReply("rejoin", .noRoom, "There is no room \(args[0].uppercased()) any more.")
+            throw ErrorReply("rejoin", .noRoom, Say("error.room.gone", ["room": .text(args[0].uppercased())]))
         }
         let token = Token(text: args[1])
         if room.isBanned(session) || room.isBanned(token: token) {
-            throw ErrorReply("rejoin", .banned, "The host of room \(room.code) has banned you from it.")
+            throw ErrorReply("rejoin", .banned, Say("error.room.banned", ["room": .text(room.code)]))
         }
         // Every seat is compared, whatever matches, so the time taken says nothing about the tokens.
         var found: Seat?
         if let token { for seat in room.seats where seat.token.matches(token) { found = seat } }
         guard let seat = found else {
-            throw ErrorReply("rejoin", .badToken, "That token does not hold a seat in room \(room.code).")
+            throw ErrorReply("rejoin", .badToken, Say("error.rejoin.bad_token", ["room": .text(room.code)]))
         }
         seatBack(seat, in: room, session, "rejoin", now: now, &out)
     }
@@ -127,26 +126,28 @@ extension ServerCore {
         OkReply(cmd, [("room", .string(room.code)), ("token", .string(seat.token.text)), ("game", .string(room.race.kind)),
                       ("state", .string(room.stateName)), ("players", room.playersJSON()), ("name", .string(seat.name)),
                       ("score", .int(seat.score)), ("settings", room.settingsJSON)],
-                text: "You are in room \(room.code) as \(seat.name) (\(room.race.kind), \(TextFormat.count(room.players.count, "player"))).\n"
-                    + (seat.score > 0 ? "Welcome back: your score is \(NumberText.thousands(seat.score)).\n" : "")
-                    + (!room.isRunning ? "Wait for the host to start."
-                       : room.race.roundNoun == "level" ? "A game is running: you play from the next level."
-                       : "A game is running: answer the next question!")
+                say: { [code = room.code, kind = room.race.kind, players = room.players.count, name = seat.name, score = seat.score,
+                        token = seat.token.text, running = room.isRunning, levels = room.race.roundNoun == "level"] l in
+                    ([l(Say("text.join.in", ["room": .text(code), "name": .text(name), "game": .text(kind),
+                                            "players": .say(Say("text.join.players", count: players))]))]
+                    + (score > 0 ? [l(Say("text.join.welcome_back", ["score": .int(score)]))] : [])
+                    + [l(Say(!running ? "text.join.wait" : levels ? "text.join.running_level" : "text.join.running_question"))]
                     // The token `/help rejoin` speaks of: a student at netcat has no other way to see it.
-                    + "\nIf your connection drops: /rejoin \(room.code) \(seat.token.text)")
+                    + [l(Say("text.join.rejoin", ["room": .text(code), "token": .text(token)]))]).joined(separator: "\n")
+                })
     }
 
     func leave(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (session, now) = (call.session, call.now)
         if let watched = session.watching {
             watched.removeWatcher(session)
-            out.send(OkReply("leave", [("room", .string(watched.code))], text: "You stopped watching room \(watched.code)."), to: session)
+            out.send(OkReply("leave", [("room", .string(watched.code))], Say("text.leave.watching", ["room": .text(watched.code)])), to: session)
             session.lastHeard = now
             scheduleIdle(session)
             return
         }
         let (room, seat) = try inRoom(session, "leave")
-        out.send(OkReply("leave", [("room", .string(room.code))], text: "You left room \(room.code)."), to: session)
+        out.send(OkReply("leave", [("room", .string(room.code))], Say("text.leave.left", ["room": .text(room.code)])), to: session)
         room.remove(seat, reason: .left, now: now, out: &out)
         closeIfAbandoned(room, now: now, &out)
         scheduleIdle(session)

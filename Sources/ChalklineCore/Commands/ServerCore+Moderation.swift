@@ -4,8 +4,7 @@ extension ServerCore {
         guard let room = call.session.room else { return }
         room.locked = locked
         out.send(OkReply(locked ? "lock" : "unlock", [("room", .string(room.code)), ("locked", .bool(room.locked))],
-                         text: room.locked ? "Room \(room.code) is locked: nobody new may join (players can still /rejoin)."
-                                           : "Room \(room.code) is open to new players again."),
+                         Say(room.locked ? "text.lock.locked" : "text.lock.open", ["room": .text(room.code)])),
                  to: call.session)
     }
 
@@ -16,11 +15,11 @@ extension ServerCore {
         let cmd = ban ? "ban" : "kick"
         let room = try hostRoom(session, cmd)
         guard let target = room.seat(named: args[0]) else {
-            throw ErrorReply(cmd, .noSuchPlayer, "Nobody in room \(room.code) is called \(args[0]).")
+            throw ErrorReply(cmd, .noSuchPlayer, Say("error.kick.nobody", ["room": .text(room.code), "name": .text(args[0])]))
         }
-        guard target.session !== session else { throw ErrorReply(cmd, .badArgs, "You cannot \(cmd) yourself; /leave instead.") }
+        guard target.session !== session else { throw ErrorReply(cmd, .badArgs, Say(ban ? "error.ban.self" : "error.kick.self")) }
         out.send(OkReply(cmd, [("name", .string(target.name))],
-                         text: ban ? "\(target.name) is banned from the room." : "\(target.name) was removed from the room."),
+                         Say(ban ? "text.ban.done" : "text.kick.done", ["name": .text(target.name)])),
                  to: session)
         let victim = target.session
         room.expel(target, ban: ban, now: now, out: &out)
@@ -33,10 +32,10 @@ extension ServerCore {
     func claim(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session, now) = (call.args, call.session, call.now)
         guard let room = rooms[args[0].uppercased()] else {
-            throw ErrorReply("claim", .noRoom, "There is no room \(args[0].uppercased()) any more.")
+            throw ErrorReply("claim", .noRoom, Say("error.room.gone", ["room": .text(args[0].uppercased())]))
         }
         guard Secrets.constantTimeEquals(room.hostKey, args[1]) else {
-            throw ErrorReply("claim", .badKey, "That is not the host key of room \(room.code).")
+            throw ErrorReply("claim", .badKey, Say("error.claim.bad_key", ["room": .text(room.code)]))
         }
         let seat: Seat
         let announce: Bool
@@ -47,7 +46,7 @@ extension ServerCore {
         } else {
             let name = session.name ?? room.creatorName
             guard room.seat(named: name) == nil else {
-                throw ErrorReply("claim", .nameTaken, "Someone in room \(room.code) is already called \(name): /name another first.")
+                throw ErrorReply("claim", .nameTaken, Say("error.claim.name_taken", ["room": .text(room.code), "name": .text(name)]))
             }
             let plays = room.creatorPlays && room.players.count < config.maxPlayersPerRoom
                 && (!room.isRunning || room.race.timing.lateJoin)

@@ -4,18 +4,18 @@ extension ServerCore {
     func comeback(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (args, session) = (call.args, call.session)
         let code = args[0].uppercased(), name = args[1]
-        guard Names.isValid(name) else { throw ErrorReply("comeback", .badName, Names.rule) }
+        guard Names.isValid(name) else { throw ErrorReply("comeback", .badName, Names.ruleSay) }
         if assignments[code] != nil {
-            throw ErrorReply("comeback", .wrongState, "\(code) is homework: /join \(code) \(name) goes on with your try on any device.")
+            throw ErrorReply("comeback", .wrongState, Say("error.comeback.homework", ["code": .text(code), "name": .text(name)]))
         }
         guard let room = rooms[code] else {
-            throw ErrorReply("comeback", .noRoom, "There is no room \(code). Check the code with your host.")
+            throw ErrorReply("comeback", .noRoom, Say("error.room.none", ["room": .text(code)]))
         }
         if room.isBanned(session) || room.isBanned(name: name) {
-            throw ErrorReply("comeback", .banned, "The host of room \(room.code) has banned you from it.")
+            throw ErrorReply("comeback", .banned, Say("error.room.banned", ["room": .text(room.code)]))
         }
         if room.isKickedName(name) {
-            throw ErrorReply("comeback", .nameRefused, "The host removed \(name) from room \(room.code): join under another name.")
+            throw ErrorReply("comeback", .nameRefused, Say("error.room.kicked_name", ["name": .text(name), "room": .text(room.code)]))
         }
         // Nobody holds the name: there is nothing to give back, only a seat to take.
         guard let seat = room.seat(named: name) else {
@@ -23,21 +23,21 @@ extension ServerCore {
             return
         }
         if seat === room.creatorSeat || seat === room.host {
-            throw ErrorReply("comeback", .nameTaken, "\(seat.name) is the host's seat: the teacher takes it back with /claim \(room.code) HOST_KEY.")
+            throw ErrorReply("comeback", .nameTaken, Say("error.comeback.host_seat", ["name": .text(seat.name), "room": .text(room.code)]))
         }
         guard let hostSession = room.hostSession else {
-            throw ErrorReply("comeback", .wrongState, "The teacher of room \(room.code) is not connected: ask again when they are back.")
+            throw ErrorReply("comeback", .wrongState, Say("error.comeback.no_teacher", ["room": .text(room.code)]))
         }
         settleComebacks(room, &out)
         // One request a connection, across rooms too: its host is told when it goes.
         if let other = session.askedComeback, other !== room, rooms[other.slot] === other, other.comeback(from: session) != nil {
-            throw ErrorReply("comeback", .rateLimited, "You already asked to come back in room \(other.code): wait for that teacher's answer.")
+            throw ErrorReply("comeback", .rateLimited, Say("error.comeback.asked_other", ["room": .text(other.code)]))
         }
         let request: ComebackRequest
         if let mine = room.comeback(from: session) {
             // Asked again (a double tap): still the one request, and the teacher is not told twice.
             guard mine.foldedName == seat.foldedName else {
-                throw ErrorReply("comeback", .rateLimited, "You already asked to come back as \(mine.name): wait for your teacher's answer.")
+                throw ErrorReply("comeback", .rateLimited, Say("error.comeback.asked_as", ["name": .text(mine.name)]))
             }
             request = mine
         } else {
@@ -45,7 +45,7 @@ extension ServerCore {
             // own number, and the teacher lets in the one whose screen shows it.
             guard room.comebacks.count < Limits.comebackRequestsPerRoom else {
                 throw ErrorReply("comeback", .rateLimited,
-                                 "\(Limits.comebackRequestsPerRoom) students are already waiting for the teacher of room \(room.code): ask again in a minute.")
+                                 Say("error.comeback.queue_full", ["max": .int(Limits.comebackRequestsPerRoom), "room": .text(room.code)]))
             }
             request = ComebackRequest(name: seat.name, session: session, number: room.freeComebackNumber(random))
             room.comebacks.append(request)
@@ -54,8 +54,7 @@ extension ServerCore {
         }
         out.send(OkReply("comeback", [("room", .string(room.code)), ("name", .string(seat.name)), ("waiting", .bool(true)),
                                       ("number", .int(request.number))],
-                         text: "Someone called \(seat.name) is already in room \(room.code). Your teacher has been asked to let you back in. "
-                             + "Show your teacher this number: \(request.number). Wait here."),
+                         Say("text.comeback.waiting", ["name": .text(seat.name), "room": .text(room.code), "number": .int(request.number)])),
                  to: session)
     }
 
@@ -65,27 +64,26 @@ extension ServerCore {
         let (args, session, now) = (call.args, call.session, call.now)
         let room = try hostRoom(session, "letin")
         if args.count < 2 || (args.count == 3 && args[2].lowercased() != "no") {
-            throw ErrorReply("letin", .badArgs,
-                             "Use /letin NAME NUMBER to let them back in, or /letin NAME NUMBER no to refuse: the number is on the student's screen.")
+            throw ErrorReply("letin", .badArgs, Say("error.letin.words"))
         }
         settleComebacks(room, &out)
         guard let number = Int(args[1]), let request = room.comeback(named: args[0], number: number),
               let seat = room.seat(named: request.name) else {
             throw ErrorReply("letin", .noSuchPlayer,
-                             "Nobody is asking to come back as \(args[0]) with number \(Visible.shown(args[1])) (they may have given up, or left).")
+                             Say("error.letin.nobody", ["name": .text(args[0]), "number": .text(Visible.shown(args[1]))]))
         }
         let fields: [(String, JSON)] = [("name", .string(seat.name)), ("number", .int(number))]
         guard args.count == 2 else {
             room.comebacks.removeAll { $0 === request }
             out.send(OkReply("letin", fields + [("allowed", .bool(false))],
-                             text: "\(seat.name)'s other device (number \(number)) stays out."),
+                             Say("text.letin.refused", ["name": .text(seat.name), "number": .int(number)])),
                      to: session)
             out.send(LetInEvent(allowed: false, room: room.code, name: seat.name, reason: .refused), to: request.session)
             return
         }
         let wasConnected = seat.connected
         out.send(OkReply("letin", fields + [("allowed", .bool(true))],
-                         text: "\(seat.name) is back, on their new device, with \(NumberText.thousands(seat.score)) points."),
+                         Say("text.letin.back", count: seat.score, ["name": .text(seat.name)])),
                  to: session)
         let newcomer = request.session
         if let old = room.moveSeat(seat, to: newcomer, token: Token(random), now: now, out: &out) { scheduleIdle(old) }

@@ -13,15 +13,14 @@ extension ServerCore {
     /// it). A wrong secret is `bad_password`, which `guessing` counts as a wrong create password.
     func teacher(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         guard let secret = teacherSecret else {
-            throw ErrorReply("teacher", .badPassword, "This server has no teacher's secret, so the teacher's desk is closed.")
+            throw ErrorReply("teacher", .badPassword, Say("error.teacher.none"))
         }
         // Words joined again: a made secret may be typed `ABCD EFGH`; a password has no blanks.
         guard TeacherSecret.matches(call.args.joined(separator: " "), secret) else {
-            throw ErrorReply("teacher", .badPassword,
-                             "That is not the teacher's secret. It is printed when the server starts (the README says where it is kept).")
+            throw ErrorReply("teacher", .badPassword, Say("error.teacher.wrong"))
         }
         call.session.isTeacher = true
-        out.send(OkReply("teacher", text: "You are the teacher on this connection: classes, past games, progress and every homework are open to you."),
+        out.send(OkReply("teacher", [], Say("text.teacher.open")),
                  to: call.session)
     }
 
@@ -29,8 +28,7 @@ extension ServerCore {
     /// `/assignments`) asks this first.
     func requireTeacher(_ session: Session, _ cmd: String) throws(ErrorReply) {
         guard session.isTeacher else {
-            throw ErrorReply(cmd, .notTeacher,
-                             "This is the teacher's: send /teacher SECRET first (the secret is printed when the server starts).")
+            throw ErrorReply(cmd, .notTeacher, Say("error.teacher.required"))
         }
     }
 }

@@ -12,7 +12,10 @@ public enum Names {
     /// Accents on one letter: Vietnamese needs two (ệ), Thai three; 490 is an attack.
     static let maxMarksPerLetter = 3
 
-    static let rule = "Names are 1 to \(maxLength) letters or digits of one alphabet, with _ - or . (no spaces, nothing invisible)."
+    /// The rule, in the reader's language (`bad_name`'s message).
+    static let ruleSay = Say("error.name.rule", ["max": .int(maxLength)])
+    /// The rule in English, for messages not yet in the catalogs.
+    static var rule: String { ruleSay.english }
 
     static func isValid(_ name: String) -> Bool {
         guard (1...maxLength).contains(name.count), name.utf8.count <= maxBytes else { return false }
