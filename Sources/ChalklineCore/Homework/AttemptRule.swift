@@ -33,12 +33,13 @@ public enum AttemptRule: Equatable, Sendable {
         }
     }
 
-    /// How people read the rule.
-    var sentence: String {
+    /// How people read the rule: a sentence of its own, or (`inside`) words inside another one.
+    func sentence(inside: Bool = false) -> Say {
+        let part = inside ? "text.homework.rule_inside." : "text.homework.rule."
         switch self {
-        case .tries(1): "Each student gets one try."
-        case .tries(let n): "Each student gets up to \(n) tries; the best counts."
-        case .best: "Students may try as often as they like; the best try counts."
+        case .tries(1): return Say(part + "one")
+        case .tries(let n): return Say(part + "some", count: n)
+        case .best: return Say(part + "best")
         }
     }
 
