@@ -237,12 +237,8 @@ extension ServerCore {
 
     /// The set `name` names, or `/create quiz set=NAME`'s refusal for it.
     private func existingSet(_ name: String) throws(ErrorReply) -> SetLibrary.Entry {
-        do {
-            let set = try SetQuiz.find(name, in: questionSets)
-            return questionSets.entry(named: set.name)!
-        } catch {
-            throw ErrorReply("sets", .badArgs, error.message)
-        }
+        guard let entry = questionSets.entry(named: name) else { throw ErrorReply("sets", .badArgs, SetQuiz.missing(name, in: questionSets)) }
+        return entry
     }
 
     private func draft(_ session: Session) throws(ErrorReply) -> SetDraft {

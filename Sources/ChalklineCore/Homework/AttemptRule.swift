@@ -35,11 +35,10 @@ public enum AttemptRule: Equatable, Sendable {
 
     /// How people read the rule: a sentence of its own, or (`inside`) words inside another one.
     func sentence(inside: Bool = false) -> Say {
-        let part = inside ? "text.homework.rule_inside." : "text.homework.rule."
         switch self {
-        case .tries(1): return Say(part + "one")
-        case .tries(let n): return Say(part + "some", count: n)
-        case .best: return Say(part + "best")
+        case .tries(1): return Say(inside ? "text.homework.rule_inside.one" : "text.homework.rule.one")
+        case .tries(let n): return Say(inside ? "text.homework.rule_inside.some" : "text.homework.rule.some", count: n)
+        case .best: return Say(inside ? "text.homework.rule_inside.best" : "text.homework.rule.best")
         }
     }
 

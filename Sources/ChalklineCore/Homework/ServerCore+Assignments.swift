@@ -43,8 +43,13 @@ extension ServerCore {
                                              ("finished", .int(assignment.finished)), ("started", .int(assignment.started)),
                                              ("roster", .int(record.roster.count)), ("by", .text(record.creator)),
                                              ("class", .text(className(record.classUID) ?? ""))]
-            let line = Say((record.adaptive ? "text.assignments.line_adaptive" : "text.assignments.line") + (record.roster.isEmpty ? "" : "_roster"),
-                           arguments: args)
+            let key = switch (record.adaptive, record.roster.isEmpty) {
+            case (false, true): "text.assignments.line"
+            case (false, false): "text.assignments.line_roster"
+            case (true, true): "text.assignments.line_adaptive"
+            case (true, false): "text.assignments.line_adaptive_roster"
+            }
+            let line = Say(key, arguments: args)
             let by = teacher ? Say(className(record.classUID) == nil ? "text.assignments.set_by" : "text.assignments.set_by_class", arguments: args) : nil
             return (line, by)
         }
