@@ -59,12 +59,20 @@ public struct ReportRequest: Sendable, Equatable {
     public var subject: ReportSubject
     /// The word `csv` ended the line: the reply carries the CSV `chalkline-server report --csv` writes.
     public var csv = false
+    /// The asker's `/lang`: the report's headings and sentences are written in it, off the loop
+    /// thread (a `Language` is immutable, so it travels with the request).
+    public var language: Language
 
-    public init(to: ConnectionID, format: OutputFormat, subject: ReportSubject, csv: Bool = false) {
+    public init(to: ConnectionID, format: OutputFormat, subject: ReportSubject, csv: Bool = false, language: Language = Languages.english) {
         self.to = to
         self.format = format
         self.subject = subject
         self.csv = csv
+        self.language = language
+    }
+
+    public static func == (a: ReportRequest, b: ReportRequest) -> Bool {
+        a.to == b.to && a.format == b.format && a.subject == b.subject && a.csv == b.csv && a.language === b.language
     }
 }
 

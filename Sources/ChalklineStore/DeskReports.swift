@@ -55,10 +55,10 @@ extension Reports {
                 """, arguments)
         }
         let table = ReportTable(
-            name: "assignments", title: "Homework",
-            columns: [.init("code", "Code"), .init("kind", "Game"), .init("class", "Class"), .init("due", "Due"),
-                      .init("set", "Set"), .init("set_by", "Set by"), .init("attempts", "Tries"),
-                      .init("started", "Started"), .init("finished", "Finished")],
+            name: "assignments", title: Say("report.title.homework"),
+            columns: [.init("code", Say("report.column.code")), .init("kind", Say("report.column.game_kind")), .init("class", Say("report.column.class")), .init("due", Say("report.column.due")),
+                      .init("set", Say("report.column.set")), .init("set_by", Say("report.column.set_by")), .init("attempts", Say("report.column.tries")),
+                      .init("started", Say("report.column.started")), .init("finished", Say("report.column.finished"))],
             rows: rows.map { row in
                 [.text(row["code"]), .text(row["kind"]), text(row["class_name"]), .text(row["due"]), .time(row["created_at"]),
                  .text(row["creator"]), .text(row["attempts"]), .int(row["started"]), .int(row["finished"])]

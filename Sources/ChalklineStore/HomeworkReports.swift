@@ -64,10 +64,10 @@ extension Reports {
             """, [])
 
         let summary = ReportTable(
-            name: "assignment", title: "Homework",
-            columns: [.init("code", "Code"), .init("kind", "Kind"), .init("due", "Due"), .init("attempts", "Tries"),
-                      .init("set_by", "Set by"), .init("class", "Class"), .init("started", "Started"), .init("finished", "Finished"),
-                      .init("settings", "Settings")],
+            name: "assignment", title: Say("report.title.homework"),
+            columns: [.init("code", Say("report.column.code")), .init("kind", Say("report.column.kind")), .init("due", Say("report.column.due")), .init("attempts", Say("report.column.tries")),
+                      .init("set_by", Say("report.column.set_by")), .init("class", Say("report.column.class")), .init("started", Say("report.column.started")), .init("finished", Say("report.column.finished")),
+                      .init("settings", Say("report.column.settings"))],
             rows: [[.text(record.code), .text(record.kind), .text(record.dueText), .text(record.attempts), .text(record.creator),
                     .int(record.roster.count), .int(Set(tries.map { Names.folded($0.name) }).count), .int(counting.count),
                     .text(record.settings)]],
@@ -82,32 +82,32 @@ extension Reports {
             let right = mine.count { $0["correct"] as Bool }
             let name = standing.name
             seen.insert(Names.folded(name))
-            students.append([.int(standing.rank), .text(name), .text("finished"), .int(tries.count { Names.folded($0.name) == Names.folded(name) }),
+            students.append([.int(standing.rank), .text(name), .word("finished"), .int(tries.count { Names.folded($0.name) == Names.folded(name) }),
                              .text("\(record.code)-\(standing.seat)"), .int(standing.score),
                              .int(mine.count { ($0["typed"] as String?) != nil }), .int(right),
                              mine.isEmpty ? .null : .fraction(Double(right) / Double(mine.count))])
         }
         for attempt in tries where !seen.contains(Names.folded(attempt.name)) {
             seen.insert(Names.folded(attempt.name))
-            students.append([.null, .text(attempt.name), .text("started"), .int(tries.count { Names.folded($0.name) == Names.folded(attempt.name) }),
+            students.append([.null, .text(attempt.name), .word("started"), .int(tries.count { Names.folded($0.name) == Names.folded(attempt.name) }),
                              .text("\(record.code)-\(attempt.number)"), .int(attempt.score), .null, .null, .null])
         }
         for name in record.roster where !seen.contains(Names.folded(name)) {
             seen.insert(Names.folded(name))
-            students.append([.null, .text(name), .text("not started"), .int(0), .null, .null, .null, .null, .null])
+            students.append([.null, .text(name), .word("not started"), .int(0), .null, .null, .null, .null, .null])
         }
         var tables = [summary, ReportTable(
-            name: "students", title: "Students (the try that counts)",
-            columns: [.init("rank", "#"), .init("name", "Name"), .init("status", "Status"), .init("tries", "Tries"), .init("game", "Try"),
-                      .init("score", "Score"), .init("answers", "Answers"), .init("correct", "Right"), .init("accuracy", "Accuracy")],
+            name: "students", title: Say("report.title.students_the_try_that_counts"),
+            columns: [.init("rank", Say("report.column.rank")), .init("name", Say("report.column.name")), .init("status", Say("report.column.status")), .init("tries", Say("report.column.tries")), .init("game", Say("report.column.try")),
+                      .init("score", Say("report.column.score")), .init("answers", Say("report.column.answers")), .init("correct", Say("report.column.right")), .init("accuracy", Say("report.column.accuracy"))],
             rows: students)]
         if let kind = RaceCatalog.kind(named: record.kind), case .quiz(let sections) = kind.style {
             tables += sections(answers.filter { ($0["question"] as String?) != nil }.map(quizRow), .classroom).map(ReportTable.init)
         } else {
             let missed = Dictionary(grouping: answers.filter { ($0["question"] as String?) != nil }, by: { $0["question"] as String })
             tables.append(ReportTable(
-                name: "clues", title: "Clues, least solved first",
-                columns: [.init("clue", "Clue"), .init("word", "Word"), .init("solved", "Solved")],
+                name: "clues", title: Say("report.title.clues_least_solved_first"),
+                columns: [.init("clue", Say("report.column.clue")), .init("word", Say("report.column.word")), .init("solved", Say("report.column.solved"))],
                 rows: missed.map { clue, rows in (clue, rows[0]["answer"] as String, rows.count { $0["correct"] as Bool }) }
                     .sorted { ($0.2, $0.0) < ($1.2, $1.0) }
                     .map { [.text($0.0), .text($0.1), .int($0.2)] }))

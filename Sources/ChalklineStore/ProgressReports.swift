@@ -21,16 +21,16 @@ extension Reports {
 
         let homework = rows.games.values.count(where: \.homework)
         let summary = ReportTable(
-            name: "class", title: "Class",
-            columns: [.init("class", "Class"), .init("students", "Students"), .init("games", "Games"), .init("homework", "Homework tries"),
-                      .init("from", "From"), .init("to", "To")],
+            name: "class", title: Say("report.title.class"),
+            columns: [.init("class", Say("report.column.class")), .init("students", Say("report.column.students")), .init("games", Say("report.column.games")), .init("homework", Say("report.column.homework_tries")),
+                      .init("from", Say("report.column.from")), .init("to", Say("report.column.to"))],
             rows: [[.text(found["name"]), .int(students.count), .int(rows.games.count - homework), .int(homework)]
                    + span(count, from: from, to: to, days: days)],
             single: true)
         let studentTable = ReportTable(
-            name: "students", title: "Students",
-            columns: [.init("student", "Student"), .init("games", "Games"), .init("answers", "Answers"), .init("right", "Right"),
-                      .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            name: "students", title: Say("report.title.students"),
+            columns: [.init("student", Say("report.column.student")), .init("games", Say("report.column.games")), .init("answers", Say("report.column.answers")), .init("right", Say("report.column.right")),
+                      .init("accuracy", Say("report.column.accuracy")), .init("median_ms", Say("report.column.median_time"))],
             rows: students.map { student in
                 let uid: String = student["uid"]
                 let tally = count.students[uid] ?? ProgressTally()
@@ -67,9 +67,9 @@ extension Reports {
         }
         let count = ProgressCount(rows, days: days)
         let summary = ReportTable(
-            name: "player", title: "Player",
-            columns: [.init("player", "Player"), .init("class", "Class"), .init("games", "Games"), .init("answers", "Answers"),
-                      .init("right", "Right"), .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            name: "player", title: Say("report.title.player"),
+            columns: [.init("player", Say("report.column.player")), .init("class", Say("report.column.class")), .init("games", Say("report.column.games")), .init("answers", Say("report.column.answers")),
+                      .init("right", Say("report.column.right")), .init("accuracy", Say("report.column.accuracy")), .init("median_ms", Say("report.column.median_time"))],
             rows: [[.text(shown), classCell, .int(rows.games.count), .int(count.total.given), .int(count.total.right),
                     count.total.accuracyCell, count.total.medianCell]],
             single: true)
@@ -87,9 +87,9 @@ extension Reports {
     private static func timesTable(_ count: ProgressCount) -> ReportTable {
         let facts = count.facts.sorted { $0.key < $1.key }
         var table = ReportTable(
-            name: "times", title: "Times facts (row x column, % right; * = right answers slower than 6 s on the median; . = not asked)",
-            columns: [.init("a", "A"), .init("b", "B"), .init("asked", "Asked"), .init("right", "Right"), .init("accuracy", "Accuracy"),
-                      .init("median_ms", "Median time")],
+            name: "times", title: Say("report.title.times_facts"),
+            columns: [.init("a", Say("report.column.a")), .init("b", Say("report.column.b")), .init("asked", Say("report.column.asked")), .init("right", Say("report.column.right")), .init("accuracy", Say("report.column.accuracy")),
+                      .init("median_ms", Say("report.column.median_time"))],
             rows: facts.map { key, tally in
                 [.int(key / 1000), .int(key % 1000), .int(tally.asked), .int(tally.right), tally.accuracyCell, tally.medianCell]
             })
@@ -105,9 +105,9 @@ extension Reports {
     /// Kinds in the catalog's order, each kind's skills by name.
     private static func skillsTable(_ count: ProgressCount) -> ReportTable {
         ReportTable(
-            name: "skills", title: "Skills",
-            columns: [.init("kind", "Game"), .init("skill", "Skill"), .init("asked", "Asked"), .init("right", "Right"),
-                      .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            name: "skills", title: Say("report.title.skills"),
+            columns: [.init("kind", Say("report.column.game_kind")), .init("skill", Say("report.column.skill")), .init("asked", Say("report.column.asked")), .init("right", Say("report.column.right")),
+                      .init("accuracy", Say("report.column.accuracy")), .init("median_ms", Say("report.column.median_time"))],
             rows: RaceCatalog.names.flatMap { kind in
                 (count.skills[kind] ?? [:]).sorted { $0.key < $1.key }.map { skill, tally -> [ReportValue] in
                     [.text(kind), .text(skill), .int(tally.asked), .int(tally.right), tally.accuracyCell, tally.medianCell]
@@ -118,8 +118,8 @@ extension Reports {
     /// Words found most first; for a class, how many of its students found each.
     private static func wordsTable(_ rows: ProgressRows, byStudents: Bool) -> ReportTable {
         ReportTable(
-            name: "words", title: "Words found",
-            columns: [.init("word", "Word"), .init("clue", "Clue"), .init("found", "Found")] + (byStudents ? [.init("by", "Students")] : []),
+            name: "words", title: Say("report.title.words_found"),
+            columns: [.init("word", Say("report.column.word")), .init("clue", Say("report.column.clue")), .init("found", Say("report.column.found"))] + (byStudents ? [.init("by", Say("report.column.students"))] : []),
             rows: rows.words.map { word in
                 [.text(word["word"]), .text(word["clue"]), .int(word["found"])] + (byStudents ? [.int(word["students"])] : [])
             })
@@ -127,9 +127,9 @@ extension Reports {
 
     private static func weeksTable(_ count: ProgressCount) -> ReportTable {
         ReportTable(
-            name: "weeks", title: "By week (from Monday)",
-            columns: [.init("week", "Week"), .init("answers", "Answers"), .init("right", "Right"), .init("accuracy", "Accuracy"),
-                      .init("median_ms", "Median time")],
+            name: "weeks", title: Say("report.title.by_week_from_monday"),
+            columns: [.init("week", Say("report.column.week")), .init("answers", Say("report.column.answers")), .init("right", Say("report.column.right")), .init("accuracy", Say("report.column.accuracy")),
+                      .init("median_ms", Say("report.column.median_time"))],
             rows: count.weeks.sorted { $0.key < $1.key }.map { week, tally in
                 [.text(week), .int(tally.given), .int(tally.right), tally.accuracyCell, tally.medianCell]
             })
@@ -160,12 +160,12 @@ extension Reports {
         let falling = lines.filter { ($0.change ?? 0) <= -fallingBy }
             .sorted { ($0.change ?? 0, $0.name) < ($1.change ?? 0, $1.name) }
         func row(_ line: Line, _ why: String) -> [ReportValue] {
-            [.text(line.name), .text(why), line.tally.accuracyCell, line.median.map(ReportValue.ms) ?? .null, line.change.map(ReportValue.fraction) ?? .null]
+            [.text(line.name), .word(why), line.tally.accuracyCell, line.median.map(ReportValue.ms) ?? .null, line.change.map(ReportValue.fraction) ?? .null]
         }
         return ReportTable(
-            name: "needs_help", title: "Needs help",
-            columns: [.init("student", "Student"), .init("why", "Why"), .init("accuracy", "Accuracy"), .init("median_ms", "Median time"),
-                      .init("change", "Change")],
+            name: "needs_help", title: Say("report.title.needs_help"),
+            columns: [.init("student", Say("report.column.student")), .init("why", Say("report.column.why")), .init("accuracy", Say("report.column.accuracy")), .init("median_ms", Say("report.column.median_time")),
+                      .init("change", Say("report.column.change"))],
             rows: lowest.map { row($0, "lowest") } + slowest.map { row($0, "slowest") } + falling.map { row($0, "falling") })
     }
 }

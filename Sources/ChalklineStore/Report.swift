@@ -13,6 +13,28 @@ public enum ReportValue: Sendable, Equatable {
     /// Milliseconds.
     case ms(Int)
     case time(Date)
+    /// A word from a short list (`finished`, `not started`, `lowest`): itself in JSON and CSV,
+    /// which scripts read, and in the reader's language in plain text (`ReportWords`).
+    case word(String)
+}
+
+/// A title or a column heading: a catalog text, or a fixed one (a race kind's own sections,
+/// which name their tables themselves). Plain text writes it in the reader's language; JSON and
+/// CSV use the table's and columns' keys, which never change.
+public enum ReportText: Sendable, ExpressibleByStringLiteral {
+    case fixed(String)
+    case say(Say)
+
+    public init(stringLiteral value: String) { self = .fixed(value) }
+
+    public func callAsFunction(_ language: Language) -> String {
+        switch self {
+        case .fixed(let text): text
+        case .say(let say): language(say)
+        }
+    }
+
+    public var english: String { self(Languages.english) }
 }
 
 /// One table of a report: a name for scripts (JSON key, CSV block), a title for people, columns
@@ -20,15 +42,23 @@ public enum ReportValue: Sendable, Equatable {
 public struct ReportTable: Sendable {
     public struct Column: Sendable {
         public var key: String
-        public var heading: String
+        public var label: ReportText
+        /// In English, as before languages (tests, logs).
+        public var heading: String { label.english }
         public init(_ key: String, _ heading: String) {
             self.key = key
-            self.heading = heading
+            self.label = .fixed(heading)
+        }
+        public init(_ key: String, _ heading: Say) {
+            self.key = key
+            self.label = .say(heading)
         }
     }
 
     public var name: String
-    public var title: String
+    public var label: ReportText
+    /// In English, as before languages (tests, logs).
+    public var title: String { label.english }
     public var columns: [Column]
     public var rows: [[ReportValue]]
     /// A table of exactly one record (the game a report is about): JSON writes it as an object,
@@ -39,8 +69,13 @@ public struct ReportTable: Sendable {
     public var plain: String?
 
     public init(name: String, title: String, columns: [Column], rows: [[ReportValue]], single: Bool = false) {
+        self.init(name: name, title: Say?.none, columns: columns, rows: rows, single: single)
+        label = .fixed(title)
+    }
+
+    public init(name: String, title: Say?, columns: [Column], rows: [[ReportValue]], single: Bool = false) {
         self.name = name
-        self.title = title
+        self.label = title.map(ReportText.say) ?? .fixed("")
         self.columns = columns
         self.rows = rows
         self.single = single
@@ -105,7 +140,7 @@ public struct Report: Sendable {
         switch value {
         case .null: .null
         case .int(let i), .ms(let i): .int(i)
-        case .text(let s): .string(s)
+        case .text(let s), .word(let s): .string(s)
         case .bool(let b): .bool(b)
         case .fraction(let f): .double((f * 1000).rounded() / 1000)
         case .time(let d): .string(isoFormatter.string(from: d))
@@ -128,7 +163,7 @@ public struct Report: Sendable {
         switch value {
         case .null: ""
         case .int(let i), .ms(let i): String(i)
-        case .text(let s): s
+        case .text(let s), .word(let s): s
         case .bool(let b): b ? "true" : "false"
         case .fraction(let f): String((f * 1000).rounded() / 1000)
         case .time(let d): isoFormatter.string(from: d)
@@ -142,20 +177,27 @@ public struct Report: Sendable {
 
     // MARK: Plain
 
-    /// Titled, aligned tables for a person at a terminal: numbers to the right, text to the left.
-    public var plainText: String {
+    /// Titled, aligned tables for a person at a terminal, in English.
+    public var plainText: String { plainText(in: Languages.english) }
+
+    /// Titled, aligned tables for a person at a terminal, in `language` (`/lang`, `--language`):
+    /// titles, headings, words and numbers; numbers to the right, text to the left.
+    public func plainText(in language: Language) -> String {
         tables.map { table in
-            if let plain = table.plain { return table.title + "\n" + plain }
+            let title = table.label(language)
+            if let plain = table.plain { return title + "\n" + plain }
+            let headings = table.columns.map { $0.label(language) }
             if table.single, let row = table.rows.first {
-                let width = table.columns.map(\.heading.count).max() ?? 0
-                return zip(table.columns, row).map { column, value in
-                    Self.pad(column.heading + ":", width + 1) + " " + Self.plainText(value)
+                let fields = headings.map { language(Say("report.field", ["heading": .text($0)])) }
+                let width = fields.map(\.count).max() ?? 0
+                return zip(zip(fields, table.columns), row).map { pair, value in
+                    Self.pad(pair.0, width) + " " + Self.plainText(value, pair.1.key, language)
                 }.joined(separator: "\n") + "\n"
             }
-            guard !table.rows.isEmpty else { return table.title + "\n  (none)\n" }
-            let cells = table.rows.map { $0.map(Self.plainText) }
+            guard !table.rows.isEmpty else { return title + "\n  " + language(Say("report.none")) + "\n" }
+            let cells = table.rows.map { zip(table.columns, $0).map { Self.plainText($1, $0.key, language) } }
             let widths = table.columns.indices.map { i in
-                max(table.columns[i].heading.count, cells.map { $0[i].count }.max() ?? 0)
+                max(headings[i].count, cells.map { $0[i].count }.max() ?? 0)
             }
             let right = table.columns.indices.map { i in
                 table.rows.allSatisfy { row in
@@ -169,19 +211,24 @@ public struct Report: Sendable {
                 let padded = values.indices.map { right[$0] ? Self.padLeft(values[$0], widths[$0]) : Self.pad(values[$0], widths[$0]) }
                 return ("  " + padded.joined(separator: "  ")).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
             }
-            return ([table.title, line(table.columns.map(\.heading))] + cells.map(line)).joined(separator: "\n") + "\n"
+            return ([title, line(headings)] + cells.map(line)).joined(separator: "\n") + "\n"
         }.joined(separator: "\n")
     }
 
-    static func plainText(_ value: ReportValue) -> String {
+    /// One cell for people. Counts of five digits and more are grouped the language's way (as
+    /// its typography has it, four digits stay together); an id never is: it is typed back.
+    static func plainText(_ value: ReportValue, _ column: String, _ language: Language) -> String {
         switch value {
-        case .null: "-"
-        case .int(let i): String(i)
-        case .text(let s): s
-        case .bool(let b): b ? "yes" : "no"
-        case .fraction(let f): "\(Int((f * 100).rounded()))%"
-        case .ms(let ms): String(format: "%.1f s", Double(ms) / 1000)
-        case .time(let d): localFormatter.string(from: d)
+        case .null: return "-"
+        case .int(let i): return abs(i) >= 10_000 && column != "id" ? language.number(i) : String(i)
+        case .text(let s): return s
+        case .word(let w): return ReportWords.keys[w].map { language(Say($0)) } ?? w
+        case .bool(let b): return language(Say(b ? "report.yes" : "report.no"))
+        case .fraction(let f): return language(Say("report.percent", ["n": .int(Int((f * 100).rounded()))]))
+        case .ms(let ms):
+            let seconds = String(format: "%.1f", Double(ms) / 1000)
+            return language(Say("report.seconds", ["n": .text(language.decimalMark == "." ? seconds : seconds.replacingOccurrences(of: ".", with: String(language.decimalMark)))]))
+        case .time(let d): return localFormatter.string(from: d)
         }
     }
 

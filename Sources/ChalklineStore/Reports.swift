@@ -12,13 +12,16 @@ public enum Reports {
         case noSuchClass(String)
         case notInClass(name: String, className: String)
 
-        public var description: String {
+        public var description: String { say.english }
+
+        /// What the teacher reads, in their language (`/lang`, `report --language`).
+        public var say: Say {
             switch self {
-            case .noSuchGame(let id): "There is no game \(id) in the database (`report games` lists them)."
-            case .noSuchPlayer(let name): "Nobody called \(name) has played a game in the database."
-            case .noSuchAssignment(let code): "There is no homework \(code) in the database."
-            case .noSuchClass(let name): "There is no class \(name) in the database (/class list names them)."
-            case .notInClass(let name, let className): "There is no \(name) in class \(className) (/class list \(className) names them)."
+            case .noSuchGame(let id): Say("error.report.no_such_game", ["id": .text(id)])
+            case .noSuchPlayer(let name): Say("error.report.no_such_player", ["name": .text(name)])
+            case .noSuchAssignment(let code): Say("error.report.no_such_homework", ["code": .text(code)])
+            case .noSuchClass(let name): Say("error.report.no_such_class", ["name": .text(name)])
+            case .notInClass(let name, let className): Say("error.report.not_in_class", ["name": .text(name), "class": .text(className)])
             }
         }
     }
@@ -58,15 +61,15 @@ public enum Reports {
             var winner = try winner(db, game: row["id"], finished: finished)
             if finished, try !wasWon(db, game: row["id"], stopped: row["stopped"]) { winner = nil }
             var line: [ReportValue] = [.int(row["id"]), .text("\(row["room"] as String)-\(row["number"] as Int)"), .time(row["started_at"]),
-                                       .text(row["kind"]), text(row["class_name"]), .int(row["players"]), .int(row["rounds"]), .text(state(row)), text(winner)]
+                                       .text(row["kind"]), text(row["class_name"]), .int(row["players"]), .int(row["rounds"]), .word(state(row)), text(winner)]
             if servers.count > 1 { line.append(text(row["server"])) }
             lines.append(line)
         }
         let table = ReportTable(
-            name: "games", title: "Recent games",
-            columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"), .init("class", "Class"),
-                      .init("players", "Players"), .init("rounds", "Rounds"), .init("state", "State"), .init("winner", "Winner")]
-                + (servers.count > 1 ? [.init("server", "Server")] : []),
+            name: "games", title: Say("report.title.recent_games"),
+            columns: [.init("id", Say("report.column.id")), .init("game", Say("report.column.game")), .init("started", Say("report.column.started")), .init("kind", Say("report.column.kind")), .init("class", Say("report.column.class")),
+                      .init("players", Say("report.column.players")), .init("rounds", Say("report.column.rounds")), .init("state", Say("report.column.state")), .init("winner", Say("report.column.winner"))]
+                + (servers.count > 1 ? [.init("server", Say("report.column.server"))] : []),
             rows: lines)
         return Report(kind: "games", tables: [table])
     }
@@ -202,18 +205,18 @@ public enum Reports {
         let winner = won ? winners(ordered) : nil
 
         let summary = ReportTable(
-            name: "game", title: "Game",
-            columns: [.init("id", "ID"), .init("game", "Game"), .init("kind", "Kind"), .init("started", "Started"),
-                      .init("ended", "Ended"), .init("state", "State"), .init("players", "Players"), .init("rounds", "Rounds"),
-                      .init("winner", "Winner"), .init("settings", "Settings")],
+            name: "game", title: Say("report.title.game"),
+            columns: [.init("id", Say("report.column.id")), .init("game", Say("report.column.game")), .init("kind", Say("report.column.kind")), .init("started", Say("report.column.started")),
+                      .init("ended", Say("report.column.ended")), .init("state", Say("report.column.state")), .init("players", Say("report.column.players")), .init("rounds", Say("report.column.rounds")),
+                      .init("winner", Say("report.column.winner")), .init("settings", Say("report.column.settings"))],
             rows: [[.int(game["id"]), .text("\(game["room"] as String)-\(game["number"] as Int)"), .text(kind),
-                    .time(game["started_at"]), (game["ended_at"] as Date?).map(ReportValue.time) ?? .null, .text(state(game)),
+                    .time(game["started_at"]), (game["ended_at"] as Date?).map(ReportValue.time) ?? .null, .word(state(game)),
                     .int(players.count), .int(game["rounds"]), text(winner), .text(game["settings"])]],
             single: true)
         let standings = ReportTable(
-            name: "standings", title: finished ? "Final standings" : "Standings (the game did not finish)",
-            columns: [.init("rank", "#"), .init("name", "Name"), .init("score", "Score"), .init("answers", "Answers"),
-                      .init("correct", "Right"), .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            name: "standings", title: Say(finished ? "report.title.final_standings" : "report.title.standings_unfinished"),
+            columns: [.init("rank", Say("report.column.rank")), .init("name", Say("report.column.name")), .init("score", Say("report.column.score")), .init("answers", Say("report.column.answers")),
+                      .init("correct", Say("report.column.right")), .init("accuracy", Say("report.column.accuracy")), .init("median_ms", Say("report.column.median_time"))],
             rows: ordered.map { line in
                 [line.rank.map(ReportValue.int) ?? .null, .text(line.name), .int(line.score), .int(line.answers), .int(line.correct),
                  line.asked > 0 ? .fraction(Double(line.correct) / Double(line.asked)) : .null,
@@ -225,9 +228,9 @@ public enum Reports {
         if isBoard {
             let claims = Dictionary(grouping: answers.filter { $0["correct"] as Bool }, by: { $0["question_id"] as Int64 })
             questionTable = ReportTable(
-                name: "questions", title: "Clues",
-                columns: [.init("round", "Round"), .init("level", "Level"), .init("n", "N"), .init("clue", "Clue"),
-                          .init("answer", "Word"), .init("solved_by", "Solved by"), .init("ms", "Time"), .init("points", "Points")],
+                name: "questions", title: Say("report.title.clues"),
+                columns: [.init("round", Say("report.column.round")), .init("level", Say("report.column.level")), .init("n", Say("report.column.n")), .init("clue", Say("report.column.clue")),
+                          .init("answer", Say("report.column.word")), .init("solved_by", Say("report.column.solved_by")), .init("ms", Say("report.column.time")), .init("points", Say("report.column.points"))],
                 rows: questions.map { q in
                     let claim = claims[q["id"] as Int64]?.first
                     return [.int(q["round"]), .text(q["label"]), .int(q["n"]), .text(q["text"]), .text(q["answer"]),
@@ -237,9 +240,9 @@ public enum Reports {
         } else {
             let byRound = Dictionary(grouping: answers, by: { $0["round"] as Int })
             questionTable = ReportTable(
-                name: "questions", title: "Questions",
-                columns: [.init("round", "Round"), .init("question", "Question"), .init("answer", "Answer"),
-                          .init("right", "Right"), .init("of", "Of"), .init("fastest", "Fastest"), .init("fastest_ms", "Time")],
+                name: "questions", title: Say("report.title.questions"),
+                columns: [.init("round", Say("report.column.round")), .init("question", Say("report.column.question")), .init("answer", Say("report.column.answer")),
+                          .init("right", Say("report.column.right")), .init("of", Say("report.column.of")), .init("fastest", Say("report.column.fastest")), .init("fastest_ms", Say("report.column.time"))],
                 rows: questions.map { q in
                     let rows = byRound[q["round"] as Int] ?? []
                     let right = rows.filter { $0["correct"] as Bool }
@@ -250,12 +253,12 @@ public enum Reports {
         }
 
         var answerColumns: [ReportTable.Column] = [
-            .init("round", "Round"), .init("question", isBoard ? "Clue" : "Question"), .init("player", "Player"),
-            .init("typed", "Typed"), .init("correct", "Right"), .init("ms", "Time"), .init("points", "Points"),
+            .init("round", Say("report.column.round")), .init("question", Say(isBoard ? "report.column.clue" : "report.column.question")), .init("player", Say("report.column.player")),
+            .init("typed", Say("report.column.typed")), .init("correct", Say("report.column.right")), .init("ms", Say("report.column.time")), .init("points", Say("report.column.points")),
         ]
-        if !isBoard { answerColumns.append(.init("streak", "Streak")) }
+        if !isBoard { answerColumns.append(.init("streak", Say("report.column.streak"))) }
         let answerTable = ReportTable(
-            name: "answers", title: "Every answer",
+            name: "answers", title: Say("report.title.every_answer"),
             columns: answerColumns,
             rows: answers.map { a in
                 var row: [ReportValue] = [
@@ -289,8 +292,8 @@ public enum Reports {
         }
         guard !names.isEmpty else { return [] }
         return [ReportTable(
-            name: "teams", title: "Teams (mean points a member)",
-            columns: [.init("rank", "#"), .init("team", "Team"), .init("score", "Mean"), .init("members", "Members")],
+            name: "teams", title: Say("report.title.teams_mean_points_a_member"),
+            columns: [.init("rank", Say("report.column.rank")), .init("team", Say("report.column.team")), .init("score", Say("report.column.mean")), .init("members", Say("report.column.members"))],
             rows: TeamStanding.rank(names: names, members: members).map { [.int($0.rank), .text($0.name), .int($0.score), .int($0.members)] })]
     }
 
@@ -318,18 +321,18 @@ public enum Reports {
         let given = answers.count { ($0["typed"] as String?) != nil }
         let times = answers.compactMap { ($0["typed"] as String?) != nil ? ($0["ms"] as Int?) : nil }
         var tables = [ReportTable(
-            name: "player", title: "Player",
-            columns: [.init("name", "Name"), .init("games", "Games"), .init("answers", "Answers"), .init("correct", "Right"),
-                      .init("accuracy", "Accuracy"), .init("median_ms", "Median time")],
+            name: "player", title: Say("report.title.player"),
+            columns: [.init("name", Say("report.column.name")), .init("games", Say("report.column.games")), .init("answers", Say("report.column.answers")), .init("correct", Say("report.column.right")),
+                      .init("accuracy", Say("report.column.accuracy")), .init("median_ms", Say("report.column.median_time"))],
             rows: [[.text(seats.last!["name"]), .int(seats.count), .int(given), .int(correct),
                     answers.isEmpty ? .null : .fraction(Double(correct) / Double(answers.count)), median(times).map(ReportValue.ms) ?? .null]],
             single: true)]
 
         let byGame = Dictionary(grouping: answers, by: { $0["game_id"] as Int64 })
         tables.append(ReportTable(
-            name: "games", title: "Games",
-            columns: [.init("id", "ID"), .init("game", "Game"), .init("started", "Started"), .init("kind", "Kind"),
-                      .init("rank", "#"), .init("score", "Score"), .init("answers", "Answers"), .init("accuracy", "Accuracy")],
+            name: "games", title: Say("report.title.games"),
+            columns: [.init("id", Say("report.column.id")), .init("game", Say("report.column.game")), .init("started", Say("report.column.started")), .init("kind", Say("report.column.kind")),
+                      .init("rank", Say("report.column.rank")), .init("score", Say("report.column.score")), .init("answers", Say("report.column.answers")), .init("accuracy", Say("report.column.accuracy"))],
             rows: seats.map { s in
                 let mine = byGame[s["game_id"] as Int64] ?? []
                 let right = mine.count { $0["correct"] as Bool }
@@ -349,9 +352,9 @@ public enum Reports {
             case .board:
                 let solved = mine.filter { $0["correct"] as Bool }
                 tables.append(ReportTable(
-                    name: "clues_solved", title: "Clues solved",
-                    columns: [.init("game", "Game"), .init("level", "Level"), .init("clue", "Clue"), .init("word", "Word"),
-                              .init("ms", "Time"), .init("points", "Points")],
+                    name: "clues_solved", title: Say("report.title.clues_solved"),
+                    columns: [.init("game", Say("report.column.game")), .init("level", Say("report.column.level")), .init("clue", Say("report.column.clue")), .init("word", Say("report.column.word")),
+                              .init("ms", Say("report.column.time")), .init("points", Say("report.column.points"))],
                     rows: solved.map { a in
                         [.text("\(a["room"] as String)-\(a["number"] as Int)"), .text(a["label"]), text(a["question"]), text(a["answer"]),
                          (a["ms"] as Int?).map(ReportValue.ms) ?? .null, .int(a["points"])]
@@ -410,9 +413,9 @@ public enum Reports {
                     ) c ORDER BY 1.0 * unsolved / shown DESC, shown DESC, answer
                     """, [.text(kind.name)] + serverArguments)
                 tables.append(ReportTable(
-                    name: "clues", title: "Word-puzzle clues, hardest first",
-                    columns: [.init("clue", "Clue"), .init("word", "Word"), .init("shown", "Shown"), .init("unsolved", "Unsolved"),
-                              .init("miss_rate", "Unsolved %")],
+                    name: "clues", title: Say("report.title.word_puzzle_clues_hardest_first"),
+                    columns: [.init("clue", Say("report.column.clue")), .init("word", Say("report.column.word")), .init("shown", Say("report.column.shown")), .init("unsolved", Say("report.column.unsolved")),
+                              .init("miss_rate", Say("report.column.unsolved_percent"))],
                     rows: clues.map { c in
                         let shown: Int = c["shown"], unsolved: Int = c["unsolved"]
                         return [.text(c["text"]), .text(c["answer"]), .int(shown), .int(unsolved), .fraction(Double(unsolved) / Double(shown))]

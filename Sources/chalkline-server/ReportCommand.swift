@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChalklineCore
 import ChalklineStore
 import Foundation
 
@@ -37,8 +38,31 @@ struct ReportCommand: ParsableCommand {
         @Flag(help: "Write JSON (for scripts).")
         var json = false
 
+        @Option(help: ArgumentHelp(
+            "The language of the plain report's headings and words: \(Languages.codes.joined(separator: ", ")). By default LC_ALL's, LC_MESSAGES' or LANG's, when it is one of these, else English. CSV and JSON do not change.",
+            valueName: "code"))
+        var language: String?
+
         func validate() throws {
             if csv && json { throw ValidationError("Choose one of --csv and --json.") }
+            if let language, Languages.named(language)?.code != language.lowercased() {
+                throw ValidationError("--language: there is no language \(language). Languages: \(Languages.all.map { "\($0.code) (\($0.name))" }.joined(separator: ", ")).")
+            }
+        }
+
+        /// `--language`, else the environment's language when Chalkline has it (`fr_FR.UTF-8`
+        /// is French), else English: a teacher whose terminal speaks French reads French.
+        var chosenLanguage: Language {
+            if let language, let chosen = Languages.named(language) { return chosen }
+            return Self.environmentLanguage(ProcessInfo.processInfo.environment)
+        }
+
+        /// The first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not empty decides, as
+        /// gettext reads them; `C`, `POSIX` or a language Chalkline lacks is English.
+        static func environmentLanguage(_ environment: [String: String]) -> Language {
+            let set = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+            let code = set.map { String($0.prefix { $0 != "." && $0 != "@" }) } ?? ""
+            return Languages.named(code) ?? Languages.english
         }
 
         /// Opens the database, runs the report and prints it; a missing game or player is a
@@ -48,11 +72,11 @@ struct ReportCommand: ParsableCommand {
                 let store = ResultsStores.make(databasePath, server: nil)
                 try store.connectExisting()
                 let report = try store.report(query)
-                let text = report.rendered(csv ? .csv : json ? .json : .plain)
+                let text = csv || json ? report.rendered(csv ? .csv : .json) : report.plainText(in: chosenLanguage)
                 // Bytes, not Characters: CSV ends in CRLF, which Swift counts as one Character.
                 Swift.print(text, terminator: text.utf8.last == UInt8(ascii: "\n") ? "" : "\n")
             } catch let error as Reports.Failure {
-                printError("chalkline-server report: \(error)")
+                printError("chalkline-server report: \(chosenLanguage(error.say))")
                 throw ExitCode.failure
             } catch let error as StoreError {
                 printError("chalkline-server report: \(error)")

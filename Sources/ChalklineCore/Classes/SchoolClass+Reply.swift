@@ -15,13 +15,15 @@ extension SchoolClass {
         .object([("name", .string(name)), ("students", .int(students.count)), ("codes", .bool(codes))])
     }
 
-    /// The list for a terminal, one student a line, each with their code where there are codes.
-    var text: String {
-        let head = "Class \(name): \(TextFormat.count(students.count, "student"))"
-            + (codes ? ", with picture codes (1 sun, 2 moon, 3 star, 4 heart, 5 tree, 6 fish, 7 house, 8 ball, 9 flower)." : ".")
+    /// The list for a terminal, one student a line, each with their code where there are codes:
+    /// taken now (the class may change before a reply is rendered), written in each reader's language.
+    var text: @Sendable (Language) -> String {
+        let head = Say(codes ? "text.class.head_codes" : "text.class.head",
+                       ["name": .text(name), "students": .say(Say("text.class.students", count: students.count))])
         let width = min(students.map(\.name.count).max() ?? 0, Limits.nameCharacters)
-        return ([head] + students.map { student in
+        let lines = students.map { student in
             "  " + (codes ? TextFormat.pad(student.name, width) + "  " + (student.code ?? "") : student.name)
-        }).joined(separator: "\n")
+        }
+        return { l in ([l(head)] + lines).joined(separator: "\n") }
     }
 }

@@ -8,7 +8,7 @@ extension ServerCore {
         let given = args.filter(isClass).map { String($0.dropFirst("class=".count)) }
         args.removeAll(where: isClass)
         guard let name = given.first else { return nil }
-        guard given.count == 1 else { throw ErrorReply(cmd, .badArgs, "The option class= is given twice.") }
+        guard given.count == 1 else { throw ErrorReply(cmd, .badArgs, Say("error.class.option_twice")) }
         try requireTeacher(session, cmd)
         return try existingClass(name, cmd)
     }
@@ -20,15 +20,15 @@ extension ServerCore {
     func classStudent(_ schoolClass: SchoolClass, code: String, name: String, digits: String?,
                       _ session: Session, now: Millis) throws(ErrorReply) -> StudentRecord {
         guard let student = schoolClass.student(named: name) else {
-            throw ErrorReply("join", .notInClass, "\(name) is not in class \(schoolClass.name): /names \(code) lists the class.")
+            throw ErrorReply("join", .notInClass, Say("error.class.join_not_in", ["name": .text(name), "class": .text(schoolClass.name), "code": .text(code)]))
         }
         guard schoolClass.codes else { return student }
         guard let digits else {
-            throw ErrorReply("join", .wrongCode, "Class \(schoolClass.name) joins with picture codes: /join \(code) \(student.name) and your three digits (on your card).")
+            throw ErrorReply("join", .wrongCode, Say("error.class.join_code", ["class": .text(schoolClass.name), "code": .text(code), "name": .text(student.name)]))
         }
         guard let own = student.code, Secrets.constantTimeEquals(digits, own) else {
             guesses.recordFailure(session.address, now: now)
-            throw ErrorReply("join", .wrongCode, "That is not \(student.name)'s picture code. Check your card, or ask your teacher.")
+            throw ErrorReply("join", .wrongCode, Say("error.class.join_wrong_code", ["name": .text(student.name)]))
         }
         return student
     }
@@ -43,22 +43,24 @@ extension ServerCore {
         let room = rooms[code]
         let assignment = room == nil ? assignments[code] : nil
         guard room != nil || assignment != nil else {
-            throw ErrorReply("names", .noRoom, "There is no room \(code). Check the code with your host.")
+            throw ErrorReply("names", .noRoom, Say("error.class.names_no_room", ["code": .text(code)]))
         }
         let schoolClass = room?.schoolClass ?? schoolClass(uid: assignment?.record.classUID)
         guard let schoolClass else {
             out.send(OkReply("names", [("room", .string(code)), ("homework", .bool(assignment != nil)), ("class", .null), ("codes", .bool(false)), ("names", .array([]))],
-                             text: "\(code) is not a class's: /join \(code) NAME with any name."),
+                             Say("text.class.names_any", ["code": .text(code)])),
                      to: call.session)
             return
         }
         let names = schoolClass.students.map { student in (student.name, room?.seat(of: student) == nil) }
         out.send(OkReply("names", [("room", .string(code)), ("homework", .bool(assignment != nil)), ("class", .string(schoolClass.name)), ("codes", .bool(schoolClass.codes)),
                                    ("names", .array(names.map { .object([("name", .string($0.0)), ("free", .bool($0.1))]) }))],
-                         text: "\(code) is class \(schoolClass.name)'s. "
-                             + (names.isEmpty ? "The class has nobody on its list yet." :
-                                 "Names: " + names.map { $0.1 ? $0.0 : "\($0.0) (taken)" }.joined(separator: ", ") + ".")
-                             + "\nJoin with /join \(code) NAME" + (schoolClass.codes ? " and your picture code, e.g. /join \(code) NAME 374." : ".")),
+                         say: { [className = schoolClass.name, codes = schoolClass.codes] l in
+                             let list = names.map { $0.1 ? $0.0 : l(Say("text.class.names_taken", ["name": .text($0.0)])) }.joined(separator: ", ")
+                             return l(Say("text.class.names_of", ["code": .text(code), "class": .text(className)])) + " "
+                                 + l(names.isEmpty ? Say("text.class.names_empty") : Say("text.class.names_list", ["names": .text(list)])) + "\n"
+                                 + l(Say(codes ? "text.class.names_join_codes" : "text.class.names_join", ["code": .text(code)]))
+                         }),
                  to: call.session)
     }
 }

@@ -11,18 +11,16 @@ extension ServerCore {
         let csv = words.count > 1 && words.last?.lowercased() == "csv"
         if csv { words.removeLast() }
         let subject = try Self.reportSubject(words)
-        out.report(ReportRequest(to: call.session.id, format: call.session.format, subject: subject, csv: csv))
+        out.report(ReportRequest(to: call.session.id, format: call.session.format, subject: subject, csv: csv, language: call.session.language))
     }
 
     /// The bare `/report`: the host's, as before the desk (no secret needed).
     private func lastGameReport(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let room = try hostRoom(call.session, "report")
         guard !room.isRunning, let game = room.game else {
-            throw ErrorReply("report", .wrongState, room.isRunning
-                ? "The report is ready once the game is over."
-                : "No game has been played in this room yet.")
+            throw ErrorReply("report", .wrongState, Say(room.isRunning ? "error.report.running" : "error.report.no_game"))
         }
-        out.report(ReportRequest(to: call.session.id, format: call.session.format, subject: .lastGame(game)))
+        out.report(ReportRequest(to: call.session.id, format: call.session.format, subject: .lastGame(game), language: call.session.language))
     }
 
     /// The words after `/report` (without `csv`): the subject, its one name where it takes one,
@@ -38,30 +36,30 @@ extension ServerCore {
         case "class": allowed = ["from", "to"]
         case "player": allowed = ["class", "from", "to"]
         case "game", "assignment": allowed = []
-        default: throw ErrorReply("report", .badArgs, "There is no report \"\(Visible.shown(words[0]))\". Use \(reportUsage).")
+        default: throw ErrorReply("report", .badArgs, Say("error.report.unknown", ["name": .text(Visible.shown(words[0])), "usage": .text(reportUsage)]))
         }
         guard options.positional.count == (named ? 1 : 0) else {
-            throw ErrorReply("report", .badArgs, named ? "Use /report \(verb) \(verb == "game" ? "ID" : verb == "assignment" ? "CODE" : "NAME") [csv]."
-                                                         : "Use /report \(verb) [key=value ...] [csv].")
+            let usage = named ? "/report \(verb) \(verb == "game" ? "ID" : verb == "assignment" ? "CODE" : "NAME") [csv]" : "/report \(verb) [key=value ...] [csv]"
+            throw ErrorReply("report", .badArgs, Say("error.report.usage", ["usage": .text(usage)]))
         }
         var values: [String: String] = [:]
         for (key, value) in options.pairs {
             guard allowed.contains(key) else {
                 let takes = allowed.sorted().map { $0 + "=" }.joined(separator: ", ")
-                throw ErrorReply("report", .badArgs,
-                                 "/report \(verb) takes no \(Visible.shown(key))=" + (allowed.isEmpty ? "." : " (it takes \(takes))."))
+                let args: [(String, Say.Arg)] = [("report", .text(verb)), ("key", .text(Visible.shown(key))), ("takes", .text(takes))]
+                throw ErrorReply("report", .badArgs, Say(allowed.isEmpty ? "error.report.no_option" : "error.report.other_option", arguments: args))
             }
-            guard values[key] == nil else { throw ErrorReply("report", .badArgs, "\(key)= is given twice.") }
-            guard !value.isEmpty else { throw ErrorReply("report", .badArgs, "\(key)= needs a value.") }
+            guard values[key] == nil else { throw ErrorReply("report", .badArgs, Say("error.report.twice", ["key": .text(key)])) }
+            guard !value.isEmpty else { throw ErrorReply("report", .badArgs, Say("error.report.no_value", ["key": .text(key)])) }
             values[key] = value
         }
         for key in ["from", "to"] {
             if let day = values[key], !ReportDays.isDay(day) {
-                throw ErrorReply("report", .badArgs, "\(key)=\(Visible.shown(day)) is not a date: use YYYY-MM-DD.")
+                throw ErrorReply("report", .badArgs, Say("error.report.not_a_day", ["key": .text(key), "value": .text(Visible.shown(day))]))
             }
         }
         if let from = values["from"], let to = values["to"], from > to {
-            throw ErrorReply("report", .badArgs, "from=\(from) comes after to=\(to).")
+            throw ErrorReply("report", .badArgs, Say("error.report.from_after_to", ["from": .text(from), "to": .text(to)]))
         }
         let name = options.positional.first ?? ""
         switch verb {
@@ -69,7 +67,7 @@ extension ServerCore {
             var limit = 20
             if let text = values["limit"] {
                 guard let n = Int(text), (1...Limits.reportGames).contains(n) else {
-                    throw ErrorReply("report", .badArgs, "limit= takes 1 to \(Limits.reportGames).")
+                    throw ErrorReply("report", .badArgs, Say("error.report.limit", ["max": "\(Limits.reportGames)"]))
                 }
                 limit = n
             }

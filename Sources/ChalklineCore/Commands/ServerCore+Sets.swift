@@ -17,7 +17,7 @@ extension ServerCore {
         case "show": try guessing("sets", call.session, call.now) { () throws(ErrorReply) in try showSet(words, call, &out) }
         case "delete": try guessing("sets", call.session, call.now) { () throws(ErrorReply) in try deleteSet(words, call, &out) }
         default:
-            throw ErrorReply("sets", .badArgs, "Use /sets to list the sets, or /sets show|new|add|save|cancel|delete (/help sets says how).")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.usage"))
         }
     }
 
@@ -33,12 +33,15 @@ extension ServerCore {
                          ("reason", .string(problem.reason))])
             })),
         ]
-        var lines = entries.isEmpty ? ["This server has no question sets. /sets new NAME starts one."]
-                                    : ["Question sets (/create quiz set=NAME):"]
         let width = min(entries.map(\.set.name.count).max() ?? 0, 24)
-        lines += entries.map { "  \(TextFormat.pad($0.set.name, width))  \(TextFormat.count($0.set.questions.count, "question"))  (\(Self.sourceWords($0)))" }
-        if !problems.isEmpty { lines += ["Left out:"] + problems.map { "  \($0.value)" } }
-        out.send(OkReply("sets", json, text: lines.joined(separator: "\n")), to: call.session)
+        out.send(OkReply("sets", json, say: { l in
+            var lines = [l(Say(entries.isEmpty ? "text.sets.none" : "text.sets.list"))]
+            lines += entries.map { entry in
+                "  \(TextFormat.pad(entry.set.name, width))  \(l(Say("text.sets.questions", count: entry.set.questions.count)))  (\(l(Self.sourceWords(entry))))"
+            }
+            if !problems.isEmpty { lines += [l(Say("text.sets.left_out"))] + problems.map { "  \($0.value)" } }
+            return lines.joined(separator: "\n")
+        }), to: call.session)
     }
 
     // MARK: The draft
@@ -47,10 +50,10 @@ extension ServerCore {
     private func newSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         var words = words
         try checkCreatePassword(&words, "sets", needing: "save question sets", usage: "/sets new NAME")
-        guard words.count == 1 else { throw ErrorReply("sets", .badArgs, "Use /sets new NAME, then /sets add and /sets save.") }
+        guard words.count == 1 else { throw ErrorReply("sets", .badArgs, Say("error.sets.new_usage")) }
         let name = try savableName(words[0])
         call.session.setDraft = SetDraft(name: name)
-        out.send(draftReply("new", call.session.setDraft!, text: "Set \(name) started: /sets add its lines, then /sets save."), to: call.session)
+        out.send(draftReply("new", call.session.setDraft!, Say("text.sets.started", ["name": .text(name)])), to: call.session)
     }
 
     /// `/sets add ["line",...]` (a JSON array of strings), or `/sets add LINE` for one line typed
@@ -62,26 +65,26 @@ extension ServerCore {
         if text.hasPrefix("[") {
             guard case .array(let items)? = JSON.parse(text), let strings = Optional(items.compactMap(\.stringValue)),
                   strings.count == items.count else {
-                throw ErrorReply("sets", .badArgs, #"Use /sets add ["line 1","line 2",...]: a JSON array of strings, the lines of a set file."#)
+                throw ErrorReply("sets", .badArgs, Say("error.sets.add_json"))
             }
             lines = strings
         } else {
-            guard !text.isEmpty else { throw ErrorReply("sets", .badArgs, #"Use /sets add ["line 1","line 2",...] or /sets add LINE."#) }
+            guard !text.isEmpty else { throw ErrorReply("sets", .badArgs, Say("error.sets.add_usage")) }
             lines = [text]
         }
         guard draft.add(lines) else {
             call.session.setDraft = nil
-            throw ErrorReply("sets", .badArgs, "A set sent this way is at most \(Limits.setDraftLines) lines and \(Limits.setDraftBytes / 1024) KB: "
-                                 + "set \(draft.name) is dropped. Put it in a file in the server's --sets folder instead.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.too_big", ["lines": .int(Limits.setDraftLines), "kb": .int(Limits.setDraftBytes / 1024),
+                                                                "name": .text(draft.name)]))
         }
-        out.send(draftReply("add", draft, text: "Set \(draft.name): \(TextFormat.count(draft.lineCount, "line")) so far."), to: call.session)
+        out.send(draftReply("add", draft, Say("text.sets.lines", count: draft.lineCount, ["name": .text(draft.name)])), to: call.session)
     }
 
     /// `/sets save`: the draft read as the file `NAME.csv` would be (which holds it to
     /// `SetLimits`' questions and characters), stored, then playable. The draft is gone whatever
     /// happens: a refused one is sent again, corrected.
     private func saveSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
-        guard words.isEmpty else { throw ErrorReply("sets", .badArgs, "Use /sets save (the name was given to /sets new).") }
+        guard words.isEmpty else { throw ErrorReply("sets", .badArgs, Say("error.sets.save_usage")) }
         let draft = try self.draft(call.session)
         call.session.setDraft = nil
         _ = try savableName(draft.name)
@@ -90,23 +93,25 @@ extension ServerCore {
         case .success(let read): set = read
         case .failure(let problem):
             // "line 12: the answer is empty.", numbered as the lines were sent.
-            let said = problem.line.map { "line \($0): \(problem.reason)" } ?? problem.reason.prefix(1).uppercased() + problem.reason.dropFirst()
-            throw ErrorReply("sets", .badArgs, (said.hasSuffix(".") ? said : said + ".") + " Nothing was saved.",
-                             extra: problem.line.map { [("line", .int($0))] } ?? [])
+            // The reason is the set file reader's, in English (check-sets and the log share it).
+            let reason = problem.reason.hasSuffix(".") ? problem.reason : problem.reason + "."
+            let said = problem.line.map { Say("error.sets.unread_line", ["line": .int($0), "reason": .text(reason)]) }
+                ?? Say("error.sets.unread", ["reason": .text(reason.prefix(1).uppercased() + reason.dropFirst())])
+            throw ErrorReply("sets", .badArgs, said, extra: problem.line.map { [("line", .int($0))] } ?? [])
         }
         let replacing = questionSets.entry(named: set.name) != nil
         if replacing, let use = setInUse(set.name, call) {
-            throw ErrorReply("sets", .badArgs, "Set \(set.name) cannot be replaced now: \(use); save under another name. Nothing was saved.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.in_use_save", ["name": .text(set.name), "use": .say(use)]))
         }
         guard replacing || questionSets.entries.count < SetLimits.sets else {
-            throw ErrorReply("sets", .badArgs, "The server holds \(SetLimits.sets) question sets, as many as it takes: /sets delete one first. Nothing was saved.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.full", ["max": .int(SetLimits.sets)]))
         }
         // Stored before the reply: a teacher told "saved" finds it after a restart.
         out.record(.setSaved(SavedSetRecord(name: set.name, body: SetFile.csv(set), questions: set.questions.count)))
         questionSets.put(SetLibrary.Entry(set: set, source: .saved))
         out.send(setsReply("save", [("name", .string(set.name)), ("questions", .int(set.questions.count)), ("replaced", .bool(replacing))],
-                         text: "Set \(set.name) is saved (\(TextFormat.count(set.questions.count, "question"))\(replacing ? ", in place of the old one" : "")). "
-                             + "/create quiz set=\(set.name) plays it."),
+                         Say(replacing ? "text.sets.saved_replacing" : "text.sets.saved",
+                             ["name": .text(set.name), "questions": .say(Say("text.sets.questions", count: set.questions.count))])),
                  to: call.session)
         if let reason = storageUnwritable { out.send(StorageFailedEvent(reason: reason), to: call.session) }
     }
@@ -117,7 +122,7 @@ extension ServerCore {
         let dropped = call.session.setDraft
         call.session.setDraft = nil
         out.send(setsReply("cancel", [("dropped", .bool(dropped != nil))],
-                         text: dropped.map { "Set \($0.name) is dropped; nothing was saved." } ?? "No set was being made."),
+                         dropped.map { Say("text.sets.dropped", ["name": .text($0.name)]) } ?? Say("text.sets.nothing_dropped")),
                  to: call.session)
     }
 
@@ -129,14 +134,14 @@ extension ServerCore {
     private func showSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let entry = try namedSet(words, needing: "see a set's answers", usage: "/sets show NAME")
         if let use = setInUse(entry.set.name, call, hostMayRead: true) {
-            throw ErrorReply("sets", .wrongState, "Set \(entry.set.name) is not shown while it is played: \(use). Its answers are shown once that is over.")
+            throw ErrorReply("sets", .wrongState, Say("error.sets.in_use_show", ["name": .text(entry.set.name), "use": .say(use)]))
         }
         let questions = JSON.array(entry.set.questions.map { row in
             .object([("question", .string(row.text)), ("answers", .array(row.answers.map(JSON.string))),
                      ("choices", .array(row.choices.map(JSON.string))), ("time", row.timeSeconds.map(JSON.double) ?? .null)])
         })
         out.send(setsReply("show", [("name", .string(entry.set.name)), ("source", .string(entry.source.rawValue)), ("questions", questions)],
-                         text: String(SetFile.csv(entry.set).reversed().drop { $0 == "\n" }.reversed())),
+                         say: { [set = entry.set] _ in String(SetFile.csv(set).reversed().drop { $0 == "\n" }.reversed()) }),
                  to: call.session)
     }
 
@@ -144,15 +149,15 @@ extension ServerCore {
     private func deleteSet(_ words: [String], _ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let entry = try namedSet(words, needing: "delete question sets", usage: "/sets delete NAME")
         guard entry.source == .saved else {
-            throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)), not saved from the page: "
-                                 + (entry.source == .folder ? "remove the file to remove it." : "it cannot be deleted."))
+            throw ErrorReply("sets", .badArgs, Say(entry.source == .folder ? "error.sets.delete_folder" : "error.sets.delete_builtin",
+                                                   ["name": .text(entry.set.name), "source": .say(Self.sourceWords(entry))]))
         }
         if let use = setInUse(entry.set.name, call) {
-            throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) cannot be deleted now: \(use). Delete it once that is over.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.in_use_delete", ["name": .text(entry.set.name), "use": .say(use)]))
         }
         out.record(.setDeleted(name: entry.set.name))
         questionSets.remove(named: entry.set.name)
-        out.send(setsReply("delete", [("name", .string(entry.set.name)), ("deleted", .bool(true))], text: "Set \(entry.set.name) is deleted."),
+        out.send(setsReply("delete", [("name", .string(entry.set.name)), ("deleted", .bool(true))], Say("text.sets.deleted", ["name": .text(entry.set.name)])),
                  to: call.session)
     }
 
@@ -168,7 +173,7 @@ extension ServerCore {
             let file = "saved set \(record.name)"
             let existing = questionSets.entry(named: record.name)
             if let existing, existing.source != .saved {
-                leftOut.append(SetProblem(file: file, reason: "set \(existing.set.name) \(Self.sourceWords(existing)); the saved one is not used"))
+                leftOut.append(SetProblem(file: file, reason: "set \(existing.set.name) \(Self.sourceWords(existing).english); the saved one is not used"))
                 continue
             }
             guard existing != nil || questionSets.entries.count < SetLimits.sets else {
@@ -193,19 +198,19 @@ extension ServerCore {
     /// after a restart the set is read by name again). With `hostMayRead`, the host of a room
     /// playing it is let through (the teacher page's editor). A room's or homework's code is
     /// named only to the address that made it: the set's name must not hand out codes.
-    private func setInUse(_ name: String, _ call: Command.Call, hostMayRead: Bool = false) -> String? {
+    private func setInUse(_ name: String, _ call: Command.Call, hostMayRead: Bool = false) -> Say? {
         let key = name.lowercased()
         let playing = rooms.values.filter { $0.homework == nil && $0.race.questionSet?.name.lowercased() == key }
         if hostMayRead, playing.contains(where: { $0.isHost(call.session) }) { return nil }
         if let room = playing.first(where: \.isRunning) {
-            let code = room.creatorAddress == call.session.address ? " \(room.code)" : ""
-            return "the game in room\(code) plays it until it ends"
+            return room.creatorAddress == call.session.address ? Say("text.sets.in_use.room_code", ["code": .text(room.code)])
+                                                               : Say("text.sets.in_use.room")
         }
         let wall = call.now + wallOffsetMs
         let homework = assignments.values.filter { !$0.isPastDue(wall: wall) && $0.setName?.lowercased() == key }
         if let last = homework.max(by: { $0.record.due < $1.record.due }) {
-            let code = last.creatorAddress == call.session.address ? " \(last.code)" : ""
-            return "open homework\(code) uses it until \(last.record.dueText) (\(config.localTime.zone))"
+            let args: [(String, Say.Arg)] = [("code", .text(last.code)), ("due", .text(last.record.dueText)), ("zone", .text(config.localTime.zone))]
+            return Say(last.creatorAddress == call.session.address ? "text.sets.in_use.homework_code" : "text.sets.in_use.homework", arguments: args)
         }
         return nil
     }
@@ -214,10 +219,10 @@ extension ServerCore {
     private func savableName(_ name: String) throws(ErrorReply) -> String {
         // The rule a folder's file names are held to: one word after set=.
         guard SetFile.nameProblem(name) == nil else {
-            throw ErrorReply("sets", .badArgs, "A set's name is 1 to \(SetLimits.nameCharacters) letters, digits, - or _: \(Visible.shown(name)) is not one.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.bad_name", ["max": .int(SetLimits.nameCharacters), "name": .text(Visible.shown(name))]))
         }
         if let entry = questionSets.entry(named: name), entry.source != .saved {
-            throw ErrorReply("sets", .badArgs, "Set \(entry.set.name) \(Self.sourceWords(entry)): choose another name for yours.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.name_taken", ["name": .text(entry.set.name), "source": .say(Self.sourceWords(entry))]))
         }
         return name
     }
@@ -226,40 +231,41 @@ extension ServerCore {
     private func namedSet(_ words: [String], needing: String, usage: String) throws(ErrorReply) -> SetLibrary.Entry {
         var words = words
         try checkCreatePassword(&words, "sets", needing: needing, usage: usage)
-        guard words.count == 1 else { throw ErrorReply("sets", .badArgs, "Use \(usage) (/sets lists them).") }
+        guard words.count == 1 else { throw ErrorReply("sets", .badArgs, Say("error.sets.named_usage", ["usage": .text(usage)])) }
         return try existingSet(words[0])
     }
 
     /// The set `name` names, or `/create quiz set=NAME`'s refusal for it.
     private func existingSet(_ name: String) throws(ErrorReply) -> SetLibrary.Entry {
-        do {
-            let set = try SetQuiz.find(name, in: questionSets)
-            return questionSets.entry(named: set.name)!
-        } catch {
-            throw ErrorReply("sets", .badArgs, error.message)
-        }
+        guard let entry = questionSets.entry(named: name) else { throw ErrorReply("sets", .badArgs, SetQuiz.missing(name, in: questionSets)) }
+        return entry
     }
 
     private func draft(_ session: Session) throws(ErrorReply) -> SetDraft {
         guard let draft = session.setDraft else {
-            throw ErrorReply("sets", .badArgs, "No set is being made on this connection: /sets new NAME starts one.")
+            throw ErrorReply("sets", .badArgs, Say("error.sets.no_draft"))
         }
         return draft
     }
 
-    private func draftReply(_ action: String, _ draft: SetDraft, text: String) -> OkReply {
-        setsReply(action, [("name", .string(draft.name)), ("lines", .int(draft.lineCount))], text: text)
+    private func draftReply(_ action: String, _ draft: SetDraft, _ say: Say) -> OkReply {
+        setsReply(action, [("name", .string(draft.name)), ("lines", .int(draft.lineCount))], say)
     }
 
-    private func setsReply(_ action: String, _ fields: [(String, JSON)], text: String) -> OkReply {
-        OkReply("sets", [("action", .string(action))] + fields, text: text)
+    private func setsReply(_ action: String, _ fields: [(String, JSON)], _ say: Say) -> OkReply {
+        OkReply("sets", [("action", .string(action))] + fields, say)
     }
 
-    private static func sourceWords(_ entry: SetLibrary.Entry) -> String {
+    private func setsReply(_ action: String, _ fields: [(String, JSON)], say: @escaping (Language) -> String) -> OkReply {
+        OkReply("sets", [("action", .string(action))] + fields, say: say)
+    }
+
+    /// Where a set comes from, as a teacher reads it after "Set NAME ...".
+    private static func sourceWords(_ entry: SetLibrary.Entry) -> Say {
         switch entry.source {
-        case .builtin: "ships with the server"
-        case .folder: "comes from a file on the server" + (entry.file.map { " (\($0))" } ?? "")
-        case .saved: "was saved from the teacher page"
+        case .builtin: Say("text.sets.source.builtin")
+        case .folder: entry.file.map { Say("text.sets.source.folder_file", ["file": .text($0)]) } ?? Say("text.sets.source.folder")
+        case .saved: Say("text.sets.source.saved")
         }
     }
 

@@ -30,20 +30,18 @@ enum AdaptivePractice {
         let given = args.filter { $0.lowercased().hasPrefix("adaptive=") }
         args.removeAll { $0.lowercased().hasPrefix("adaptive=") }
         guard let value = given.last.map({ String($0.dropFirst("adaptive=".count)).lowercased() }) else { return false }
-        if given.count > 1 { throw ErrorReply("assign", .badArgs, "The option adaptive= is given twice.") }
+        if given.count > 1 { throw ErrorReply("assign", .badArgs, Say("error.homework.option_twice", ["key": "adaptive"])) }
         switch value {
         case "no", "off", "false", "0": return false
         case "yes", "on", "true", "1": break
-        default: throw ErrorReply("assign", .badArgs, "adaptive= takes yes or no.")
+        default: throw ErrorReply("assign", .badArgs, Say("error.homework.adaptive_value"))
         }
         let kind = args.first?.lowercased()
         guard kind == TimesQuiz.name else {
-            throw ErrorReply("assign", .badArgs, "adaptive=yes is for times: it asks each student more of the times-table facts they miss"
-                             + (kind.map { ", and \($0) has no such facts." } ?? "."))
+            throw ErrorReply("assign", .badArgs, kind.map { Say("error.homework.adaptive_kind", ["kind": .text($0)]) } ?? Say("error.homework.adaptive_times"))
         }
         guard forClass else {
-            throw ErrorReply("assign", .badArgs, "adaptive=yes needs class=NAME: it follows each student of a class by their answers "
-                             + "in every game, and without a class nobody is known from one game to the next.")
+            throw ErrorReply("assign", .badArgs, Say("error.homework.adaptive_class"))
         }
         return true
     }

@@ -33,12 +33,12 @@ public enum AttemptRule: Equatable, Sendable {
         }
     }
 
-    /// How people read the rule.
-    var sentence: String {
+    /// How people read the rule: a sentence of its own, or (`inside`) words inside another one.
+    func sentence(inside: Bool = false) -> Say {
         switch self {
-        case .tries(1): "Each student gets one try."
-        case .tries(let n): "Each student gets up to \(n) tries; the best counts."
-        case .best: "Students may try as often as they like; the best try counts."
+        case .tries(1): return Say(inside ? "text.homework.rule_inside.one" : "text.homework.rule.one")
+        case .tries(let n): return Say(inside ? "text.homework.rule_inside.some" : "text.homework.rule.some", count: n)
+        case .best: return Say(inside ? "text.homework.rule_inside.best" : "text.homework.rule.best")
         }
     }
 

@@ -4,22 +4,22 @@ extension ServerCore {
     func assignmentsCommand(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         guard let verb = call.args.first?.lowercased() else { return try listAssignments(call, &out) }
         guard ["close", "extend"].contains(verb), call.args.count >= 2 else {
-            throw ErrorReply("assignments", .badArgs, "Say /assignments, /assignments close CODE or /assignments extend CODE due=YYYY-MM-DDTHH:MM.")
+            throw ErrorReply("assignments", .badArgs, Say("error.assignments.usage"))
         }
         let assignment = try ownAssignment(call.args[1], call)
         if verb == "close" {
-            guard call.args.count == 2 else { throw ErrorReply("assignments", .badArgs, "Say /assignments close CODE, nothing after it.") }
+            guard call.args.count == 2 else { throw ErrorReply("assignments", .badArgs, Say("error.assignments.close_usage")) }
             let wall = call.now + wallOffsetMs
             setDue(assignment, wall, action: "close", call.session, &out,
-                   text: "Homework \(assignment.code) is closed: it takes no new tries (a try under way may finish). It was due \(assignment.record.dueText).")
+                   Say("text.assignments.closed", ["code": .text(assignment.code), "due": .text(assignment.record.dueText)]))
         } else {
             let given = call.args.dropFirst(2)
             guard given.count == 1, let due = given.first, due.lowercased().hasPrefix("due=") else {
-                throw ErrorReply("assignments", .badArgs, "Say the new due time: /assignments extend \(assignment.code) due=YYYY-MM-DDTHH:MM (\(config.localTime.zone)).")
+                throw ErrorReply("assignments", .badArgs, Say("error.assignments.extend_usage", ["code": .text(assignment.code), "zone": .text(config.localTime.zone)]))
             }
             let dueAt = try dueTime(String(due.dropFirst(4)), "assignments", now: call.now)
             setDue(assignment, dueAt, action: "extend", call.session, &out,
-                   text: "Homework \(assignment.code) is now due \(config.localTime.format(dueAt)) (\(config.localTime.zone)).")
+                   Say("text.assignments.extended", ["code": .text(assignment.code), "due": .text(config.localTime.format(dueAt)), "zone": .text(config.localTime.zone)]))
         }
     }
 
@@ -28,23 +28,33 @@ extension ServerCore {
     private func listAssignments(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let teacher = call.session.isTeacher
         let name = call.session.name
-        guard teacher || name != nil else { throw ErrorReply("assignments", .noName, "Choose a name first: /name YOURNAME.") }
+        guard teacher || name != nil else { throw ErrorReply("assignments", .noName, Say("error.homework.no_name")) }
         let wall = call.now + wallOffsetMs
         let open = assignments.values
             .filter { (teacher || Names.folded($0.record.creator) == Names.folded(name ?? "")) && !$0.isPastDue(wall: wall) }
             .sorted { ($0.record.due, $0.code) < ($1.record.due, $1.code) }
         let zone = config.localTime.zone
-        var lines = open.isEmpty ? [(teacher ? "No homework is open." : "You have no open homework.") + " /assign GAME due=YYYY-MM-DDTHH:MM sets some."]
-                                 : [teacher ? "Open homework on this server (\(zone)):" : "Your open homework (\(zone)):"]
-        for assignment in open {
+        let head = open.isEmpty ? Say(teacher ? "text.assignments.none_open" : "text.assignments.none_yours")
+                                : Say(teacher ? "text.assignments.open" : "text.assignments.yours", ["zone": .text(zone)])
+        // Each line's pieces, taken now: the reply is written later, in each reader's language.
+        let lines: [(say: Say, by: Say?)] = open.map { assignment in
             let record = assignment.record
-            let roster = record.roster.isEmpty ? "" : " of \(record.roster.count)"
-            let set = teacher ? "  set by \(record.creator)" + (className(record.classUID).map { " for \($0)" } ?? "") : ""
-            lines.append("  \(assignment.code)  \(record.kind)\(record.adaptive ? " (adaptive)" : "")  due \(record.dueText)  "
-                         + "\(assignment.finished)\(roster) finished, \(assignment.started) started\(set)")
+            let args: [(String, Say.Arg)] = [("code", .text(assignment.code)), ("kind", .text(record.kind)), ("due", .text(record.dueText)),
+                                             ("finished", .int(assignment.finished)), ("started", .int(assignment.started)),
+                                             ("roster", .int(record.roster.count)), ("by", .text(record.creator)),
+                                             ("class", .text(className(record.classUID) ?? ""))]
+            let key = switch (record.adaptive, record.roster.isEmpty) {
+            case (false, true): "text.assignments.line"
+            case (false, false): "text.assignments.line_roster"
+            case (true, true): "text.assignments.line_adaptive"
+            case (true, false): "text.assignments.line_adaptive_roster"
+            }
+            let line = Say(key, arguments: args)
+            let by = teacher ? Say(className(record.classUID) == nil ? "text.assignments.set_by" : "text.assignments.set_by_class", arguments: args) : nil
+            return (line, by)
         }
         out.send(OkReply("assignments", [("assignments", .array(open.map { .object(assignmentFields($0)) }))],
-                         text: lines.joined(separator: "\n")),
+                         say: { l in ([l(head)] + lines.map { "  " + l($0.say) + ($0.by.map { "  " + l($0) } ?? "") }).joined(separator: "\n") }),
                  to: call.session)
     }
 
@@ -62,23 +72,22 @@ extension ServerCore {
                 && !assignment.creatorAddress.isEmpty && assignment.creatorAddress == session.address
         } == true
         guard session.isTeacher || setter else {
-            throw ErrorReply("assignments", .noRoom,
-                             "You have no open homework \(shown). /assignments lists yours; homework someone else set takes the teacher (/teacher SECRET).")
+            throw ErrorReply("assignments", .noRoom, Say("error.assignments.not_yours", ["code": .text(shown)]))
         }
         guard let assignment = found else {
-            throw ErrorReply("assignments", .noRoom, "There is no open homework \(shown). /assignments lists it.")
+            throw ErrorReply("assignments", .noRoom, Say("error.assignments.none", ["code": .text(shown)]))
         }
         guard !assignment.isPastDue(wall: call.now + wallOffsetMs) else {
-            throw ErrorReply("assignments", .pastDue, "Homework \(assignment.code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed already.")
+            throw ErrorReply("assignments", .pastDue, Say("error.assignments.closed", ["code": .text(assignment.code), "due": .text(assignment.record.dueText), "zone": .text(config.localTime.zone)]))
         }
         return assignment
     }
 
     /// The homework is due at `due` from now: stored, and the reply sent after the commit.
-    private func setDue(_ assignment: Assignment, _ due: Millis, action: String, _ session: Session, _ out: inout Outbox, text: String) {
+    private func setDue(_ assignment: Assignment, _ due: Millis, action: String, _ session: Session, _ out: inout Outbox, _ say: Say) {
         assignment.setDue(due, text: config.localTime.format(due))
         out.record(.assignmentDue(uid: assignment.record.uid, due: due, dueText: assignment.record.dueText))
-        out.send(OkReply("assignments", [("action", .string(action))] + assignmentFields(assignment), text: text), to: session)
+        out.send(OkReply("assignments", [("action", .string(action))] + assignmentFields(assignment), say), to: session)
     }
 
     /// An assignment as `/assign`, `/assignments` and their replies give it.

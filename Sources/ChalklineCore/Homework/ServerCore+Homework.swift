@@ -4,15 +4,15 @@ extension ServerCore {
     /// `/assign KIND [options] due=YYYY-MM-DDTHH:MM [attempts=1|N|best]`.
     func assign(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let session = call.session
-        guard let name = session.name else { throw ErrorReply("assign", .noName, "Choose a name first: /name YOURNAME.") }
+        guard let name = session.name else { throw ErrorReply("assign", .noName, Say("error.homework.no_name")) }
         if let watched = session.watching {
-            throw ErrorReply("assign", .alreadyInRoom, "You are watching room \(watched.code). /leave it first.")
+            throw ErrorReply("assign", .alreadyInRoom, Say("error.homework.watching", ["code": .text(watched.code)]))
         }
         // From a room, only its host: the room's players become the class the report names.
         var roster: [String] = []
         if let (room, _) = try? inRoom(session, "assign") {
             guard room.isHost(session), room.homework == nil else {
-                throw ErrorReply("assign", .notHost, "Only a room's host can set homework from it; /leave to set it on your own.")
+                throw ErrorReply("assign", .notHost, Say("error.homework.not_host"))
             }
             roster = room.players.filter { !$0.isBot && $0.session !== session }.map(\.name)
         }
@@ -24,26 +24,26 @@ extension ServerCore {
         let (due, attempts) = try Self.homeworkOptions(&args)
         let adaptive = try AdaptivePractice.read(&args, forClass: schoolClass != nil)
         guard let kind = args.first?.lowercased() else {
-            throw ErrorReply("assign", .badArgs, "Say which game: /assign \(RaceCatalog.names[0]) due=YYYY-MM-DDTHH:MM.")
+            throw ErrorReply("assign", .badArgs, Say("error.homework.which_game", ["game": .text(RaceCatalog.names[0])]))
         }
         let dueAt = try dueTime(due, "assign", now: call.now)
         let rule = try attempts.map { text throws(ErrorReply) in
             guard let rule = AttemptRule(text) else {
-                throw ErrorReply("assign", .badArgs, "attempts= takes a number of tries from 1 to \(AttemptRule.maxTries), or best.")
+                throw ErrorReply("assign", .badArgs, Say("error.homework.attempts", ["max": .int(AttemptRule.maxTries)]))
             }
             return rule
         } ?? .tries(1)
         let options = Array(args.dropFirst())
         if options.contains(where: { $0.lowercased().hasPrefix("teams=") }) {
-            throw ErrorReply("assign", .badArgs, "Homework is played alone: teams= is for a live room.")
+            throw ErrorReply("assign", .badArgs, Say("error.homework.teams"))
         }
         let race = try makeRace(kind, options: CommandOptions(options), cmd: "assign")
         pruneAssignments(wall: call.now + wallOffsetMs)
         guard assignments.count < Limits.assignments else {
-            throw ErrorReply("assign", .tooManyRooms, "The server holds \(Limits.assignments) open assignments, as many as it takes.")
+            throw ErrorReply("assign", .tooManyRooms, Say("error.homework.full", ["max": .int(Limits.assignments)]))
         }
         guard assignments.values.count(where: { $0.creatorAddress == session.address }) < Limits.assignmentsPerIP else {
-            throw ErrorReply("assign", .tooManyRooms, "Your address has \(Limits.assignmentsPerIP) open assignments, as many as one address may set.")
+            throw ErrorReply("assign", .tooManyRooms, Say("error.homework.full_address", ["max": .int(Limits.assignmentsPerIP)]))
         }
         let code = try freeCode("assign")
         // The seed is kept with the options, so every try (and every process) asks the same.
@@ -63,10 +63,13 @@ extension ServerCore {
         let zone = config.localTime.zone
         out.send(OkReply("assign", assignmentFields(assignments[code]!) + [("settings", race.settingsJSON)]
                              + (joinURL.map { [("join_url", JSON.string($0))] } ?? []),
-                         text: "Homework \(code) is set: \(race.kind), due \(record.dueText) (\(zone)). \(rule.sentence)\n"
-                             + "Students type /join \(code) NAME before then" + (joinURL.map { ", or open \($0)" } ?? "") + ".\n"
-                             + "Each plays alone, at their own pace. /assignments lists your open homework; "
-                             + "chalkline-server report assignment \(code) tells who has done it."),
+                         say: { [kind = race.kind, due = record.dueText] l in
+                             let args: [(String, Say.Arg)] = [("code", .text(code)), ("kind", .text(kind)), ("due", .text(due)), ("zone", .text(zone)),
+                                                              ("url", .text(joinURL ?? ""))]
+                             return l(Say("text.homework.set", arguments: args)) + " " + l(rule.sentence()) + "\n"
+                                 + l(Say(joinURL == nil ? "text.homework.set_join" : "text.homework.set_join_url", arguments: args)) + "\n"
+                                 + l(Say("text.homework.set_alone", arguments: args))
+                         }),
                  to: session)
         // As after `/create`: a teacher hears before the class starts that nothing will be kept.
         if let reason = storageUnwritable { out.send(StorageFailedEvent(reason: reason), to: session) }
@@ -76,16 +79,16 @@ extension ServerCore {
     /// at most `Limits.homeworkDueDays` ahead.
     func dueTime(_ due: String?, _ cmd: String, now: Millis) throws(ErrorReply) -> Millis {
         guard let dueText = due else {
-            throw ErrorReply(cmd, .badArgs, "Say when it is due: due=YYYY-MM-DDTHH:MM, in the server's time (\(config.localTime.zone)).")
+            throw ErrorReply(cmd, .badArgs, Say("error.homework.no_due", ["zone": .text(config.localTime.zone)]))
         }
         guard let dueAt = config.localTime.parse(dueText) else {
-            throw ErrorReply(cmd, .badArgs, "due= takes a date and time as YYYY-MM-DDTHH:MM, e.g. due=2026-12-01T18:00 (\(config.localTime.zone)).")
+            throw ErrorReply(cmd, .badArgs, Say("error.homework.bad_due", ["zone": .text(config.localTime.zone)]))
         }
         guard dueAt > now + wallOffsetMs else {
-            throw ErrorReply(cmd, .badArgs, "That due time (\(dueText) \(config.localTime.zone)) has passed.")
+            throw ErrorReply(cmd, .badArgs, Say("error.homework.due_passed", ["due": .text(dueText), "zone": .text(config.localTime.zone)]))
         }
         guard dueAt <= now + wallOffsetMs + Millis(Limits.homeworkDueDays) * 86_400_000 else {
-            throw ErrorReply(cmd, .badArgs, "Homework may be due at most \(Limits.homeworkDueDays) days ahead.")
+            throw ErrorReply(cmd, .badArgs, Say("error.homework.due_far", ["max": .int(Limits.homeworkDueDays)]))
         }
         return dueAt
     }
@@ -95,7 +98,7 @@ extension ServerCore {
         var found: [String: String] = [:]
         for key in ["due", "attempts"] {
             let given = args.filter { $0.lowercased().hasPrefix(key + "=") }
-            if given.count > 1 { throw ErrorReply("assign", .badArgs, "The option \(key)= is given twice.") }
+            if given.count > 1 { throw ErrorReply("assign", .badArgs, Say("error.homework.option_twice", ["key": .text(key)])) }
             found[key] = given.first.map { String($0.dropFirst(key.count + 1)) }
             args.removeAll { $0.lowercased().hasPrefix(key + "=") }
         }
@@ -115,11 +118,11 @@ extension ServerCore {
                       _ out: inout Outbox, cmd: String = "join", token: Token? = nil) throws(ErrorReply) {
         let code = assignment.code
         if assignment.isPastDue(wall: now + wallOffsetMs) {
-            throw ErrorReply(cmd, .pastDue, "Homework \(code) was due \(assignment.record.dueText) (\(config.localTime.zone)): it is closed.")
+            throw ErrorReply(cmd, .pastDue, Say("error.homework.closed", ["code": .text(code), "due": .text(assignment.record.dueText), "zone": .text(config.localTime.zone)]))
         }
         let slot = code + " " + Names.folded(name)
         if rooms[slot] != nil {
-            throw ErrorReply(cmd, .nameTaken, "\(name) is doing homework \(code) on another connection right now.")
+            throw ErrorReply(cmd, .nameTaken, Say("error.homework.elsewhere", ["name": .text(name), "code": .text(code)]))
         }
         var race = try makeRace(assignment.record.kind, options: CommandOptions(assignment.record.raceOptions), cmd: cmd, sets: assignment.ownSets)
         // After a restart the first try reads the set by name (safe: `/sets` kept it while open).
@@ -130,11 +133,10 @@ extension ServerCore {
             resumed = nil
         }
         if resumed == nil, assignment.triesLeft(for: name) == 0 {
-            throw ErrorReply(cmd, .noAttemptsLeft, "You have used all your tries at homework \(code) (\(assignment.rule.sentence.lowercased().dropLast()))."
-                             + " chalkline shows your result in the standings of those who finished.")
+            throw ErrorReply(cmd, .noAttemptsLeft, Say("error.homework.no_tries", ["code": .text(code), "rule": .say(assignment.rule.sentence(inside: true))]))
         }
         guard homeworkRooms < Limits.homeworkTries else {
-            throw ErrorReply(cmd, .tooManyRooms, "The server is as busy as it can be (\(Limits.homeworkTries) homework tries at once). Try again in a minute.")
+            throw ErrorReply(cmd, .tooManyRooms, Say("error.homework.busy", ["max": "\(Limits.homeworkTries)"]))
         }
         // Homework of a class: the try is the student's (`PlayerRef.student`), on every resume too.
         let student = schoolClass(uid: assignment.record.classUID)?.student(named: name)?.uid
@@ -159,10 +161,15 @@ extension ServerCore {
                                                         ("tries_left", left.map(JSON.int) ?? .null),
                                                         ("resumed", .bool(resumed != nil)),
                                                         ("round", .int(attempt.roundsDone + 1)), ("rounds", .int(race.rounds))]))],
-                         text: "Homework \(code) (\(race.kind)), due \(assignment.record.dueText): you play alone, at your own pace.\n"
-                             + (resumed != nil ? "Welcome back: you go on from \(race.roundNoun) \(attempt.roundsDone + 1) of \(race.rounds) with \(NumberText.thousands(attempt.score)) points.\n"
-                                               : "After each answer you see the right answer; then the next \(race.roundNoun) (/next for it at once). Each has its time limit.\n")
-                             + "If you stop, /join \(code) \(name) again later to go on."),
+                         say: { [kind = race.kind, due = assignment.record.dueText, level = race.roundNoun == "level", rounds = race.rounds,
+                                 done = attempt.roundsDone, score = attempt.score, back = resumed != nil] l in
+                             let args: [(String, Say.Arg)] = [("code", .text(code)), ("kind", .text(kind)), ("due", .text(due)), ("name", .text(name)),
+                                                              ("round", .int(done + 1)), ("rounds", .int(rounds))]
+                             let middle = back ? Say(level ? "text.homework.back_level" : "text.homework.back", count: score, arguments: args)
+                                               : Say(level ? "text.homework.first_level" : "text.homework.first", arguments: args)
+                             return [Say("text.homework.begin", arguments: args), middle, Say("text.homework.stop", arguments: args)]
+                                 .map { l($0) }.joined(separator: "\n")
+                         }),
                  to: session)
         if resumed == nil { desk.countsMoved(assignment, out: &out) }
         gamesStarted += 1
@@ -183,7 +190,7 @@ extension ServerCore {
         var found: String?
         if let token { for (key, held) in assignment.tokens where held.matches(token) { found = key } }
         guard let key = found, let attempt = assignment.attempts.last(where: { Names.folded($0.name) == key }) else {
-            throw ErrorReply("rejoin", .badToken, "That token does not hold a try at homework \(assignment.code): /join \(assignment.code) NAME instead.")
+            throw ErrorReply("rejoin", .badToken, Say("error.homework.bad_token", ["code": .text(assignment.code)]))
         }
         // The try still runs on a connection the server has not seen drop: it moves here, as a
         // room's seat does.
@@ -193,7 +200,7 @@ extension ServerCore {
         }
         // A reconnecting page or client must not begin a new try by itself: that takes `/join`.
         guard assignment.unfinished(of: attempt.name) != nil else {
-            throw ErrorReply("rejoin", .wrongState, "Your try at homework \(assignment.code) is finished. /join \(assignment.code) \(attempt.name) for another, if you have one left.")
+            throw ErrorReply("rejoin", .wrongState, Say("error.homework.try_finished", ["code": .text(assignment.code), "name": .text(attempt.name)]))
         }
         try joinHomework(assignment, name: attempt.name, bot: attempt.bot, session, now: now, &out, cmd: "rejoin", token: token)
     }

@@ -3,13 +3,13 @@ extension ServerCore {
     func next(_ call: Command.Call, _ out: inout Outbox) throws(ErrorReply) {
         let (room, _) = try inRoom(call.session, "next")
         guard room.homework != nil else {
-            throw ErrorReply("next", .wrongState, "/next is for homework, between one question and the next; in a room the host runs the game.")
+            throw ErrorReply("next", .wrongState, Say("error.homework.next_room"))
         }
         guard room.isHomeworkPaused else {
-            throw ErrorReply("next", .wrongState, "There is nothing to go on to right now: the next question comes after you answer this one.")
+            throw ErrorReply("next", .wrongState, Say("error.homework.next_early"))
         }
         // The reply first, then the question (or the try's end) it brings.
-        out.send(OkReply("next", text: "Next!"), to: call.session)
+        out.send(OkReply("next", [], Say("text.homework.next")), to: call.session)
         room.nextHomeworkRound(now: call.now, out: &out)
     }
 }

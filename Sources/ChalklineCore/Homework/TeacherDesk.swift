@@ -32,5 +32,7 @@ public struct HomeworkCountsEvent: Message {
         .object([EventType.homework.field, ("code", .string(code)), ("started", .int(started)), ("finished", .int(finished))])
     }
 
-    public var text: String { "Homework \(code): \(started) started, \(finished) finished." }
+    public func text(in language: Language) -> String {
+        language(Say("text.homework.counts", ["code": .text(code), "started": .int(started), "finished": .int(finished)]))
+    }
 }

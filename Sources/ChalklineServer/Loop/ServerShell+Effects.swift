@@ -26,9 +26,9 @@ extension ServerShell: EffectTarget {
     }
 
     public func read(_ request: ReportRequest) -> StorageRead {
-        guard let storage else { return .reply(Self.storageOff.rendered(request.format)) }
+        guard let storage else { return .reply(Self.storageOff.rendered(request.format, in: request.language)) }
         let server = options.serverName, localTime = options.core.localTime
         return .ticket(storage.read({ writer in Self.reportWork(request, writer: writer, server: server, localTime: localTime) },
-                                    unreadable: Self.reportUnreadable(request.format)))
+                                    unreadable: Self.reportUnreadable(request.format, request.language)))
     }
 }

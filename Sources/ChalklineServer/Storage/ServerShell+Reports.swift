@@ -7,7 +7,7 @@ import Foundation
 /// prints, so the page, the line protocol and the terminal always agree. They read on their own
 /// connection (`ReadLine`), so a teacher browsing reports never holds back a room's commits.
 extension ServerShell {
-    static let storageOff = ErrorReply("report", .storageFailed, "This server keeps no results.")
+    static let storageOff = ErrorReply("report", .storageFailed, Say("error.report.storage_off"))
 
     /// `server`: the teacher reads this server's games where many share one database (a host's
     /// own last game is found by its reference). `localTime` turns `from=`/`to=` into instants.
@@ -20,30 +20,35 @@ extension ServerShell {
             let message: any Message
             do {
                 let report = try read(request.subject, lastGameID: lastGameID, store: store, server: server, localTime: localTime)
+                let language = request.language
                 let subject: (String, JSON) = ("subject", .string(request.subject.name))
                 if request.csv {
+                    // CSV is for spreadsheets and scripts: the same in every language.
                     let csv = report.csv
-                    message = OkReply("report", [subject, ("csv", .string(csv))], text: csv.replacingOccurrences(of: "\r\n", with: "\n")
-                        .trimmingCharacters(in: .newlines))
+                    let text = csv.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .newlines)
+                    message = OkReply("report", [subject, ("csv", .string(csv))], say: { _ in text })
                 } else {
-                    guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, "no report") }
-                    message = OkReply("report", [subject] + fields, text: report.plainText.trimmingCharacters(in: .newlines))
+                    guard case .object(let fields) = report.json else { throw ErrorReply("report", .storageFailed, Say("error.report.unreadable", ["reason": "no report"])) }
+                    // Written here, off the loop, in the asker's language: the reply goes to them alone.
+                    let text = report.plainText(in: language).trimmingCharacters(in: .newlines)
+                    message = OkReply("report", [subject] + fields, say: { _ in text })
                 }
             } catch let error as ErrorReply {
                 message = error
             } catch let failure as Reports.Failure {
-                message = ErrorReply("report", failure.code, failure.description)
+                message = ErrorReply("report", failure.code, failure.say)
             } catch {
-                message = ErrorReply("report", .storageFailed, "The report could not be read (\(shortReason("\(error)"))).")
+                message = ErrorReply("report", .storageFailed, Say("error.report.unreadable", ["reason": .text(shortReason("\(error)"))]))
             }
-            return message.rendered(request.format)
+            return message.rendered(request.format, in: request.language)
         }
     }
 
     /// The reply when the read line cannot reach the database: asked again, it tries again.
-    static func reportUnreadable(_ format: OutputFormat) -> ReadLine.Unreadable {
+    static func reportUnreadable(_ format: OutputFormat, _ language: Language) -> ReadLine.Unreadable {
         { reason in
-            ErrorReply("report", .storageFailed, "The results database could not be read (\(shortReason(reason))); try again in a moment.").rendered(format)
+            ErrorReply("report", .storageFailed, Say("error.report.database_unreadable", ["reason": .text(shortReason(reason))]))
+                .rendered(format, in: language)
         }
     }
 
@@ -52,13 +57,13 @@ extension ServerShell {
         // The server's own days (the core has checked they are dates): as `due=`, its time zone.
         let days = LocalDays(zone: TimeZone(identifier: localTime.zone) ?? .current)
         func span(_ from: String?, _ to: String?) throws -> (from: Date?, to: Date?) {
-            guard let span = days.span(from: from, to: to) else { throw ErrorReply("report", .badArgs, "from= and to= take YYYY-MM-DD.") }
+            guard let span = days.span(from: from, to: to) else { throw ErrorReply("report", .badArgs, Say("error.report.days")) }
             return span
         }
         switch subject {
         case .lastGame(let game):
             guard let id = lastGameID else {
-                throw ErrorReply("report", .storageFailed, "The results of \(game) could not be saved, so there is no report.")
+                throw ErrorReply("report", .storageFailed, Say("error.report.not_saved", ["game": "\(game)"]))
             }
             return try store.report { try Reports.game($0, id: id) }
         case .games(let className, let from, let to, let limit):

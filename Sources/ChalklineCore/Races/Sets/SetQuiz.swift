@@ -88,29 +88,38 @@ public struct SetQuiz: QuizKind {
         r.replaceEcho(Self.setOption.name, with: .string(set.name))
         (prompts, pools) = SetPrompt.prepare(set, ask: ask, rules: rules)
         if choices > 0, let lonely = prompts.firstIndex(where: { !$0.canOffer(pools) }) {
-            throw OptionError(message: "The set \(set.name) is too small for choices=\(choices): \"\(prompts[lonely].text)\" has no other "
-                                  + "answer to offer beside its own. Add questions, or play it with choices=0 (typed answers).")
+            throw OptionError(message: Say("error.sets.too_small", ["name": .text(set.name), "choices": .int(choices),
+                                                                     "question": .text(prompts[lonely].text)]).english)
         }
     }
 
-    /// The set `name` names, or why there is none.
+    /// The set `name` names, or why there is none (in English: an option's error; `/sets`
+    /// says it in the reader's language with `missing`).
     static func find(_ name: String?, in sets: SetLibrary) throws(OptionError) -> QuestionSet {
-        guard let name else { throw OptionError(message: "Name the question set to play: set=NAME. " + setsHere(sets)) }
-        if let entry = sets.entry(named: name) { return entry.set }
-        if let problem = sets.problems[name.lowercased()] {
-            throw OptionError(message: "The set \(name) was left out: \(problem). Mend the file and start the server again.")
-        }
-        throw OptionError(message: "There is no set \(name). " + setsHere(sets))
+        if let name, let entry = sets.entry(named: name) { return entry.set }
+        throw OptionError(message: missing(name, in: sets).english)
     }
 
-    /// `Sets: capitals, elements.`, as `/create` errors and `/help create quiz` end.
-    static func setsHere(_ sets: SetLibrary) -> String {
-        let names = sets.entries.map(\.set.name)
-        guard !names.isEmpty else {
-            return "This server has no question sets yet: save one on the teacher page, or start it with --sets DIR."
+    /// Why `name` names no set that plays: none named, left out (with the reader's problem, in
+    /// English as the set file reader says it), or not there; then the sets there are.
+    static func missing(_ name: String?, in sets: SetLibrary) -> Say {
+        guard let name else { return Say("error.sets.name_one", ["sets": .say(setsHereSaid(sets))]) }
+        if let problem = sets.problems[name.lowercased()] {
+            return Say("error.sets.left_out", ["name": .text(name), "problem": "\(problem)"])
         }
+        return Say("error.sets.no_such", ["name": .text(name), "sets": .say(setsHereSaid(sets))])
+    }
+
+    /// `Sets: capitals, elements.`, as `/help create quiz` ends, in English.
+    static func setsHere(_ sets: SetLibrary) -> String { setsHereSaid(sets).english }
+
+    /// `Sets: capitals, elements.`, as `/create` errors end, before it has a language.
+    static func setsHereSaid(_ sets: SetLibrary) -> Say {
+        let names = sets.entries.map(\.set.name)
+        guard !names.isEmpty else { return Say("error.sets.none_here") }
         let shown = names.prefix(30).joined(separator: ", ")
-        return "Sets: \(shown)" + (names.count > 30 ? " and \(names.count - 30) more (/sets lists them)." : ".")
+        return names.count > 30 ? Say("error.sets.here_more", ["names": .text(shown), "more": .int(names.count - 30)])
+                                : Say("error.sets.here", ["names": .text(shown)])
     }
 
     public func questions(seed: UInt64) -> SetQuizQuestions { SetQuizQuestions(quiz: self, seed: seed) }
