@@ -8,9 +8,10 @@ commands it keeps (wait, js, click, type, select, reload, ...), with its own:
       P's browser in that language (started on first use); every line the page sends on its
       WebSocket is kept in window.chalklineSent; "block" refuses /lang/*.json (a catalog that
       cannot load)
-  {"cmd":"english","page":P}
+  {"cmd":"english","page":P,"lang":L}
       the visible text of the page against the English of every play.* and page.* key whose
-      text in the page's language differs: the English words and phrases found ("value": [])
+      text in L (the page's language unless given) differs: the English words and phrases
+      found ("value": [])
   {"cmd":"capture","page":P,"dir":D,"label":L}
       screenshots at 360x740 and 1920x1080, as D/L-360.png, D/L-1920.png
   {"cmd":"close","page":P}
@@ -41,7 +42,7 @@ WebSocket.prototype.send = function (text) { window.chalklineSent.push(String(te
 # translation does not hold itself ("Score" is French too), looked for in the visible text.
 ENGLISH = """
 const done = arguments[arguments.length - 1];
-const code = document.documentElement.lang;
+const code = arguments[0] || document.documentElement.lang;
 Promise.all(['en', code].map((c) => fetch('/lang/' + c + '.json').then((r) => r.json()))).then(([en, here]) => {
   const shown = document.body.innerText;
   const found = new Set();
@@ -96,8 +97,9 @@ def run(cmd):
         host.emit(page, "done")
     elif kind == "english":
         d = host.browser(page)
+        d.execute_cdp_cmd("Network.setBlockedURLs", {"urls": []})      # the check reads the catalogs
         d.set_script_timeout(20)
-        host.emit(page, "value", value=d.execute_async_script(ENGLISH))
+        host.emit(page, "value", value=d.execute_async_script(ENGLISH, cmd.get("lang")))
     elif kind == "capture":
         d = host.browser(page)
         folder = cmd["dir"]
