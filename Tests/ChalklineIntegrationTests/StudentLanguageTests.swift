@@ -75,6 +75,9 @@ import Testing
         #expect(sent.first == "/lang \(lang)", "the page's first line: \(sent)")
         let bo = try server.seatedPupil("bo", in: host.code)
         try host.waitForPlayers(2)
+        _ = try pages.wait(page, "return document.querySelectorAll('#lobby-players li').length === 2", what: "bo in the lobby")
+        try noEnglish("lobby")
+        try pages.capture(page, "\(lang)-lobby")
         #expect(try host.client.command("/start").string("type") == "ok")
 
         for round in 1...2 {
@@ -102,6 +105,29 @@ import Testing
         try noEnglish("podium")
         try pages.capture(page, "\(lang)-podium")
         try pages.close(page)
+    }
+
+    /// The word puzzle's board in German and French (the longest words beside the letter groups):
+    /// its own words translated, the pack's clues as they are.
+    @Test func theWordPuzzleInGermanAndFrench() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        for (lang, heading) in [("de", "Level 1 von 1"), ("fr", "Niveau 1 sur 1")] {
+            let host = try TestHost(server, game: "words", create: "level=1 levels=1 time=120 countdown=0")
+            let page = "words-\(lang)"
+            try pages.open(page, "http://127.0.0.1:\(server.port)/?room=\(host.code)", lang: lang)
+            _ = try pages.wait(page, "return document.activeElement && document.activeElement.id === 'join-name'", what: "the join page")
+            try pages.type(page, "#join-name", "ann", enter: true)
+            _ = try pages.wait(page, "return document.body.dataset.view === 'lobby'", what: "the lobby")
+            try host.waitForPlayers(1)
+            #expect(try host.client.command("/start").string("type") == "ok")
+            _ = try pages.wait(page, "return document.body.dataset.view === 'board' && " + Self.shows("board-round", heading), what: "the board in \(lang)")
+            let letters = try pages.js(page, "return document.querySelector('.clue-letters').textContent") as? String ?? ""
+            #expect(letters.hasSuffix(lang == "de" ? " Buchstaben" : " lettres"), "\(letters)")
+            try pages.capture(page, "\(lang)-board")
+            try pages.close(page)
+        }
     }
 
     /// The switcher on the join page: the page redrawn in the language chosen, no reload; the
