@@ -24,11 +24,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import host  # noqa: E402  (the generic commands)
+import round_views  # noqa: E402  (its screenshots)
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
-
-SIZES = [(360, 740), (1920, 1080)]
 
 # Before any script of the page: the lines it sends, for the test to read.
 SENT = """
@@ -101,19 +100,7 @@ def run(cmd):
         d.set_script_timeout(20)
         host.emit(page, "value", value=d.execute_async_script(ENGLISH, cmd.get("lang")))
     elif kind == "capture":
-        d = host.browser(page)
-        folder = cmd["dir"]
-        os.makedirs(folder, exist_ok=True)
-        paths = []
-        for width, height in SIZES:
-            d.set_window_size(width, height)
-            host.wait(d, "the window at %dx%d" % (width, height),
-                      lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
-            path = os.path.join(folder, "%s-%d.png" % (cmd["label"], width))
-            d.save_screenshot(path)
-            paths.append(path)
-        d.set_window_size(1366, 768)
-        host.emit(page, "captured", paths=paths)
+        round_views.run(cmd)          # its screenshots at 360 and 1920 px
     elif kind == "close":
         host.browsers.pop(page).quit()
         host.emit(page, "done")
