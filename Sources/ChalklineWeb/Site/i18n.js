@@ -70,17 +70,19 @@ function fill(text, args) {
 
 // The text of `key` with its {placeholders} filled; `fallback` (the HTML's English) when no
 // catalog has loaded, else the key itself, so a missing text shows as a bug and not a blank.
+// A plural's fallback is its two English forms, [one, other].
 export function t(key, args = {}, fallback = key) {
-  const text = form(key, args.count);
-  return fill(text ?? fallback, args);
+  const text = form(key, args.count) ?? (Array.isArray(fallback) ? fallback[args.count === 1 ? 0 : 1] : fallback);
+  return fill(text, args);
 }
 
 // `t` with the form for `count` ("1 player", "2 players"), which also fills {count}.
-export function tn(key, count, args = {}) { return t(key, { ...args, count }); }
+export function tn(key, count, args = {}, fallback = key) { return t(key, { ...args, count }, fallback); }
 
-// 1st / 1er / 1.
+// 1st / 1er / 1. (English's when no catalog loaded.)
+const englishOrdinal = new Intl.PluralRules('en', { type: 'ordinal' });
 export function ordinal(n) {
-  if (!cat) return String(n);
+  if (!cat) return n + ({ one: 'st', two: 'nd', few: 'rd' }[englishOrdinal.select(n)] || 'th');
   const i = cat.ordinal[Math.abs(n) < 200 ? Math.abs(n) : 100 + (Math.abs(n) % 100)];
   return fill(cat.texts['number.ordinal.' + i] ?? '{n}', { n });
 }

@@ -4,7 +4,11 @@
 // come back in the same millisecond; `later` is the page's own retry (a rate-limited /rejoin
 // or /claim), cancelled by a new connection as the socket's is. `document.body.dataset.conn`
 // follows the state for the page's styles and the tests: idle, connecting, open, reconnecting,
-// closed.
+// closed. Every connection, and every switch of language, tells the server the page's language
+// (`/lang CODE`), so the server's `message`s come in it; /lang goes before the page answers
+// `welcome`, so a /rejoin's reply is in it too.
+import { language, onLanguage } from './i18n.js';
+
 export function serverLine(handlers) {
   const line = { ws: null, conn: 'idle', retries: 0, timer: null };
 
@@ -25,6 +29,7 @@ export function serverLine(handlers) {
       if (ws !== line.ws) return;
       let msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
+      if (msg && msg.type === 'welcome') ws.send('/lang ' + language());
       if (msg && typeof msg.type === 'string') handlers.message(msg);
     };
     ws.onclose = (e) => closed(ws, e);
@@ -61,6 +66,8 @@ export function serverLine(handlers) {
     line.ws = null;
     handlers.closed(e);
   }
+
+  onLanguage((code) => line.send('/lang ' + code));
 
   window.addEventListener('online', () => {
     if (line.conn === 'reconnecting' && !line.ws) { line.retries = 0; line.connect(); }

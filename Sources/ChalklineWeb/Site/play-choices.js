@@ -4,6 +4,7 @@
 // the state: the buttons are built once a question, their marks (chosen, right, wrong) and lock
 // set from the state on every draw.
 import { $, el, drawer } from './shared.js';
+import { t } from './i18n.js';
 import { state, letter, choiceMarks, choicesLocked } from './play-state.js';
 import { commands } from './play-connection.js';
 
@@ -37,14 +38,15 @@ export function drawChoices() {
     b.setAttribute('aria-pressed', String(q.chosen === i));
     b.setAttribute('aria-disabled', String(locked));
     b.lastChild.textContent = marks[mark] || '';
-    b.lastChild.setAttribute('aria-label', mark === 'chosen' ? 'your answer' : mark);
+    const said = { chosen: t('play.choice.mine', {}, 'your answer'), right: t('play.result.right', {}, 'right'), wrong: t('play.result.wrong', {}, 'wrong') };
+    b.lastChild.setAttribute('aria-label', said[mark] || '');
   }
 }
 
 // What a screen reader says after the question.
 export function choicesSaid(q) {
   if (!q.choices) return '';
-  return ' ' + q.choices.map((text, i) => letter(i) + ': ' + text).join('; ') + '. Tap one, or press 1 to ' + q.choices.length + '.';
+  return ' ' + q.choices.map((text, i) => letter(i) + ': ' + text).join('; ') + '. ' + t('play.choice.how', { last: q.choices.length }, 'Tap one, or press 1 to {last}.');
 }
 
 // The choice `i` sent, once: the buttons lock until the reply (a refusal unlocks them).

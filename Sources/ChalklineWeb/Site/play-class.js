@@ -3,8 +3,9 @@
 // picture codes, the nine pictures to tap three of, and sends `/join CODE NAME 374`. A room
 // without a class goes on as before: `/name`, then `/join CODE`.
 import { $, el, announce, fieldError, setText } from './shared.js';
+import { t } from './i18n.js';
 import { pictures, picture, pictureWord } from './pictures.js';
-import { state } from './play-state.js';
+import { state, say } from './play-state.js';
 import { show, showJoin, joinError, drawJoining, drawStatus, drawNotice } from './play-view.js';
 import { line, commands } from './play-connection.js';
 
@@ -15,7 +16,7 @@ export const classRoom = (code) => known(code) && Boolean(state.names.class);
 // and what its reply's `room` is compared with.
 export const typedCode = (text) => String(text).replace(/\s+/g, '').toUpperCase();
 
-export const WRONG_PICTURES = 'Those pictures are not yours. Try again or ask your teacher.';
+export const WRONG_PICTURES = ['play.pictures.wrong', {}, 'Those pictures are not yours. Try again or ask your teacher.'];
 
 // The connection `state.asked` went on: a new one lost the question, so it is asked again.
 let askedOn = null;
@@ -43,7 +44,7 @@ export function proceed() {
   if (!names.class) {
     if (j.name) { commands.name(j.name); return; }
     state.joining = null;
-    joinError('join-name-error', 'Type your name.');
+    joinError('join-name-error', t('play.join.name.missing', {}, 'Type your name.'));
     return;
   }
   // A name typed on the form is not taken as it is: the child taps theirs on the list.
@@ -75,10 +76,12 @@ export function showNames(error) {
   $('names-title').focus();
 }
 
-function drawNames() {
+export function drawNames() {
   const n = state.names;
-  setText('names-text', (n.homework ? 'Homework for class ' : 'Class ') + n.class + ', room ' + n.room + ': tap your name.');
-  fieldError('names-error', state.namesError);
+  const args = { class: n.class, room: n.room };
+  setText('names-text', n.homework ? t('play.names.homework', args, 'Homework for class {class}, room {room}: tap your name.')
+    : t('play.names.text', args, 'Class {class}, room {room}: tap your name.'));
+  fieldError('names-error', say(state.namesError));
   const list = $('class-names');
   list.textContent = '';
   for (const student of n.names) {
@@ -87,7 +90,7 @@ function drawNames() {
     button.dataset.name = student.name;
     if (!student.free) {
       button.disabled = true;
-      button.append(el('span', 'taken', ' (playing)'));
+      button.append(el('span', 'taken', ' ' + t('play.names.playing', {}, '(playing)')));
     }
     list.appendChild(el('li')).append(button);
   }
@@ -98,7 +101,7 @@ function openPad(name) {
   drawPad();
   show('pictures');
   $('pictures-title').focus();
-  announce('Hi ' + name + '! Tap your three pictures, in order.');
+  announce(t('play.pictures.hi', { name }, 'Hi {name}!') + ' ' + t('play.pictures.help', {}, 'Tap your three pictures, in order.'));
 }
 
 // The three taps so far, the nine pictures (one tapped is used: a code has three different),
@@ -107,13 +110,13 @@ export function drawPad() {
   const pick = state.pick;
   if (!pick) return;
   const busy = Boolean(state.joining);
-  setText('pictures-name', pick.name);
+  setText('pictures-title', t('play.pictures.hi', { name: pick.name }, 'Hi {name}!'));
   const slots = $('code-slots');
   slots.textContent = '';
   for (let i = 0; i < 3; i += 1) {
     const digit = pick.taps[i];
     const slot = slots.appendChild(el('li', digit ? 'slot filled' : 'slot'));
-    if (digit) slot.append(picture(digit, true)); else slot.append(el('span', 'sr-only', 'empty'));
+    if (digit) slot.append(picture(digit, true)); else slot.append(el('span', 'sr-only', t('play.pictures.empty', {}, 'empty')));
   }
   for (const key of $('pad').children) {
     const used = pick.taps.includes(Number(key.dataset.digit));
@@ -122,7 +125,7 @@ export function drawPad() {
   }
   $('pad-undo').disabled = busy || !pick.taps.length;
   $('pad-go').disabled = busy || pick.taps.length < 3;
-  fieldError('pictures-error', pick.error);
+  fieldError('pictures-error', say(pick.error));
   drawJoining();
 }
 
@@ -133,14 +136,14 @@ function tap(digit) {
   pick.error = '';
   drawPad();
   const left = 3 - pick.taps.length;
-  announce(pictureWord(digit) + '. ' + (left ? left + ' more.' : 'Now press Join.'));
+  announce(pictureWord(digit) + '. ' + (left ? t('play.pictures.more', { left }, '{left} more.') : t('play.pictures.go', {}, 'Now press Join.')));
   if (!left) $('pad-go').focus();
 }
 
 function undo() {
   const pick = state.pick;
   if (!pick || state.joining || !pick.taps.length) return;
-  announce('Took back ' + pictureWord(pick.taps.pop()) + '.');
+  announce(t('play.pictures.undone', { picture: pictureWord(pick.taps.pop()) }, 'Took back {picture}.'));
   drawPad();
 }
 
@@ -192,11 +195,11 @@ export function classJoinRefused(msg, asked) {
     state.pick.taps = [];
     state.pick.error = asked.digits ? WRONG_PICTURES : '';
     drawPad();
-    announce(state.pick.error);
+    announce(say(state.pick.error));
     return;
   }
-  const why = msg.code === 'not_in_class' ? asked.name + ' is not on your class\'s list. Ask your teacher.'
-    : msg.code === 'rate_limited' ? 'Too many tries. Wait a minute, then try again.' : msg.message;
+  const why = msg.code === 'not_in_class' ? ['play.names.not_listed', { name: asked.name }, '{name} is not on your class\'s list. Ask your teacher.']
+    : msg.code === 'rate_limited' ? ['play.names.too_many', {}, 'Too many tries. Wait a minute, then try again.'] : msg.message;
   if (pick && msg.code === 'rate_limited') { pick.error = why; drawPad(); return; }
   showNames(why);
   askNames(asked.code, true);

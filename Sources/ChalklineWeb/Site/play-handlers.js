@@ -1,23 +1,26 @@
 // One handler per event of protocol.md: each changes the state, then draws what it changed.
 import { announce, fieldError, protocolDispatch, chatLine } from './shared.js';
+import { t, tn } from './i18n.js';
 import { podiumHold } from './line.js';
 import { state, saveSeat, newGame, me, takeGroups } from './play-state.js';
 import { drawStatus, drawNotice, drawLobby, drawCountdown, drawComeback, showJoin, drawJoining } from './play-view.js';
-import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText } from './play-round.js';
+import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText, shownText } from './play-round.js';
 import { choicesSaid } from './play-choices.js';
 import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
 import { replies, enterRoom, setTeams, ended } from './play-replies.js';
 import { proceed, showNames } from './play-class.js';
 
+const STOPPED = ['play.gone.stopped', {}, 'The server has stopped'];
+
 export function socketClosed(e) {
   if (state.ending) { line.setConn('closed'); return; }
-  if (e.code === 1001) { ended('shutdown', 'The server has stopped', 'The teacher stopped the server. The game is over.'); return; }
-  if (e.code === 1008) { ended('policy', 'The server closed the connection', e.reason || 'The server closed the connection.'); return; }
+  if (e.code === 1001) { ended('shutdown', STOPPED, ['play.gone.stopped.text', {}, 'The teacher stopped the server. The game is over.']); return; }
+  if (e.code === 1008) { ended('policy', ['play.gone.closed', {}, 'The server closed the connection'], e.reason || ['play.gone.closed.text', {}, 'The server closed the connection.']); return; }
   if (state.seat) {
     // Wi-Fi, a sleeping tablet: back with /rejoin, score kept.
     line.retry();
-    state.trouble = 'Connection lost. Reconnecting…';
+    state.trouble = ['play.trouble.lost', {}, 'Connection lost. Reconnecting…'];
     drawNotice();
     return;
   }
@@ -25,7 +28,7 @@ export function socketClosed(e) {
   if (!state.joining) return;
   state.joining = null;
   drawJoining();
-  const trouble = 'Cannot reach the server. Check the Wi-Fi and try again.';
+  const trouble = t('play.trouble.unreachable', {}, 'Cannot reach the server. Check the Wi-Fi and try again.');
   if (state.view === 'join') fieldError('join-code-error', trouble); else showNames(trouble);
 }
 
@@ -36,15 +39,15 @@ function endPause() {
 
 // "Time!" only when the time ran out; else everyone answered, or it was closed (skipped, a player left).
 function howItEnded(msg) {
-  if (!closedEarly()) return 'Time!';
+  if (!closedEarly()) return t('page.time.up', {}, 'Time!');
   const results = msg.results || [];
   const whole = !msg.players || results.length >= msg.players;
-  return whole && results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
+  return whole && results.length && results.every((r) => r.ms !== null) ? t('play.ended.everyone', {}, 'Everyone has answered') : t('play.ended.closed', {}, 'Question closed');
 }
 
 function howLevelEnded(msg) {
-  if (!closedEarly()) return 'Time!';
-  return (msg.clues || []).every((c) => c.solved_by) ? 'All words found' : 'Level closed';
+  if (!closedEarly()) return t('page.time.up', {}, 'Time!');
+  return (msg.clues || []).every((c) => c.solved_by) ? t('play.ended.found', {}, 'All words found') : t('play.ended.level', {}, 'Level closed');
 }
 
 function dropComeback() {
@@ -84,15 +87,15 @@ const events = {
     const back = state.hostAway;
     state.hostAway = null;
     drawNotice();
-    if (state.seat && msg.name === state.seat.name) announce('You are now the host of this room.');
-    else if (back) announce('The teacher is back.');
+    if (state.seat && msg.name === state.seat.name) announce(t('play.said.host', {}, 'You are now the host of this room.'));
+    else if (back) announce(t('play.said.back.teacher', {}, 'The teacher is back.'));
   },
 
   // No host until they come back (protocol.md, Rooms): a game on pauses after this question.
   host_away(msg) {
     state.hostAway = { running: Boolean(msg.running) };
     drawNotice();
-    announce('The teacher left; waiting for them.');
+    announce(t('play.notice.away', {}, 'The teacher left; waiting for them.'));
   },
 
   countdown(msg) {
@@ -101,7 +104,7 @@ const events = {
     state.countdownMs = msg.seconds * 1000;
     drawStatus();
     drawCountdown();
-    announce('Get ready! The race starts in ' + msg.seconds + ' seconds.');
+    announce(t('play.countdown.title', {}, 'Get ready!') + ' ' + tn('play.countdown.in', msg.seconds, {}, ['The race starts in {count} second.', 'The race starts in {count} seconds.']));
   },
 
   question(msg) {
@@ -116,7 +119,8 @@ const events = {
     startTimer('question', msg.time_ms);
     if (same && state.question.answered) return;         // a rejoin, answered already
     const q = state.question;
-    announce('Question ' + msg.round + ' of ' + msg.rounds + ': ' + (q.game === 'quiz' ? q.text : spoken(questionText(q))) + choicesSaid(q));
+    announce(t('play.question.round', { round: msg.round, rounds: msg.rounds }, 'Question {round} of {rounds}') + ': '
+      + (q.game === 'quiz' || q.message ? shownText(q) : spoken(questionText(q))) + choicesSaid(q));
   },
 
   round_end(msg) {
@@ -134,8 +138,11 @@ const events = {
     const rank = placed(msg);
     // One who joined mid-question stays on the lobby until a question comes.
     if (['question', 'results'].includes(state.view)) drawResults();
-    let said = how + (how.endsWith('!') ? ' ' : '. ') + 'The answer was ' + spoken(msg.answer_text) + '. ';
-    if (mine) said += mine.correct ? 'You got it right. ' : (mine.ms === null ? 'You did not answer. ' : 'Yours was wrong. ');
+    let said = how + (/[!¡]$/.test(how) ? ' ' : '. ') + t('play.said.answer', { answer: spoken(msg.answer_text) }, 'The answer was {answer}.') + ' ';
+    if (mine) {
+      said += (mine.correct ? t('play.said.got_it', {}, 'You got it right.')
+        : mine.ms === null ? t('play.said.none', {}, 'You did not answer.') : t('play.said.yours_wrong', {}, 'Yours was wrong.')) + ' ';
+    }
     announce(said + rank);
   },
 
@@ -145,17 +152,18 @@ const events = {
     if (msg.allowed) { enterRoom(msg, true); return; }
     if (msg.reason === 'closed') {
       showJoin('', '');
-      fieldError('join-code-error', 'Room ' + msg.room + ' closed before your teacher answered. Ask your teacher for the new code.');
+      fieldError('join-code-error', t('play.comeback.closed', { room: msg.room }, 'Room {room} closed before your teacher answered. Ask your teacher for the new code.'));
       return;
     }
     showJoin(msg.room, '');
-    fieldError('join-name-error', 'Your teacher did not let you back in as ' + (asked ? asked.name : msg.name) + '. Pick another name.');
+    fieldError('join-name-error', t('play.comeback.refused', { name: asked ? asked.name : msg.name }, 'Your teacher did not let you back in as {name}. Pick another name.'));
   },
 
   // This seat's student is back on another device: this page is out.
   seat_moved(msg) {
     saveSeat(null);
-    ended('moved', 'You are playing on another device', 'Your teacher let ' + msg.name + ' back in on another device, so this page has left room ' + msg.room + '.', msg.room);
+    ended('moved', ['play.gone.moved', {}, 'You are playing on another device'],
+      ['play.gone.moved.text', { name: msg.name, room: msg.room }, 'Your teacher let {name} back in on another device, so this page has left room {room}.'], msg.room);
   },
 
   // Homework: the round's end stays up msg.ms (longer after a wrong answer), or until Next.
@@ -180,7 +188,10 @@ const events = {
     drawStatus();
     drawBoard(true);
     startTimer('board', msg.time_ms);
-    if (!same) announce('Level ' + msg.round + ' of ' + msg.levels + ': 7 clues, ' + msg.groups.length + ' letter groups.');
+    if (!same) {
+      announce(t('play.board.round', { round: msg.round, levels: msg.levels }, 'Level {round} of {levels}') + ': '
+        + t('play.said.board', { clues: msg.clues.length, groups: msg.groups.length }, '{clues} clues, {groups} letter groups.'));
+    }
   },
 
   solved(msg) {
@@ -192,7 +203,7 @@ const events = {
     if (lost.length) dropFromWord(lost, msg);
     drawClues();
     drawGroups();
-    if (msg.name !== me()) announce(msg.name + ' solved ' + msg.word + '.');
+    if (msg.name !== me()) announce(t('play.said.solved', { name: msg.name, word: msg.word }, '{name} solved {word}.'));
   },
 
   level_end(msg) {
@@ -204,7 +215,7 @@ const events = {
       drawBoardClosed();
       drawLevelResults(msg.clues.filter((c) => c.solved_by === me()).map((c) => c.word));
     }
-    announce('Level over. ' + rank);
+    announce(t('play.said.level_over', {}, 'Level over.') + ' ' + rank);
   },
 
   game_end(msg, held) {
@@ -220,8 +231,13 @@ const events = {
 
   kicked(msg) {
     saveSeat(null);
-    if (msg.banned) ended('banned', 'You were banned from room ' + msg.room, 'The host banned you from this room: you cannot join it again.');
-    else ended('kicked', 'The host removed you from room ' + msg.room, 'You may join again under another name.', msg.room);
+    if (msg.banned) {
+      ended('banned', ['play.gone.banned_from', { room: msg.room }, 'You were banned from room {room}'],
+        ['play.gone.banned.text', {}, 'The host banned you from this room: you cannot join it again.']);
+    } else {
+      ended('kicked', ['play.gone.kicked', { room: msg.room }, 'The host removed you from room {room}'],
+        ['play.gone.kicked.text', {}, 'You may join again under another name.'], msg.room);
+    }
   },
 
   // The class moved to a new room: follow under the same name (the form behind, to say a name
@@ -236,18 +252,20 @@ const events = {
     saveSeat(null);
     stopTimer();
     showJoin(msg.to, name);
-    announce('Your class moved to room ' + msg.to + '.');
+    announce(t('play.said.moved', { room: msg.to }, 'Your class moved to room {room}.'));
     if (!follow) return;
     state.joining = { code: msg.to, name, digits };
     drawJoining();
     proceed();
   },
 
-  bye(msg) { ended(msg.reason, msg.reason === 'flood' ? 'Too many messages too fast' : 'Disconnected', msg.message); },
+  bye(msg) {
+    ended(msg.reason, msg.reason === 'flood' ? ['play.gone.flood', {}, 'Too many messages too fast'] : ['play.gone.bye', {}, 'Disconnected'], msg.message);
+  },
 
   shutdown(msg) {
     saveSeat(null);
-    ended('shutdown', 'The server has stopped', msg.message);
+    ended('shutdown', STOPPED, msg.message);
   },
 
   chat: chatLine,

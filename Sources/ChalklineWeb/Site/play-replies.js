@@ -1,13 +1,14 @@
 // The replies (`ok`, `error`) by the command they answer: each changes the state, then draws.
-import { $, fmt, announce, fieldError } from './shared.js';
-import { state, saveSeat, rememberName, me } from './play-state.js';
+import { $, announce, fieldError } from './shared.js';
+import { t, tn } from './i18n.js';
+import { state, saveSeat, rememberName, me, say } from './play-state.js';
 import { show, drawStatus, drawNotice, drawLobby, drawTeams, drawComeback, showJoin, joinError, drawJoining, drawGone } from './play-view.js';
 import { drawAnswerForm, drawFeedback, stopTimer } from './play-round.js';
 import { clearWord, drawWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
 import { proceed, classRoom, classJoinRefused, namesReceived, namesRefused } from './play-class.js';
 
-// The connection ended for good: say so, and no reconnecting.
+// The connection ended for good: say so, and no reconnecting. `title` and `text` are `say`s.
 export function ended(reason, title, text, room) {
   state.ending = true;
   stopTimer();
@@ -16,7 +17,7 @@ export function ended(reason, title, text, room) {
   line.close();
   state.gone = { reason, title, text, room: room || (state.seat && state.seat.room) || state.code || '' };
   drawGone();
-  announce(title + '. ' + (text || ''));
+  announce(say(title) + '. ' + say(text));
 }
 
 // By /join, /rejoin, or the teacher's let_in.
@@ -53,11 +54,11 @@ export function enterRoom(msg, rejoined) {
     // An answer sent on the old connection gets no reply: it may go again.
     const q = state.question;
     if (q && q.sending) { q.sending = false; q.chosen = null; }
-    announce('Back in room ' + msg.room + ' with ' + fmt(msg.score) + ' points.');
+    announce(tn('play.said.back', msg.score, { room: msg.room }, ['Back in room {room} with {count} point.', 'Back in room {room} with {count} points.']));
     // The open question (or board) comes right after; after the game the podium stays.
     if (msg.state === 'running' ? ['question', 'results', 'board', 'level', 'countdown'].includes(state.view) : state.view === 'final') return;
   } else {
-    announce('You are in room ' + msg.room + ' as ' + msg.name + '.');
+    announce(t('play.said.joined', { room: msg.room, name: msg.name }, 'You are in room {room} as {name}.'));
   }
   show('lobby');
 }
@@ -93,12 +94,13 @@ function quizAnswered(msg) {
   q.answered = true;
   q.sending = false;
   q.feedback = msg.correct
-    ? { state: 'right', points: msg.points, verdict: 'Right!', detail: msg.streak > 1 ? 'Streak ' + msg.streak : '' }
-    : { state: 'wrong', points: msg.points, verdict: 'Wrong', detail: 'The answer comes when time is up.' };
+    ? { state: 'right', points: msg.points, verdict: ['play.verdict.right', {}, 'Right!'], detail: msg.streak > 1 ? ['play.verdict.streak', { streak: msg.streak }, 'Streak {streak}'] : '' }
+    : { state: 'wrong', points: msg.points, verdict: ['play.verdict.wrong', {}, 'Wrong'], detail: ['play.verdict.later', {}, 'The answer comes when time is up.'] };
   drawAnswerForm(false);
-  announce(msg.correct
-    ? 'Right! ' + fmt(msg.points) + ' points. Score ' + fmt(msg.score) + (msg.streak > 1 ? ', streak ' + msg.streak : '') + '.'
-    : 'Wrong. Score ' + fmt(msg.score) + '.');
+  const args = { points: msg.points, score: msg.score, streak: msg.streak };
+  announce(!msg.correct ? t('play.said.wrong', args, 'Wrong. Score {score}.')
+    : msg.streak > 1 ? t('play.said.streak', args, 'Right! {points} points. Score {score}, streak {streak}.')
+      : t('play.said.right', args, 'Right! {points} points. Score {score}.'));
 }
 
 function quizRefused(msg) {
@@ -124,11 +126,11 @@ function wordAnswered(msg) {
   if (msg.correct) {
     const clue = state.board && state.board.clues.find((c) => c.n === msg.n);
     const word = (state.board && state.board.sent) || '';
-    state.wordFeedback = { state: 'right', points: msg.points, verdict: 'Right!', detail: word + (clue ? ' (clue ' + clue.n + ')' : '') };
-    announce('Right! ' + word + ', ' + fmt(msg.points) + ' points. Score ' + fmt(msg.score) + '.');
+    state.wordFeedback = { state: 'right', points: msg.points, verdict: ['play.verdict.right', {}, 'Right!'], detail: clue ? ['play.word.clue', { word, n: clue.n }, '{word} (clue {n})'] : word };
+    announce(t('play.said.word', { word, points: msg.points, score: msg.score }, 'Right! {word}, {points} points. Score {score}.'));
   } else {
-    state.wordFeedback = { state: 'wrong', points: msg.points, verdict: 'Not on the board', detail: undefined };
-    announce('Not on the board.');
+    state.wordFeedback = { state: 'wrong', points: msg.points, verdict: ['play.word.missing', {}, 'Not on the board'], detail: undefined };
+    announce(t('play.word.missing', {}, 'Not on the board') + '.');
   }
   clearWord();
   drawFeedback($('word-feedback'), state.wordFeedback);
@@ -158,13 +160,13 @@ export const replies = {
       state.comeback.number = msg.number;
       state.comeback.name = msg.name;
       drawComeback();
-      announce('Your teacher has been asked to let you back in. Show your teacher this number: ' + msg.number + '. Wait here.');
+      announce(t('play.said.comeback', { number: String(msg.number) }, 'Your teacher has been asked to let you back in. Show your teacher this number: {number}. Wait here.'));
     },
     team(msg) {
       state.myTeam = msg.team;
       state.teamError = '';
       drawTeams();
-      announce('You are on team ' + msg.team + '.');
+      announce(t('play.team.mine', { team: msg.team }, 'You are on team {team}.'));
     },
     teams(msg) { setTeams(msg.teams); },
     answer(msg) {
@@ -192,7 +194,7 @@ export const replies = {
         return;
       }
       saveSeat(null);
-      if (msg.code === 'banned') { ended('banned', 'You were banned from this room', msg.message); return; }
+      if (msg.code === 'banned') { ended('banned', ['play.gone.banned', {}, 'You were banned from this room'], msg.message); return; }
       if (msg.code === 'bad_token' && seat) {
         // The seat was let go (the lobby's are, at once): join again, same name.
         state.joining = { code: seat.room, name: seat.name, digits: seat.digits || '' };

@@ -1,6 +1,7 @@
 // A round drawn from the state: time bars, question, verdict, results, homework's pause, podium.
 import { $, el, fmt, ordinal, seconds, timeBar } from './shared.js';
-import { state, me, letter } from './play-state.js';
+import { t, tn } from './i18n.js';
+import { state, me, letter, say } from './play-state.js';
 import { show, drawStatus } from './play-view.js';
 import { drawChoices } from './play-choices.js';
 
@@ -31,23 +32,27 @@ export const closedEarly = () => Boolean(state.timerOf) && bars[state.timerOf].c
 // whatever it ends with; an expression shows as TEXT = ?
 export const isSentence = (q) => q.text.endsWith('?') || q.game === 'quiz' || Boolean(q.choices);
 export const questionText = (q) => (isSentence(q) ? q.text : q.text + ' = ?');
+// A sentence as the page's language says it (`message`, protocol.md), else as it came.
+export const shownText = (q) => q.message || q.text;
 
 // How a screen reader says a question.
 export function spoken(text) {
-  return text.replace(/ x /g, ' times ').replace(/ \/ /g, ' divided by ').replace(/ - /g, ' minus ')
-    .replace(/ = \?$/, ' equals what?');
+  return text.replace(/ x /g, ' ' + t('play.spoken.times', {}, 'times') + ' ')
+    .replace(/ \/ /g, ' ' + t('play.spoken.divided', {}, 'divided by') + ' ')
+    .replace(/ - /g, ' ' + t('play.spoken.minus', {}, 'minus') + ' ')
+    .replace(/ = \?$/, ' ' + t('play.spoken.equals', {}, 'equals what?'));
 }
 
 // The on-screen keyboard: the decimal pad, but a time or pace (m:ss) needs the colon.
 function answerKind(game, text) {
   if (game === 'quiz') return { inputmode: 'text', hint: '' };         // words, a teacher's own set
   if (game === 'pace' && /(pace per (km|mile)|: time)(, to the nearest second)?\?$/.test(text)) {
-    return { inputmode: 'text', hint: 'A time: minutes:seconds, like 5:15 (or h:mm:ss).' };
+    return { inputmode: 'text', hint: t('play.hint.time', {}, 'A time: minutes:seconds, like 5:15 (or h:mm:ss).') };
   }
   if (game === 'money') {
     const comma = /\d,\d\d €/.test(text);
-    if (/what percent\?$/.test(text)) return { inputmode: 'decimal', hint: 'A percent, like 15.' };
-    return { inputmode: 'decimal', hint: comma ? 'An amount with a comma for cents, like 7,20.' : 'An amount, like 7.20 (the symbol is optional).' };
+    if (/what percent\?$/.test(text)) return { inputmode: 'decimal', hint: t('play.hint.percent', {}, 'A percent, like 15.') };
+    return { inputmode: 'decimal', hint: comma ? t('play.hint.comma', {}, 'An amount with a comma for cents, like 7,20.') : t('play.hint.amount', {}, 'An amount, like 7.20 (the symbol is optional).') };
   }
   return { inputmode: 'decimal', hint: '' };
 }
@@ -59,20 +64,20 @@ export function drawFeedback(box, fb) {
   box.dataset.state = fb.state;
   box.dataset.points = fb.points;
   box.textContent = '';
-  if (fb.text !== undefined) { box.textContent = fb.text; return; }
-  box.append(el('span', 'verdict', fb.verdict), el('span', 'points', '+' + fmt(fb.points)));
-  if (fb.detail !== undefined) box.append(el('span', 'detail', fb.detail));
+  if (fb.text !== undefined) { box.textContent = say(fb.text); return; }
+  box.append(el('span', 'verdict', say(fb.verdict)), el('span', 'points', '+' + fmt(fb.points)));
+  if (fb.detail !== undefined) box.append(el('span', 'detail', say(fb.detail)));
 }
 
 // `fresh`: a new question (not a rejoin's copy), so the box starts empty and takes the focus.
 export function drawQuestion(fresh) {
   const q = state.question;
-  $('question-round').textContent = 'Question ' + q.round + ' of ' + q.rounds;
+  $('question-round').textContent = t('play.question.round', { round: q.round, rounds: q.rounds }, 'Question {round} of {rounds}');
   const box = $('question-text');
   const sentence = isSentence(q);
   box.textContent = '';
   if (sentence) {
-    box.textContent = q.text;
+    box.textContent = shownText(q);
   } else {
     // One line sized to fit (--len): a short one with its "= ?", a long one may put it below.
     box.append(el('span', 'expr', q.text), ' ', el('span', 'expr', '= ?'));
@@ -128,7 +133,10 @@ export function myPlace(msg, final) {
   const mine = (msg.standings || []).find((r) => r.name === me()) || null;
   const of = msg.players || (msg.standings || []).length;
   const rank = msg.rank || (mine && mine.rank);
-  const text = rank && mine ? (final ? 'You finished ' : 'You are ') + ordinal(rank) + ' of ' + of + ' with ' + fmt(mine.score) + ' points.' : '';
+  const args = { place: ordinal(rank), of };
+  const text = !rank || !mine ? ''
+    : final ? tn('play.place.final', mine.score, args, ['You finished {place} of {of} with {count} point.', 'You finished {place} of {of} with {count} points.'])
+      : tn('play.place', mine.score, args, ['You are {place} of {of} with {count} point.', 'You are {place} of {of} with {count} points.']);
   return { mine, text };
 }
 
@@ -142,7 +150,7 @@ function fillTeams(table, teams, final) {
     const tr = el('tr', mine ? 'me' : '');
     if (final && team.rank === 1) tr.classList.add('win');
     const name = el('td', 'name', team.name);
-    if (mine) name.append(el('span', 'you', ' (yours)'));
+    if (mine) name.append(el('span', 'you', ' ' + t('play.you.team', {}, '(yours)')));
     tr.append(el('td', 'num', ordinal(team.rank)), name, el('td', 'num', fmt(team.score)), el('td', 'num', String(team.members)));
     body.append(tr);
   }
@@ -156,7 +164,7 @@ function drawPlaces(msg, standings, teams, rank) {
 
 function nameCell(name) {
   const td = el('td', 'name', name);
-  if (name === me()) td.append(el('span', 'you', ' (you)'));
+  if (name === me()) td.append(el('span', 'you', ' ' + t('play.you', {}, '(you)')));
   return td;
 }
 
@@ -165,14 +173,15 @@ export function drawResults() {
   const q = state.question;
   const answer = q && !isSentence(q) ? q.text + ' = ' + msg.answer_text : msg.answer_text;
   const at = q && q.choices ? q.choices.indexOf(msg.answer_text) : -1;
-  $('reveal').textContent = 'Answer: ' + (at < 0 ? '' : letter(at) + ') ') + answer;
+  $('reveal').textContent = t('play.results.answer', { answer: (at < 0 ? '' : letter(at) + ') ') + answer }, 'Answer: {answer}');
   $('reveal').dataset.answer = msg.answer_text;
   const body = $('results-table').tBodies[0];
   body.textContent = '';
   for (const r of msg.results || []) {
-    const verdict = r.ms === null ? 'no answer' : (r.correct ? 'right' : 'wrong');
+    const verdict = r.ms === null ? 'no-answer' : (r.correct ? 'right' : 'wrong');
+    const said = { 'no-answer': t('play.result.none', {}, 'no answer'), right: t('play.result.right', {}, 'right'), wrong: t('play.result.wrong', {}, 'wrong') };
     const tr = el('tr', r.name === me() ? 'me' : '');
-    tr.append(nameCell(r.name), el('td', 'verdict-' + verdict.replace(' ', '-'), verdict),
+    tr.append(nameCell(r.name), el('td', 'verdict-' + verdict, said[verdict]),
               el('td', 'num', '+' + fmt(r.points)), el('td', 'num', r.ms === null ? '—' : seconds(r.ms)));
     body.append(tr);
   }
@@ -187,7 +196,8 @@ export function drawResults() {
 
 export function drawLevelResults(words) {
   const msg = state.result;
-  $('level-reveal').textContent = 'Level over! ' + (words.length ? 'You solved ' + words.join(', ') + '.' : 'You solved no word this time.');
+  $('level-reveal').textContent = t('play.level.over', {}, 'Level over!') + ' '
+    + (words.length ? t('play.level.solved', { words: words.join(', ') }, 'You solved {words}.') : t('play.level.none', {}, 'You solved no word this time.'));
   drawPlaces(msg, 'level-standings', 'level-teams', 'level-rank');
   $('level-results').hidden = false;
   show('level');
@@ -201,14 +211,14 @@ export function drawPause() {
   const level = state.view === 'level';
   const id = level ? 'next-level' : 'next-question';
   const [box, button, left] = [$(id), $(id + '-button'), $(id + '-in')];
-  button.textContent = p.last ? 'See my result' : level ? 'Next level' : 'Next question';
+  button.textContent = p.last ? t('play.next.result', {}, 'See my result') : level ? t('play.next.level', {}, 'Next level') : t('play.next.question', {}, 'Next question');
   button.disabled = p.sent;
   box.hidden = false;
   document.body.dataset.paused = 'yes';
   const tick = () => {
     if (box.hidden || state.pause !== p) return;
     const s = Math.max(0, Math.ceil((p.until - Date.now()) / 1000));
-    left.textContent = s > 0 ? 'or wait ' + s + ' s' : '';
+    left.textContent = s > 0 ? t('play.next.wait', { s }, 'or wait {s} s') : '';
     if (s > 0) setTimeout(tick, 250);
   };
   tick();
@@ -216,11 +226,11 @@ export function drawPause() {
 }
 
 function homeworkPlace(hw) {
-  let text = hw.rank ? 'You are ' + ordinal(hw.rank) + ' of ' + hw.finished + ' who have finished'
-                     : hw.finished + ' have finished';
-  text += hw.counted ? '.' : ' (an earlier try of yours was better and counts).';
-  if (hw.tries_left === 0) text += ' That was your last try.';
-  else if (hw.tries_left !== null) text += ' You have ' + hw.tries_left + (hw.tries_left === 1 ? ' try' : ' tries') + ' left.';
+  let text = hw.rank ? t('play.hw.place', { place: ordinal(hw.rank), of: hw.finished }, 'You are {place} of {of} who have finished')
+    : tn('play.hw.finished', hw.finished, {}, ['{count} has finished', '{count} have finished']);
+  text += (hw.counted ? '' : ' ' + t('play.hw.earlier', {}, '(an earlier try of yours was better and counts)')) + '.';
+  if (hw.tries_left === 0) text += ' ' + t('play.hw.last', {}, 'That was your last try.');
+  else if (hw.tries_left !== null) text += ' ' + tn('play.hw.tries', hw.tries_left, {}, ['You have {count} try left.', 'You have {count} tries left.']);
   return text;
 }
 
@@ -230,14 +240,14 @@ export function drawFinal() {
   const hw = msg.homework;
   fillStandings($('final-standings'), msg.standings);
   fillTeams($('final-teams'), msg.teams, true);
-  const title = hw ? 'Homework done!' : 'Game over!';
+  const title = hw ? t('play.final.homework', {}, 'Homework done!') : t('play.final.title', {}, 'Game over!');
   const rank = hw ? homeworkPlace(hw) : myPlace(msg, true).text;
   $('final-rank').textContent = rank;
   $('final-title').textContent = title;
-  $('final-standings-title').textContent = hw ? 'Everyone who has finished' : 'Final standings';
+  $('final-standings-title').textContent = hw ? t('play.final.finished', {}, 'Everyone who has finished') : t('play.final.standings', {}, 'Final standings');
   const again = hw && hw.tries_left !== 0;
-  $('final-next').textContent = !hw ? 'Wait here: the host may start another game.'
-    : again ? 'Try again to beat your score: your best try counts.' : 'You are done: well played!';
+  $('final-next').textContent = !hw ? t('play.final.wait', {}, 'Wait here: the host may start another game.')
+    : again ? t('play.final.again', {}, 'Try again to beat your score: your best try counts.') : t('play.final.done', {}, 'You are done: well played!');
   $('try-again').hidden = !again || state.again;
   const podium = $('podium');
   podium.textContent = '';

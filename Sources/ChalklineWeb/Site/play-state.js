@@ -2,6 +2,7 @@
 // view is drawn from it (nothing is read back from the page), so a reconnect draws the same
 // screen from the same state, as 2048's GameManager hands its grid to the actuator.
 import { keptSeat } from './shared.js';
+import { t } from './i18n.js';
 
 const nameStore = keptSeat('chalkline.name', ['localStorage']);   // the last name, for the form
 const seatStore = keptSeat('chalkline.seat');       // sessionStorage: {room, token, name, digits}, for /rejoin
@@ -18,7 +19,7 @@ export const state = {
   comeback: null,          // {code, name, number, asked, error}: "Is this you?"
   seat: seatStore.load(),
   code: '',                // the last room code known (for "Join again")
-  trouble: null,           // the connection's trouble, said above the page
+  trouble: null,           // the connection's trouble, said above the page (a `say`)
   hostAway: null,          // {running} from host_away until `host`
   game: null,
   score: 0,
@@ -40,11 +41,15 @@ export const state = {
   wordFeedback: null,
   pause: null,             // homework's pause: {last, until, sent}
   final: null,             // the game_end on show
-  gone: null,              // {reason, title, text, room}
+  gone: null,              // {reason, title, text, room}: title and text are `say`s
   timerOf: null,           // the time bar running: question or board
   timer: null,             // the countdown's
   replies: 0,              // answers judged or refused (body's data-replies, for tests)
 };
+
+// A text kept in the state: the page's own as [key, args, English] (drawn again in the language
+// of the moment), or the server's `message` as it came.
+export const say = (text) => (Array.isArray(text) ? t(...text) : text || '');
 
 export function saveSeat(seat) {
   state.seat = seat;

@@ -1,7 +1,8 @@
 // The screens outside a round, drawn from the state: status bar, notice, join form, "Is this
 // you?", lobby and teams, countdown, the end of the connection.
 import { $, el, fmt, fieldError, setText, drawer } from './shared.js';
-import { state, me } from './play-state.js';
+import { t, tn, language } from './i18n.js';
+import { state, me, say } from './play-state.js';
 
 export function show(view) {
   state.view = view;
@@ -25,9 +26,9 @@ export function drawStatus() {
 // Connection trouble first, else a teacher away (host_away until `host`).
 export function drawNotice() {
   const away = state.hostAway && state.room
-    ? 'The teacher left; waiting for them.' + (state.hostAway.running ? ' The game pauses after this question.' : '')
+    ? t('play.notice.away', {}, 'The teacher left; waiting for them.') + (state.hostAway.running ? ' ' + t('play.notice.pauses', {}, 'The game pauses after this question.') : '')
     : '';
-  const text = state.trouble || away;
+  const text = say(state.trouble) || away;
   $('notice').textContent = text;
   $('notice').hidden = !text;
 }
@@ -63,29 +64,29 @@ export function drawComeback() {
   const c = state.comeback;
   if (!c) { delete document.body.dataset.comeback; return; }
   const waiting = c.number !== undefined;
-  $('comeback-title').textContent = waiting ? 'Ask your teacher' : 'Is this you?';
+  $('comeback-title').textContent = waiting ? t('play.comeback.asked.title', {}, 'Ask your teacher') : t('play.comeback.title', {}, 'Is this you?');
   $('comeback-text').textContent = waiting
-    ? 'Your teacher has been asked to let you back in as ' + c.name + '. Wait here.'
-    : 'Someone called ' + c.name + ' is already in room ' + c.code + '.';
+    ? t('play.comeback.asked', { name: c.name }, 'Your teacher has been asked to let you back in as {name}. Wait here.')
+    : t('play.comeback.text', { name: c.name, code: c.code }, 'Someone called {name} is already in room {code}.');
   // The teacher lets in the device showing this number, not whoever asks under the name.
   $('comeback-number-value').textContent = waiting ? c.number : '';
   $('comeback-number').hidden = !waiting;
   $('comeback-help').hidden = waiting;
   $('comeback-ask').hidden = waiting;
   $('comeback-ask').disabled = Boolean(c.asked);
-  $('comeback-other').textContent = waiting ? 'Cancel: pick another name' : 'No, pick another name';
-  fieldError('comeback-error', c.error || '');
+  $('comeback-other').textContent = waiting ? t('play.comeback.cancel', {}, 'Cancel: pick another name') : t('play.comeback.other', {}, 'No, pick another name');
+  fieldError('comeback-error', say(c.error));
   document.body.dataset.comeback = waiting ? 'waiting' : 'asking';
 }
 
 function lobbyText() {
   const r = state.room;
-  if (!r) return 'Reconnecting…';
+  if (!r) return t('play.trouble.reconnecting', {}, 'Reconnecting…');
   if (r.homework) {
-    return 'Homework, due ' + r.homework.due.replace('T', ' ') + ': you play alone, at your own pace. '
-      + (r.homework.resumed ? 'You go on from question ' + r.homework.round + '.' : 'The first question comes in a moment.');
+    return t('play.lobby.homework', { due: r.homework.due.replace('T', ' ') }, 'Homework, due {due}: you play alone, at your own pace.') + ' '
+      + (r.homework.resumed ? t('play.lobby.resumed', { round: r.homework.round }, 'You go on from question {round}.') : t('play.lobby.first', {}, 'The first question comes in a moment.'));
   }
-  return r.running ? 'The game is on: you play from the next question.' : 'Wait for the host to start.';
+  return r.running ? t('play.lobby.running', {}, 'The game is on: you play from the next question.') : t('play.lobby.wait', {}, 'Wait for the host to start.');
 }
 
 export function drawLobby() {
@@ -95,7 +96,7 @@ export function drawLobby() {
   list.textContent = '';
   for (const name of state.players) list.append(el('li', name === me() ? 'me' : '', name));
   const n = state.count === undefined ? state.players.length : state.count;
-  $('lobby-count').textContent = n === 1 ? '1 player' : n + ' players';
+  $('lobby-count').textContent = tn('play.lobby.players', n, {}, ['{count} player', '{count} players']);
   drawTeams();
 }
 
@@ -105,8 +106,8 @@ export function drawTeams() {
   $('lobby-teams').hidden = !state.teamCount;
   drawStatus();
   setText('my-team', state.teamError
-    || (state.myTeam ? 'You are on team ' + state.myTeam + '.' : 'Pick a team, or the server puts you on one at the start.'));
-  drawTeamList([state.teams, state.myTeam, me()]);
+    || (state.myTeam ? t('play.team.mine', { team: state.myTeam }, 'You are on team {team}.') : t('play.team.pick', {}, 'Pick a team, or the server puts you on one at the start.')));
+  drawTeamList([state.teams, state.myTeam, me(), language()]);
 }
 
 const drawTeamList = drawer(([teams, myTeam, name]) => {
@@ -115,11 +116,11 @@ const drawTeamList = drawer(([teams, myTeam, name]) => {
   for (const team of teams) {
     const mine = team.name === myTeam;
     const li = el('li', mine ? 'mine' : '');
-    const button = el('button', '', mine ? team.name + ' ✓' : 'Join ' + team.name);
+    const button = el('button', '', mine ? team.name + ' ✓' : t('play.team.join', { team: team.name }, 'Join {team}'));
     button.type = 'button';
     button.dataset.team = team.name;
     button.setAttribute('aria-pressed', String(mine));
-    const names = el('p', 'team-members', team.members.length ? team.members.join(', ') : 'nobody yet');
+    const names = el('p', 'team-members', team.members.length ? team.members.join(', ') : t('play.team.nobody', {}, 'nobody yet'));
     if (team.members.includes(name)) names.classList.add('has-me');
     li.append(button, names);
     list.append(li);
@@ -133,7 +134,7 @@ export function drawCountdown() {
   const end = performance.now() + state.countdownMs;
   const tick = () => {
     const left = Math.ceil((end - performance.now()) / 1000);
-    const text = left > 0 ? 'The race starts in ' + left + (left === 1 ? ' second.' : ' seconds.') : 'Go!';
+    const text = left > 0 ? tn('play.countdown.in', left, {}, ['The race starts in {count} second.', 'The race starts in {count} seconds.']) : t('play.countdown.go', {}, 'Go!');
     setText('countdown-text', text);
     if (left > 0 && state.view === 'countdown') state.timer = setTimeout(tick, 200);
   };
@@ -143,8 +144,8 @@ export function drawCountdown() {
 
 export function drawGone() {
   const g = state.gone;
-  $('gone-title').textContent = g.title;
-  $('gone-text').textContent = g.text || '';
+  $('gone-title').textContent = say(g.title);
+  $('gone-text').textContent = say(g.text);
   $('gone-again').dataset.room = g.room || '';
   document.body.dataset.ended = g.reason;
   show('gone');

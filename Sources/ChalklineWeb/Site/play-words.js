@@ -1,5 +1,6 @@
 // The word puzzle: the board drawn from the state, and the builder whose taps change it.
 import { $, el, fmt, announce } from './shared.js';
+import { t, tn } from './i18n.js';
 import { state, groupText, typedWord, builtMatches, tapped } from './play-state.js';
 import { show } from './play-view.js';
 import { drawFeedback } from './play-round.js';
@@ -7,7 +8,7 @@ import { commands } from './play-connection.js';
 
 export function drawBoard(fresh) {
   const b = state.board;
-  $('board-round').textContent = 'Level ' + b.round + ' of ' + b.levels;
+  $('board-round').textContent = t('play.board.round', { round: b.round, levels: b.levels }, 'Level {round} of {levels}');
   $('board-round').dataset.key = b.level + ':' + b.round;
   $('level-results').hidden = true;
   document.querySelector('#view-board .puzzle').hidden = false;
@@ -38,9 +39,9 @@ export function drawClues() {
     const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
     li.dataset.n = c.n;
     li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue),
-              el('span', 'clue-letters', c.letters + ' letters'));
+              el('span', 'clue-letters', tn('play.clue.letters', c.letters, {}, ['{count} letter', '{count} letters'])));
     if (c.word) {
-      const who = c.solved_by ? ' ' + c.solved_by + (c.points ? ' +' + fmt(c.points) : '') : ' (nobody)';
+      const who = ' ' + (c.solved_by ? c.solved_by + (c.points ? ' +' + fmt(c.points) : '') : t('play.clue.nobody', {}, '(nobody)'));
       li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', who));
     }
     list.append(li);
@@ -99,11 +100,13 @@ export function dropFromWord(lost, msg) {
   const gone = lost.map(groupText);
   state.built = state.built.filter((id) => !lost.includes(id));
   state.word = before + tapped();
-  const said = msg.name + ' solved ' + msg.word + ': ' + gone.join(', ') + (gone.length === 1 ? ' is' : ' are')
-    + ' gone from your word' + (state.word ? ', the rest is kept.' : '.');
+  const args = { name: msg.name, word: msg.word, groups: gone.join(', ') };
+  const said = state.word
+    ? ['play.word.lost_kept', { ...args, count: gone.length }, ['{name} solved {word}: {groups} is gone from your word, the rest is kept.', '{name} solved {word}: {groups} are gone from your word, the rest is kept.']]
+    : ['play.word.lost', { ...args, count: gone.length }, ['{name} solved {word}: {groups} is gone from your word.', '{name} solved {word}: {groups} are gone from your word.']];
   state.wordFeedback = { state: 'info', points: 0, text: said };
   drawWord();
-  announce(said);
+  announce(t(...said));
 }
 
 export function wireWordBuilder() {

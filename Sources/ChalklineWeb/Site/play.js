@@ -1,17 +1,23 @@
 // The student page, a client of protocol.md over /ws: the commands (play-connection.js), the
 // replies (play-replies.js) and events (play-handlers.js) change the state (play-state.js), and
 // the views are drawn from it (play-view.js, play-round.js, play-choices.js, play-words.js).
-// Here: the controls.
+// Here: the controls, and the language (i18n.js): loaded before the first view is drawn, and
+// every view drawn again from the state when the switcher changes it.
 import { $ } from './shared.js';
-import { state, saveSeat, lastName } from './play-state.js';
-import { show, showJoin, joinError, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus } from './play-view.js';
-import { drawAnswerForm, drawPause } from './play-round.js';
-import { wireWordBuilder } from './play-words.js';
+import { t, loadLanguage, languageSwitcher, onLanguage } from './i18n.js';
+import { state, saveSeat, lastName, me } from './play-state.js';
+import { show, showJoin, joinError, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus, drawGone } from './play-view.js';
+import { drawAnswerForm, drawPause, drawQuestion, drawResults, drawLevelResults, drawFinal } from './play-round.js';
+import { wireWordBuilder, drawBoard, drawBoardClosed } from './play-words.js';
 import { wireChoices } from './play-choices.js';
 import { line, commands, listeners } from './play-connection.js';
 import { joinFailed } from './play-replies.js';
 import { dispatch, socketClosed } from './play-handlers.js';
-import { proceed, startJoin, askNames, classRoom, showNames, wireClass, typedCode } from './play-class.js';
+import { proceed, startJoin, askNames, classRoom, showNames, wireClass, typedCode, drawNames, drawPad } from './play-class.js';
+
+// A catalog slow to come does not hold the page: after 3 s it starts in English, and redraws
+// in the language when the catalog arrives.
+await Promise.race([loadLanguage(), new Promise((done) => { setTimeout(done, 3000); })]);
 
 Object.assign(listeners, { message: dispatch, closed: socketClosed });
 
@@ -20,7 +26,7 @@ $('join-form').addEventListener('submit', (e) => {
   const code = typedCode($('join-code').value);
   const name = $('join-name').value.trim();
   clearJoinErrors();
-  if (!code) { joinFailed('join-code-error', 'Type the room code your host shows.'); return; }
+  if (!code) { joinFailed('join-code-error', t('play.join.code.missing', {}, 'Type the room code your host shows.')); return; }
   $('join-code').value = code;
   state.code = code;
   state.joining = { code, name, typed: true };
@@ -58,9 +64,10 @@ $('comeback-other').addEventListener('click', () => {
   state.comeback = null;
   drawComeback();
   // A request still waiting goes when this connection joins anything else.
-  if (asked && classRoom(asked.code)) { showNames('Someone in room ' + asked.code + ' is already called ' + asked.name + '. Tap your own name.'); return; }
+  const args = asked && { code: asked.code, name: asked.name };
+  if (asked && classRoom(asked.code)) { showNames(['play.comeback.taken.tap', args, 'Someone in room {code} is already called {name}. Tap your own name.']); return; }
   showJoin(asked ? asked.code : '', '');
-  joinError('join-name-error', asked ? 'Someone in room ' + asked.code + ' is already called ' + asked.name + '. Pick another name.' : '');
+  joinError('join-name-error', asked ? t('play.comeback.taken', args, 'Someone in room {code} is already called {name}. Pick another name.') : '');
 });
 
 $('gone-again').addEventListener('click', () => {
@@ -90,6 +97,28 @@ for (const id of ['next-question-button', 'next-level-button']) {
 wireWordBuilder();
 wireChoices();
 wireClass();
+languageSwitcher($('lang'));
+
+// The view on show, drawn again in the language just chosen (the HTML's words are translated by
+// i18n.js; the server's next messages come in it, line.js has told it).
+onLanguage(() => {
+  drawStatus();
+  drawNotice();
+  const views = {
+    names: drawNames,
+    pictures: drawPad,
+    comeback: drawComeback,
+    lobby: drawLobby,
+    question: () => drawQuestion(false),
+    results: drawResults,
+    board: () => drawBoard(false),
+    level: () => { drawBoardClosed(); drawLevelResults(state.result.clues.filter((c) => c.solved_by === me()).map((c) => c.word)); },
+    final: drawFinal,
+    gone: drawGone,
+  };
+  if (views[state.view]) views[state.view]();
+  if (state.pause) drawPause();
+});
 $('team-list').addEventListener('click', (e) => {
   const button = e.target.closest('button[data-team]');
   if (button) commands.team(button.dataset.team);
@@ -101,7 +130,7 @@ const room = (params.get('room') || '').replace(/\s+/g, '').toUpperCase();
 if (state.seat && (!room || room === state.seat.room)) {
   $('join-code').value = state.seat.room;
   state.code = state.seat.room;
-  state.trouble = 'Reconnecting…';
+  state.trouble = ['play.trouble.reconnecting', {}, 'Reconnecting…'];
   drawLobby();
   show('lobby');
   drawNotice();

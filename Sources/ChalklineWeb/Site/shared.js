@@ -1,15 +1,14 @@
 // What both pages share: helpers, the protocol's dispatch, the chat, a kept seat, the time bar.
-// Nothing here knows a page's state: each page hands in its own tables and elements.
+// Nothing here knows a page's state: each page hands in its own tables and elements. Words come
+// from i18n.js (keys `page.*`), numbers and places as the page's language writes them.
+import { t, num, ordinal } from './i18n.js';
 
-const numbers = new Intl.NumberFormat();
-const ordinals = new Intl.PluralRules('en', { type: 'ordinal' });
-const suffixes = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
 const reducedMotion = window.matchMedia('(prefers-reduced-motion: reduce)');
 
 export const $ = (id) => document.getElementById(id);
-export const fmt = (n) => numbers.format(n);
-export const ordinal = (n) => n + (suffixes[ordinals.select(n)] || 'th');
-export const seconds = (ms) => (ms / 1000).toFixed(1) + ' s';
+export const fmt = (n) => num(n);
+export { ordinal };
+export const seconds = (ms) => t('page.seconds', { s: num(ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }) }, '{s} s');
 
 export function el(tag, className, text) {
   const node = document.createElement(tag);
@@ -26,8 +25,8 @@ export function button(label, className, disabled = false) {
 export function inlineForm(className, input, label, busy) {
   const form = el('form', 'inline-form ' + className);
   input.setAttribute('aria-label', label);
-  form.append(input, Object.assign(el('button', 'primary', 'Save'), { type: 'submit', disabled: busy }),
-    Object.assign(button('Cancel'), { value: 'cancel' }));
+  form.append(input, Object.assign(el('button', 'primary', t('page.save', {}, 'Save')), { type: 'submit', disabled: busy }),
+    Object.assign(button(t('page.cancel', {}, 'Cancel')), { value: 'cancel' }));
   return form;
 }
 
@@ -116,7 +115,7 @@ export function keptSeat(key, stores = ['sessionStorage']) {
 // start it once its view shows, or it jumps to the end) and `label` says `say(msLeft)`.
 // `stop(said)` empties it from where it is, `said` ("Time!" unless told) in the label;
 // `closedEarly()`: more than half a second was left.
-export function timeBar(bar, label, say = (left) => Math.ceil(left / 1000) + ' s left') {
+export function timeBar(bar, label, say = (left) => t('page.time.left', { s: Math.ceil(left / 1000) }, '{s} s left')) {
   const clock = { running: false, end: 0, timer: null };
   clock.start = (ms) => {
     clock.stop(null);
@@ -151,7 +150,7 @@ export function timeBar(bar, label, say = (left) => Math.ceil(left / 1000) + ' s
     void bar.offsetWidth;
     if (!reducedMotion.matches) bar.style.transition = 'transform .3s ease-out';
     bar.style.transform = 'scaleX(0)';
-    if (said !== null) label.textContent = said || 'Time!';
+    if (said !== null) label.textContent = said || t('page.time.up', {}, 'Time!');
   };
   clock.closedEarly = () => clock.running && clock.end - performance.now() > 500;
   return clock;
