@@ -71,7 +71,9 @@ public struct CountdownEvent: Message {
     public var seconds: Double
     public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }
     public func text(in l: Language) -> String {
-        l.text("text.game.countdown", ["seconds": .text(TextFormat.decimal(seconds, in: l))])
+        // A whole number picks its own form (`1 second`); a fraction reads as many (`2.5 seconds`).
+        let count = seconds == seconds.rounded() ? Int(seconds) : 2
+        return l(Say("text.game.countdown", count: count, ["seconds": .text(TextFormat.decimal(seconds, in: l))]))
     }
 }
 

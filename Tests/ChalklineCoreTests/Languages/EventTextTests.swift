@@ -72,6 +72,8 @@ struct EventTextTests {
         #expect(TextFormat.wait(150_000, in: fr) == "3 minutes")
         #expect(TextFormat.wait(40_000) == "40 seconds")
         #expect(CountdownEvent(seconds: 2.5).text(in: fr) == "Prépare-toi : la course commence dans 2,5 secondes !")
+        #expect(CountdownEvent(seconds: 1).text(in: de) == "Mach dich bereit: Das Rennen startet in 1 Sekunde!")
+        #expect(CountdownEvent(seconds: 3).text == "Get ready: the race starts in 3 seconds!")
         #expect(PauseEvent(ms: 4_000, last: false).text(in: de) == "Die nächste Frage kommt in 4,0 s. Tippe /next, um sofort weiterzumachen.")
         #expect(TextFormat.standings([], in: de) == ["  (keine Spieler)"])
     }
