@@ -71,13 +71,12 @@ public final class ServerCore {
         session.jsonOnly = oneLineMessages
         var out = Outbox()
         if sessions.count >= config.maxConnections {
-            out.send(ErrorReply("", .serverFull, "The server is full (\(config.maxConnections) connections). Try again in a minute."), to: session)
+            out.send(ErrorReply("", .serverFull, Say("error.server.full", ["max": .int(config.maxConnections)])), to: session)
             out.close(session)
             return out.effects
         }
         if perAddress[session.address, default: 0] >= config.maxConnectionsPerIP {
-            out.send(ErrorReply("", .tooManyConnections,
-                                "Too many connections from your address (\(config.maxConnectionsPerIP)). Close some and try again."),
+            out.send(ErrorReply("", .tooManyConnections, Say("error.server.too_many_connections", ["max": .int(config.maxConnectionsPerIP)])),
                      to: session)
             out.close(session)
             return out.effects
@@ -106,21 +105,20 @@ public final class ServerCore {
             case .run: break
             case .refuse(let reply):
                 if reply {
-                    out.send(ErrorReply("", .rateLimited,
-                                        "Slow down: more than \(config.linesPerSecond) lines a second. Lines are being ignored until you do.",
+                    out.send(ErrorReply("", .rateLimited, Say("error.server.slow_down", ["rate": .int(config.linesPerSecond)]),
                                         extra: [("retry_ms", .int(Int(session.bucket.waitMs(now: now))))]),
                              to: session)
                 }
                 continue
             case .disconnect:
-                bye(session, .flood, "you kept sending lines faster than \(config.linesPerSecond) a second.", out: &out)
+                bye(session, .flood, limit: config.linesPerSecond, out: &out)
                 continue
             }
             switch line {
             case .tooLong:
-                out.send(ErrorReply("", .lineTooLong, "That line was longer than \(config.maxLineBytes) bytes; it was ignored."), to: session)
+                out.send(ErrorReply("", .lineTooLong, Say("error.line.too_long", ["max": .int(config.maxLineBytes)])), to: session)
             case .badUTF8:
-                out.send(ErrorReply("", .badUTF8, "That line was not valid UTF-8 text; it was ignored."), to: session)
+                out.send(ErrorReply("", .badUTF8, Say("error.line.bad_utf8")), to: session)
             case .line(let text):
                 handle(ClientLine.parse(text), from: session, now: now, arrived: arrived, out: &out)
             }
@@ -227,20 +225,21 @@ public final class ServerCore {
                 idleSchedule.push(due, entry.id)
             } else {
                 session.idleScheduled = false
-                bye(session, .idle, "nothing was heard from you for \(NumberText.seconds(config.idleTimeout)) outside a room.", out: &out)
+                bye(session, .idle, limit: Int(config.idleTimeout), out: &out)
             }
         }
     }
 
     /// The server ends this connection for a reason of its own: `bye`, then close.
-    func bye(_ session: Session, _ reason: ByeEvent.Reason, _ message: String, out: inout Outbox) {
-        out.send(ByeEvent(reason: reason, message: "Closing your connection: " + message), to: session)
+    func bye(_ session: Session, _ reason: ByeEvent.Reason, limit: Int, out: inout Outbox) {
+        out.send(ByeEvent(reason: reason, limit: limit), to: session)
         session.closing = true
         out.close(session)
     }
 
-    /// The process is stopping: tell everyone, then close every connection.
-    public func shutdown(message: String) -> [Effect] {
+    /// The process is stopping: tell everyone, then close every connection. `message` nil says
+    /// the usual sentence in each connection's language.
+    public func shutdown(message: String? = nil) -> [Effect] {
         var out = Outbox()
         let everyone = sessions.values.filter { !$0.closing }.sorted { $0.id < $1.id }
         out.send(ShutdownEvent(message: message), to: everyone)
@@ -270,8 +269,7 @@ public final class ServerCore {
         for (code, count) in dropped.sorted(by: { $0.key < $1.key }) {
             guard let room = rooms[code], !room.droppedWarned, let session = room.hostSession else { continue }
             room.droppedWarned = true
-            out.send(StorageFailedEvent(reason: "the database is failing and the server holds at most \(NumberText.thousands(limit)) unsaved results; \(NumberText.thousands(count)) of this room's oldest answers were dropped"),
-                     to: session)
+            out.send(StorageFailedEvent(droppedOf: limit, count: count), to: session)
         }
         return out.effects
     }

@@ -16,11 +16,11 @@ public struct ComebackEvent: Message {
         .object([EventType.comeback.field, ("room", .string(room)), ("name", .string(name)), ("number", .int(number)),
                  ("connected", .bool(connected)), ("waiting", .bool(waiting))])
     }
-    public var text: String {
-        guard waiting else { return "\(name)'s request to come back (number \(number)) went away: that device left." }
-        return "\(name) asks to come back on another device, number \(number) ("
-            + (connected ? "their first device is still connected and playing: check with \(name) before letting this one in" : "their seat lost its connection")
-            + "). /letin \(name) \(number) gives them their seat and score; /letin \(name) \(number) no refuses."
+    public func text(in l: Language) -> String {
+        // The check number is read off a screen and typed back: never grouped.
+        guard waiting else { return l.text("text.comeback.gone", ["name": .text(name), "number": .text(String(number))]) }
+        let seat = connected ? l.text("text.comeback.still_connected", ["name": .text(name)]) : l(Say("text.comeback.seat_lost"))
+        return l.text("text.comeback.asks", ["name": .text(name), "number": .text(String(number)), "seat": .text(seat)])
     }
 }
 
@@ -48,12 +48,12 @@ public struct LetInEvent: Message {
         }
         return .object([EventType.letIn.field, ("allowed", .bool(true))] + joined.fields)
     }
-    public var text: String {
+    public func text(in l: Language) -> String {
         guard allowed, let joined else {
-            if reason == .closed { return "Room \(room) closed before your teacher answered. Ask your teacher for the code of the next room." }
-            return "The host of room \(room) did not let you back in as \(name). Join under another name, or ask your teacher."
+            if reason == .closed { return l.text("text.letin.closed", ["room": .text(room)]) }
+            return l.text("text.letin.refused", ["room": .text(room), "name": .text(name)])
         }
-        return "Your teacher let you back in.\n" + joined.text
+        return l(Say("text.letin.allowed")) + "\n" + joined.text(in: l)
     }
 }
 
@@ -64,7 +64,5 @@ public struct SeatMovedEvent: Message {
     public var name: String
 
     public var json: JSON { .object([EventType.seatMoved.field, ("room", .string(room)), ("name", .string(name))]) }
-    public var text: String {
-        "\(name)'s seat in room \(room) moved to another device: the host let \(name) back in there. You are no longer in the room."
-    }
+    public func text(in l: Language) -> String { l.text("text.letin.seat_moved", ["name": .text(name), "room": .text(room)]) }
 }

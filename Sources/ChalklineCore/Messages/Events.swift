@@ -12,7 +12,9 @@ public struct JoinedEvent: Message {
     public var name: String
     public var players: Int
     public var json: JSON { .object([EventType.joined.field, ("room", .string(room)), ("name", .string(name)), ("players", .int(players))]) }
-    public var text: String { "\(name) joined room \(room) (\(players) \(players == 1 ? "player" : "players"))." }
+    public func text(in l: Language) -> String {
+        l.text("text.room.joined", ["name": .text(name), "room": .text(room), "players": .text(TextFormat.count(players, "player", in: l))])
+    }
 }
 
 public struct LeftEvent: Message {
@@ -24,21 +26,21 @@ public struct LeftEvent: Message {
     public var json: JSON {
         .object([EventType.left.field, ("room", .string(room)), ("name", .string(name)), ("players", .int(players)), ("reason", .string(reason.rawValue))])
     }
-    public var text: String {
-        let what = switch reason {
-        case .left: "left the room"
-        case .disconnected: "lost their connection"
-        case .kicked: "was removed by the host"
-        case .banned: "was banned by the host"
+    public func text(in l: Language) -> String {
+        let key = switch reason {
+        case .left: "text.room.left"
+        case .disconnected: "text.room.disconnected"
+        case .kicked: "text.room.removed"
+        case .banned: "text.room.banned"
         }
-        return "\(name) \(what) (\(players) \(players == 1 ? "player" : "players"))."
+        return l.text(key, ["name": .text(name), "players": .text(TextFormat.count(players, "player", in: l))])
     }
 }
 
 public struct HostEvent: Message {
     public var name: String
     public var json: JSON { .object([EventType.host.field, ("name", .string(name))]) }
-    public var text: String { "\(name) is now the host." }
+    public func text(in l: Language) -> String { l.text("text.room.host", ["name": .text(name)]) }
 }
 
 /// The host left or dropped and nobody took their place: the room waits for them to come back
@@ -46,8 +48,8 @@ public struct HostEvent: Message {
 public struct HostAwayEvent: Message {
     public var running: Bool
     public var json: JSON { .object([EventType.hostAway.field, ("running", .bool(running))]) }
-    public var text: String {
-        "The teacher left; waiting for them." + (running ? " The game pauses after this question until they are back." : "")
+    public func text(in l: Language) -> String {
+        l(Say("text.room.host_away")) + (running ? " " + l(Say("text.room.host_away.running")) : "")
     }
 }
 
@@ -60,13 +62,19 @@ public struct MovedEvent: Message {
     /// The text line names the command that follows: `/join` would seat a watcher as a player.
     public var watching = false
     public var json: JSON { .object([EventType.moved.field, ("room", .string(room)), ("to", .string(to))]) }
-    public var text: String { "The teacher moved the class to room \(to). Type \(watching ? "/watch" : "/join") \(to) to follow." }
+    public func text(in l: Language) -> String {
+        l.text("text.room.moved", ["room": .text(to), "command": .text(watching ? "/watch" : "/join")])
+    }
 }
 
 public struct CountdownEvent: Message {
     public var seconds: Double
     public var json: JSON { .object([EventType.countdown.field, ("seconds", .double(seconds))]) }
-    public var text: String { "Get ready: the race starts in \(OptionSpec.format(seconds)) seconds!" }
+    public func text(in l: Language) -> String {
+        // A whole number picks its own form (`1 second`); a fraction reads as many (`2.5 seconds`).
+        let count = seconds == seconds.rounded() ? Int(seconds) : 2
+        return l(Say("text.game.countdown", count: count, ["seconds": .text(TextFormat.decimal(seconds, in: l))]))
+    }
 }
 
 public struct QuestionEvent: Message {
@@ -87,8 +95,9 @@ public struct QuestionEvent: Message {
         if let choices { fields.append(("choices", .array(choices.map(JSON.string)))) }
         return .object(fields)
     }
-    public var text: String {
-        let line = "Question \(round)/\(rounds):   \(prompt)   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
+    public func text(in l: Language) -> String {
+        let line = l.text("text.game.question", ["round": .int(round), "rounds": .int(rounds), "prompt": .text(prompt),
+                                                 "seconds": .text(TextFormat.decimal(Double(timeMs) / 1000, in: l))])
         return choices.map { line + "\n" + ChoiceLetters.line($0) } ?? line
     }
 }
@@ -99,15 +108,14 @@ public struct KickedEvent: Message {
     public var room: String
     public var banned = false
     public var json: JSON { .object([EventType.kicked.field, ("room", .string(room)), ("banned", .bool(banned))]) }
-    public var text: String {
-        banned
-            ? "The host banned you from room \(room). You can /join another room."
-            : "The host removed you from room \(room). You can come back under another name, or /join another room."
+    public func text(in l: Language) -> String {
+        banned ? l.text("text.kicked.banned", ["room": .text(room)]) : l.text("text.kicked.removed", ["room": .text(room)])
     }
 }
 
 /// The server is closing this connection for a reason of its own (not a shutdown): sent once,
-/// just before the close, so a client knows not to reconnect at once.
+/// just before the close, so a client knows not to reconnect at once. Its `message` is read in
+/// the connection's language, in json too.
 public struct ByeEvent: Message {
     public enum Reason: String, Sendable {
         /// Lines kept coming faster than the rate limit for `--flood-timeout`.
@@ -116,28 +124,62 @@ public struct ByeEvent: Message {
         case idle
     }
     public var reason: Reason
-    public var message: String
-    public var json: JSON { .object([EventType.bye.field, ("reason", .string(reason.rawValue)), ("message", .string(message))]) }
-    public var text: String { "Goodbye: \(message)" }
+    /// The limit the connection broke: lines a second (`flood`), or the idle timeout in ms (`idle`).
+    public var limit: Int
+    public var message: String { message(in: Languages.english) }
+
+    public func message(in l: Language) -> String {
+        switch reason {
+        case .flood: l.text("text.bye.flood", ["rate": .int(limit)])
+        case .idle: l.text("text.bye.idle", ["wait": .text(TextFormat.seconds(Millis(limit), in: l))])
+        }
+    }
+
+    public var jsonSpeaks: Bool { true }
+    public var json: JSON { json(in: Languages.english) }
+    public func json(in l: Language) -> JSON {
+        .object([EventType.bye.field, ("reason", .string(reason.rawValue)), ("message", .string(message(in: l)))])
+    }
+    public func text(in l: Language) -> String { l.text("text.bye", ["message": .text(message(in: l))]) }
 }
 
+/// The process is stopping. `message` nil is the usual sentence, read in each connection's language.
 public struct ShutdownEvent: Message {
-    public var message: String
-    public var json: JSON { .object([EventType.shutdown.field, ("message", .string(message))]) }
-    public var text: String { "Server: \(message)" }
+    public var fixed: String?
+    public init(message: String? = nil) { fixed = message }
+    public var message: String { message(in: Languages.english) }
+    public func message(in l: Language) -> String { fixed ?? l(Say("text.server.shutdown")) }
+    public var jsonSpeaks: Bool { fixed == nil }
+    public var json: JSON { json(in: Languages.english) }
+    public func json(in l: Language) -> JSON { .object([EventType.shutdown.field, ("message", .string(message(in: l)))]) }
+    public func text(in l: Language) -> String { l.text("text.server.prefix", ["message": .text(message(in: l))]) }
 }
 
 /// The one `error` that answers no command: results could not be saved (disk full, read-only
 /// database). The game goes on; `cmd` is null so a bot never takes it for a command's reply.
 public struct StorageFailedEvent: Message {
+    /// What the database said (not translated: it is the database's own words).
     public var reason: String
-    public var message: String {
-        "Results could not be saved (\(reason)). The game goes on; the server keeps trying to save them."
+    /// Set when the backlog was full: the most results held, and how many of the room's were dropped.
+    var dropped: (limit: Int, count: Int)?
+
+    init(reason: String) { self.reason = reason }
+    init(droppedOf limit: Int, count: Int) {
+        reason = ""
+        dropped = (limit, count)
     }
-    public var json: JSON {
-        .object([EventType.error.field, ("cmd", .null), ("code", .string(ErrorCode.storageFailed.rawValue)), ("message", .string(message))])
+
+    public var message: String { message(in: Languages.english) }
+    public func message(in l: Language) -> String {
+        let why = dropped.map { l.text("error.storage.dropped", ["limit": .int($0.limit), "count": .int($0.count)]) } ?? reason
+        return l.text("error.storage.failed", ["reason": .text(why)])
     }
-    public var text: String { "error storage_failed: \(message)" }
+    public var jsonSpeaks: Bool { true }
+    public var json: JSON { json(in: Languages.english) }
+    public func json(in l: Language) -> JSON {
+        .object([EventType.error.field, ("cmd", .null), ("code", .string(ErrorCode.storageFailed.rawValue)), ("message", .string(message(in: l)))])
+    }
+    public func text(in l: Language) -> String { "error storage_failed: \(message(in: l))" }
 }
 
 /// A `/say` line. `host` lets every screen mark the teacher's announcements.
@@ -147,7 +189,7 @@ public struct ChatEvent: Message {
     public var said: String
     public var host: Bool
     public var json: JSON { .object([EventType.chat.field, ("name", .string(name)), ("text", .string(said)), ("host", .bool(host))]) }
-    public var text: String { host ? "\(name) (host): \(said)" : "\(name): \(said)" }
+    public func text(in l: Language) -> String { host ? l.text("text.chat.host", ["name": .text(name), "said": .text(said)]) : "\(name): \(said)" }
 }
 
 /// Answers judged so far in the open round, for the host's and the watchers' screens only.
@@ -156,7 +198,7 @@ public struct ProgressEvent: Message {
     public var answers: Int
     public var players: Int
     public var json: JSON { .object([EventType.progress.field, ("id", .int(id)), ("answers", .int(answers)), ("players", .int(players))]) }
-    public var text: String { "Answers in: \(answers) of \(players)." }
+    public func text(in l: Language) -> String { l.text("text.game.progress", ["answers": .int(answers), "players": .int(players)]) }
 
     /// Written straight to bytes: the host's screen gets one up to ten times a second a room.
     public func rendered(_ format: OutputFormat) -> Payload {

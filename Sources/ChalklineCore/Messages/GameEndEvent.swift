@@ -13,12 +13,12 @@ public struct GameEndEvent: Message {
                 + teamsField(teams) + [("game", .string(game))] + (place?.json ?? top?.placeFields ?? [])
                 + (homework.map { [("homework", $0.json)] } ?? []))
     }
-    public var text: String {
-        var lines = [homework == nil ? "Game over! Final standings:" : "Homework done! Standings of everyone who has finished:"]
-        lines += TextFormat.standings(standings, limit: place == nil ? 50 : standings.count)
-        if let place { lines.append(place.text) }
-        if let teams { lines += TeamStanding.lines(teams) }
-        lines.append(homework?.text ?? "The host can /start another game.")
+    public func text(in l: Language) -> String {
+        var lines = [homework == nil ? l(Say("text.game.over")) : l(Say("text.homework.done"))]
+        lines += TextFormat.standings(standings, limit: place == nil ? 50 : standings.count, in: l)
+        if let place { lines.append(place.text(in: l)) }
+        if let teams { lines += TeamStanding.lines(teams, in: l) }
+        lines.append(homework?.text(in: l) ?? l(Say("text.game.again")))
         return lines.joined(separator: "\n")
     }
 }
@@ -54,14 +54,15 @@ public struct HomeworkPlace: Equatable, Sendable {
                  ("tries_left", triesLeft.map(JSON.int) ?? .null), ("counted", .bool(counted))])
     }
 
-    var text: String {
-        var line = rank.map { "You are \(TextFormat.ordinal($0)) of \(finished) who have finished" } ?? "\(finished) have finished"
-        line += counted ? " (this try counts)." : " (an earlier try of yours counts: it was better)."
-        switch triesLeft {
-        case .some(0): line += " That was your last try. /leave when you are done."
-        case .some(let n): line += " You may try again (\(n) left): /leave, then /join \(code) again."
-        case .none: line += " Try again to beat it: /leave, then /join \(code) again."
+    func text(in l: Language) -> String {
+        let place = rank.map { l.text("text.homework.place", ["rank": .text(l.ordinal($0)), "finished": .int(finished)]) }
+            ?? l(Say("text.homework.finished", count: finished))
+        let counts = l(Say(counted ? "text.homework.counted" : "text.homework.earlier_counts"))
+        let next = switch triesLeft {
+        case .some(0): l(Say("text.homework.last_try"))
+        case .some(let n): l(Say("text.homework.tries_left", count: n, ["code": .text(code)]))
+        case .none: l.text("text.homework.try_again", ["code": .text(code)])
         }
-        return line
+        return place + " " + counts + " " + next
     }
 }

@@ -15,7 +15,8 @@ public struct PauseEvent: Message {
     }
 
     public var json: JSON { .object([EventType.pause.field, ("ms", .int(Int(ms))), ("last", .bool(last))]) }
-    public var text: String {
-        (last ? "Your result" : "The next \(noun)") + " comes in \(NumberText.seconds(ms)). Type /next to go on now."
+    public func text(in l: Language) -> String {
+        let key = last ? "text.pause.result" : noun == "level" ? "text.pause.level" : "text.pause.question"
+        return l.text(key, ["wait": .text(TextFormat.seconds(ms, in: l))])
     }
 }

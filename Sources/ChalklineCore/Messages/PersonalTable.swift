@@ -96,8 +96,8 @@ public struct YourPlace: Equatable, Sendable {
     }
 
     /// `You are 412th of 1,000 with 2,350 points.`
-    var text: String {
-        "You are \(TextFormat.ordinal(rank)) of \(NumberText.thousands(players)) with \(NumberText.thousands(score)) points."
+    func text(in l: Language) -> String {
+        l(Say("text.place", count: score, ["rank": .text(l.ordinal(rank)), "players": .int(players)]))
     }
 }
 
@@ -202,10 +202,12 @@ final class TableCutter {
         self.init(template: JSONTemplate(holed.json), standings: standings, event: event)
     }
 
-    /// The cut of the player in `seat` called `name`, in `format`.
-    func rendered(seat: Int, name: String, _ format: OutputFormat) -> Payload {
+    /// The cut of the player in `seat` called `name`, in `format` and, for text, `language`: the
+    /// json line (which says nothing in a language) from the template; the text, rarely asked
+    /// for in a big room, from the player's cut event in their language.
+    func rendered(seat: Int, name: String, _ format: OutputFormat, in language: Language = Languages.english) -> Payload {
         let (own, index, place) = standings.own(for: seat)
-        guard format == .json else { return event(seat, name, own, place).rendered(format) }
+        guard format == .json else { return event(seat, name, own, place).rendered(format, in: language) }
         var line = ByteWriter(capacity: template.sharedCount + 128)
         template.render(into: &line) { hole, out in
             switch hole {
@@ -241,6 +243,8 @@ struct Prerendered: Message {
     let line: Payload
 
     var json: JSON { message.json }
-    var text: String { message.text }
+    func text(in l: Language) -> String { message.text(in: l) }
     func rendered(_ format: OutputFormat) -> Payload { format == .json ? line : message.rendered(format) }
+    /// The json line as it is (a table's json says nothing in a language); text in `l`.
+    func rendered(_ format: OutputFormat, in l: Language) -> Payload { format == .json ? line : message.rendered(format, in: l) }
 }

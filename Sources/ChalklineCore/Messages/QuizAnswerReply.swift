@@ -13,13 +13,15 @@ struct QuizAnswerReply: Message {
 
     var okReply: OkReply {
         OkReply("answer", [("id", .int(id)), ("correct", .bool(correct)), ("points", .int(points)), ("score", .int(score)), ("streak", .int(streak))],
-                text: correct
-                    ? "Right! +\(NumberText.thousands(points)) points (score \(NumberText.thousands(score)), streak \(streak))."
-                    : "Wrong. (score \(NumberText.thousands(score)))")
+                say: { [correct, points, score, streak] l in
+                    correct
+                        ? l(Say("text.answer.right", count: points, ["score": .int(score), "streak": .int(streak)]))
+                        : l.text("text.answer.wrong", ["score": .int(score)])
+                })
     }
 
     var json: JSON { okReply.json }
-    var text: String { okReply.text }
+    func text(in l: Language) -> String { okReply.text(in: l) }
 
     func rendered(_ format: OutputFormat) -> Payload {
         guard format == .json else { return okReply.rendered(format) }

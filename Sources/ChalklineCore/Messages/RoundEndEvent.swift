@@ -105,19 +105,22 @@ public struct RoundEndEvent: Message {
             (results[a].points, -(results[a].ms ?? .max)) > (results[b].points, -(results[b].ms ?? .max))
         })
     }
-    public var text: String {
-        var lines = ["Time! \(reveal)"]
+    public func text(in l: Language) -> String {
+        var lines = [l.text("text.round.time", ["reveal": .text(reveal)])]
         let nameWidth = max(4, results.map(\.name.count).max() ?? 4)
+        let verdicts = (none: l(Say("text.round.no_answer")), right: l(Say("text.round.right")), wrong: l(Say("text.round.wrong")))
+        // As wide as the language's longest verdict (`no answer` in English), so the points line up.
+        let verdictWidth = max(9, verdicts.none.count, verdicts.right.count, verdicts.wrong.count)
         for r in Self.ranked(results) {
-            let verdict = r.ms == nil ? "no answer" : r.correct ? "right" : "wrong"
-            let time = r.ms.map { "  " + NumberText.seconds($0) } ?? ""
-            lines.append("  " + TextFormat.pad(r.name, nameWidth) + "  " + TextFormat.pad(verdict, 9) + "  "
-                         + TextFormat.padLeft("+" + NumberText.thousands(r.points), 6) + time)
+            let verdict = r.ms == nil ? verdicts.none : r.correct ? verdicts.right : verdicts.wrong
+            let time = r.ms.map { "  " + TextFormat.seconds($0, in: l) } ?? ""
+            lines.append("  " + TextFormat.pad(r.name, nameWidth) + "  " + TextFormat.pad(verdict, verdictWidth) + "  "
+                         + TextFormat.padLeft("+" + l.number(r.points), 6) + time)
         }
-        lines.append("Standings:")
-        lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count)
-        if let place { lines.append(place.text) }
-        if let teams { lines += TeamStanding.lines(teams) }
+        lines.append(l(Say("text.round.standings")))
+        lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count, in: l)
+        if let place { lines.append(place.text(in: l)) }
+        if let teams { lines += TeamStanding.lines(teams, in: l) }
         return lines.joined(separator: "\n")
     }
 }

@@ -10,23 +10,25 @@ extension Room {
     /// time is counted to when it was read, at most the whole time allowed.
     func answer(_ text: String, question: Int? = nil, seat: Seat, now: Millis, arrived: Millis? = nil, out: inout Outbox) {
         if let question, question != openRoundID {
-            let open = openRoundID.map { " (question \($0) is open)" } ?? ""
-            out.send(ErrorReply("answer", .noQuestion, "Question \(question) is closed\(open): that answer was not judged."), to: seat.session!)
+            // Ids as typed in `/answer id=N`, never grouped.
+            let say = openRoundID.map { Say("error.answer.closed_other_open", ["id": .text(String(question)), "open": .text(String($0))]) }
+                ?? Say("error.answer.closed", ["id": .text(String(question))])
+            out.send(ErrorReply("answer", .noQuestion, say), to: seat.session!)
             return
         }
         // Arrived after the deadline but read before the shell's timer fired (both can fall in
         // one loop iteration): time was up, so it is not judged, and the round closes now.
         if case .open(let index, _, let deadline) = phase, unsentRound == nil, (arrived ?? now) > deadline {
-            out.send(ErrorReply("answer", .noQuestion, "Too late: time was up for that one."), to: seat.session!)
+            out.send(ErrorReply("answer", .noQuestion, Say("error.answer.too_late")), to: seat.session!)
             closeRound(index, now: now, out: &out)
             return
         }
         guard case .open(_, let opened, let deadline) = phase else {
-            out.send(ErrorReply("answer", .noQuestion, "There is no open question right now."), to: seat.session!)
+            out.send(ErrorReply("answer", .noQuestion, Say("error.answer.no_question")), to: seat.session!)
             return
         }
         guard participants.contains(where: { $0 === seat }) else {
-            out.send(ErrorReply("answer", .noQuestion, "You joined during this round: you play from the next one."), to: seat.session!)
+            out.send(ErrorReply("answer", .noQuestion, Say("error.answer.joined_late")), to: seat.session!)
             return
         }
         let elapsed = min(now, deadline) - opened

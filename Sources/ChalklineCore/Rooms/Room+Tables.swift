@@ -36,7 +36,7 @@ extension Room {
             if seat === host || !seat.plays {
                 projector.append(session)
             } else if let cut {
-                out.send(cut.rendered(seat: seat.number, name: seat.name, session.format), to: session)
+                out.send(cut.rendered(seat: seat.number, name: seat.name, session.format, in: session.language), to: session)
             } else {
                 uncut.append(session)
             }

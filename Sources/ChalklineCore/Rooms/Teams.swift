@@ -131,12 +131,13 @@ public struct TeamStanding: Equatable, Sendable {
     }
 
     /// The text format's table of teams.
-    static func lines(_ rows: [TeamStanding]) -> [String] {
+    static func lines(_ rows: [TeamStanding], in l: Language = Languages.english) -> [String] {
         let nameWidth = max(4, rows.map(\.name.count).max() ?? 4)
-        let scoreWidth = max(5, rows.map { NumberText.thousands($0.score).count }.max() ?? 5)
-        return ["Teams (mean points a member):"] + rows.map { row in
+        let scores = rows.map { l.number($0.score) }
+        let scoreWidth = max(5, scores.map(\.count).max() ?? 5)
+        return [l(Say("text.teams.table"))] + zip(rows, scores).map { row, score in
             "  " + TextFormat.padLeft("\(row.rank).", 4) + " " + TextFormat.pad(row.name, nameWidth) + "  "
-                + TextFormat.padLeft(NumberText.thousands(row.score), scoreWidth) + "  (" + TextFormat.count(row.members, "player") + ")"
+                + TextFormat.padLeft(score, scoreWidth) + "  (" + TextFormat.count(row.members, "player", in: l) + ")"
         }
     }
 }
@@ -170,17 +171,17 @@ public struct TeamsEvent: Message {
                  ("placed", .array(placed.map(JSON.string)))])
     }
 
-    static func listText(_ teams: [(name: String, members: [String])]) -> [String] {
-        teams.map { "  \($0.name): " + ($0.members.isEmpty ? "(nobody yet)" : $0.members.joined(separator: ", ")) }
+    static func listText(_ teams: [(name: String, members: [String])], in l: Language = Languages.english) -> [String] {
+        teams.map { "  \($0.name): " + ($0.members.isEmpty ? l(Say("text.teams.nobody")) : $0.members.joined(separator: ", ")) }
     }
 
-    public var text: String {
+    public func text(in l: Language) -> String {
         let head = switch reason {
-        case .pick: "Teams now:"
-        case .balance: "The host balanced the teams:"
-        case .rename: "The host renamed a team. Teams now:"
-        case .placed: "Not everyone had picked a team: \(placed.joined(separator: ", ")) went to the smallest. Teams now:"
+        case .pick: l(Say("text.teams.now"))
+        case .balance: l(Say("text.teams.balanced"))
+        case .rename: l(Say("text.teams.renamed"))
+        case .placed: l.text("text.teams.placed", ["names": .text(placed.joined(separator: ", "))])
         }
-        return ([head] + Self.listText(teams)).joined(separator: "\n")
+        return ([head] + Self.listText(teams, in: l)).joined(separator: "\n")
     }
 }

@@ -64,7 +64,7 @@ public final class EffectRunner {
     }
 
     @discardableResult
-    public func shutdown(message: String, now: Millis) -> [Effect] {
+    public func shutdown(message: String? = nil, now: Millis) -> [Effect] {
         run(core.shutdown(message: message), now: now)
     }
 

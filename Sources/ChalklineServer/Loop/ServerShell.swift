@@ -314,7 +314,7 @@ public final class ServerShell {
         for watcher in signals { watcher.close() }
         signals = []
         timer?.arm(at: nil, now: 0)
-        runner.shutdown(message: "The server is shutting down. Thanks for playing!", now: clock.now)
+        runner.shutdown(now: clock.now)
         // Connections the core never heard of (a page loading, a head still arriving) just close.
         for connection in connections.all where connection.transport == .sniffing || connection.transport == .http {
             drop(connection, reason: nil)

@@ -47,12 +47,59 @@ public struct KindReportTable: Sendable, Equatable {
     /// Plain text shown instead of the aligned table where a picture says it better.
     public var plain: String?
 
+    /// The title and headings before they have a language, for `translated(_:)`; nil for a
+    /// table made of fixed text.
+    var says: (title: Say, headings: [Say])?
+
     public init(name: String, title: String, columns: [(key: String, heading: String)], rows: [[Cell]], plain: String? = nil) {
         self.name = name
         self.title = title
         self.columns = columns
         self.rows = rows
         self.plain = plain
+    }
+
+    /// A kind's table whose title and headings are catalog texts: English as made, any other
+    /// language through `translated(_:)`. The keys (`name`, each column's `key`) never change.
+    init(name: String, title: Say, columns: [(key: String, heading: Say)], rows: [[Cell]], plain: String? = nil) {
+        self.init(name: name, title: title.english, columns: columns.map { ($0.key, $0.heading.english) }, rows: rows, plain: plain)
+        says = (title, columns.map(\.heading))
+    }
+
+    /// The table with its title and headings in `language`, for a report's reader (`/report`
+    /// after `/lang`, `chalkline-server report --language`); csv and json keys stay as they are.
+    public func translated(_ language: Language) -> KindReportTable {
+        guard let says, language !== Languages.english else { return self }
+        var copy = self
+        copy.title = language(says.title)
+        copy.columns = zip(columns, says.headings).map { ($0.key, language($1)) }
+        return copy
+    }
+
+    /// A column's heading, by its key: `report.column.KEY`, each spelled out for the catalog test.
+    static func heading(_ key: String) -> Say {
+        switch key {
+        case "a": Say("report.column.a")
+        case "b": Say("report.column.b")
+        case "fact": Say("report.column.fact")
+        case "seen": Say("report.column.seen")
+        case "missed": Say("report.column.missed")
+        case "accuracy": Say("report.column.accuracy")
+        case "answer": Say("report.column.answer")
+        case "miss_rate": Say("report.column.miss_rate")
+        case "game": Say("report.column.game")
+        case "right": Say("report.column.right")
+        case "median_ms": Say("report.column.median_time")
+        case "question": Say("report.column.question")
+        case "of": Say("report.column.of")
+        case "wrong": Say("report.column.wrong_answers")
+        default: Say("report.tag.other", ["tag": .text(key)])
+        }
+    }
+
+    /// Columns by key, each with its catalog heading.
+    static func columns(_ keys: String...) -> [(key: String, heading: Say)] {
+        keys.map { ($0, heading($0)) }
     }
 
     public static func == (a: KindReportTable, b: KindReportTable) -> Bool {
@@ -88,10 +135,12 @@ public enum QuizReport {
             return [.text(kind), .text(tagName(tag)), .int(t.seen), .int(t.right), .fraction(Double(t.right) / Double(t.seen)),
                     median(t.ms).map(KindReportTable.Cell.ms) ?? .null]
         }
-        let who = scope == .player ? "" : " (the class)"
+        let tag = tagSays(tagHeading)
+        let tagColumn: [(key: String, heading: Say)] = [("tag", tag.heading)]
         let bySkill = KindReportTable(
-            name: "\(kind)_tags", title: "\(kind): by \(tagHeading.lowercased())\(who)",
-            columns: [("game", "Game"), ("tag", tagHeading), ("seen", "Seen"), ("right", "Right"), ("accuracy", "Accuracy"), ("median_ms", "Median time")],
+            name: "\(kind)_tags",
+            title: Say(scope == .player ? "report.tags.title" : "report.tags.title_class", ["kind": .text(kind), "tag": .say(tag.inTitle)]),
+            columns: KindReportTable.columns("game") + tagColumn + KindReportTable.columns("seen", "right", "accuracy", "median_ms"),
             rows: rows)
         let weakest = order.filter { tallies[$0]!.right < tallies[$0]!.seen }
             .sorted { a, b in
@@ -101,8 +150,8 @@ public enum QuizReport {
             }
             .prefix(5)
         let weakTable = KindReportTable(
-            name: "\(kind)_weakest", title: "\(kind): five weakest (\(tagHeading.lowercased()))",
-            columns: [("game", "Game"), ("tag", tagHeading), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
+            name: "\(kind)_weakest", title: Say("report.tags.weakest", ["kind": .text(kind), "tag": .say(tag.inTitle)]),
+            columns: KindReportTable.columns("game") + tagColumn + KindReportTable.columns("seen", "missed", "accuracy"),
             rows: weakest.map { tag in
                 let t = tallies[tag]!
                 return [.text(kind), .text(tagName(tag)), .int(t.seen), .int(t.seen - t.right), .fraction(Double(t.right) / Double(t.seen))]
@@ -118,13 +167,24 @@ public enum QuizReport {
             .sorted { missed[$0]!.missed != missed[$1]!.missed ? missed[$0]!.missed > missed[$1]!.missed : $0 < $1 }
             .prefix(10)
         let missedTable = KindReportTable(
-            name: "\(kind)_missed", title: "\(kind): questions missed most",
-            columns: [("game", "Game"), ("question", "Question"), ("answer", "Answer"), ("seen", "Seen"), ("missed", "Missed")],
+            name: "\(kind)_missed", title: Say("report.tags.missed", ["kind": .text(kind)]),
+            columns: KindReportTable.columns("game", "question", "answer", "seen", "missed"),
             rows: most.map { q in
                 let m = missed[q]!
                 return [.text(kind), .text(q), .text(m.answer), .int(m.seen), .int(m.missed)]
             })
         return [bySkill, weakTable, missedTable]
+    }
+
+    /// The catalog texts of a tag heading a kind names (`Skill`, `Question`, `Asked`): as a
+    /// column's heading, and as it reads inside a title (`arith: by skill`).
+    static func tagSays(_ heading: String) -> (heading: Say, inTitle: Say) {
+        switch heading {
+        case "Skill": (Say("report.tag.skill"), Say("report.tag.skill.in_title"))
+        case "Question": (Say("report.tag.question"), Say("report.tag.question.in_title"))
+        case "Asked": (Say("report.tag.asked"), Say("report.tag.asked.in_title"))
+        default: (Say("report.tag.other", ["tag": .text(heading)]), Say("report.tag.other", ["tag": .text(heading.lowercased())]))
+        }
     }
 
     /// The middle value, rounding a half up; nil for none.

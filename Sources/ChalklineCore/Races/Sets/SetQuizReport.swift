@@ -38,9 +38,9 @@ enum SetQuizReport {
                     .text(common.map { "\($0.shown) (\($0.count))" }.joined(separator: "; "))]
         }
         return KindReportTable(
-            name: "quiz_questions", title: "quiz: each question" + (scope == .player ? "" : " (the class)"),
-            columns: [("game", "Game"), ("question", "Question"), ("answer", "Answer"), ("right", "Right"), ("of", "Of"),
-                      ("median_ms", "Median time"), ("wrong", "Commonest wrong answers")],
+            name: "quiz_questions",
+            title: Say(scope == .player ? "report.quiz.title" : "report.quiz.title_class", ["kind": .text(SetQuiz.name)]),
+            columns: KindReportTable.columns("game", "question", "answer", "right", "of", "median_ms", "wrong"),
             rows: rows)
     }
 

@@ -34,13 +34,13 @@ public enum TimesReport {
                 .prefix(5)
             return [
                 KindReportTable(
-                    name: "facts", title: "Accuracy on each fact (row x column, % right; . = not seen)",
-                    columns: [("a", "A"), ("b", "B"), ("fact", "Fact"), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
+                    name: "facts", title: Say("report.times.facts"),
+                    columns: KindReportTable.columns("a", "b", "fact", "seen", "missed", "accuracy"),
                     rows: facts.map { [.int($0.a), .int($0.b), .text($0.name), .int($0.seen), .int($0.missed), $0.accuracy] },
                     plain: grid(facts)),
                 KindReportTable(
-                    name: "weakest", title: "Five weakest facts",
-                    columns: [("fact", "Fact"), ("seen", "Seen"), ("missed", "Missed"), ("accuracy", "Accuracy")],
+                    name: "weakest", title: Say("report.times.weakest"),
+                    columns: KindReportTable.columns("fact", "seen", "missed", "accuracy"),
                     rows: weakest.map { [.text($0.name), .int($0.seen), .int($0.missed), $0.accuracy] }),
             ]
         case .classroom:
@@ -48,8 +48,8 @@ public enum TimesReport {
                 x.missRate != y.missRate ? x.missRate > y.missRate : x.seen != y.seen ? x.seen > y.seen : (x.a, x.b) < (y.a, y.b)
             }
             return [KindReportTable(
-                name: "facts", title: "Times facts, hardest first",
-                columns: [("fact", "Fact"), ("answer", "Answer"), ("seen", "Seen"), ("missed", "Missed"), ("miss_rate", "Missed %")],
+                name: "facts", title: Say("report.times.hardest"),
+                columns: KindReportTable.columns("fact", "answer", "seen", "missed", "miss_rate"),
                 rows: hardest.map { [.text($0.name), .int($0.a * $0.b), .int($0.seen), .int($0.missed), .fraction($0.missRate)] })]
         }
     }

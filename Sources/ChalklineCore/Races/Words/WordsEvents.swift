@@ -41,10 +41,11 @@ public struct BoardEvent: Message {
                  ("groups", .array(groups.map(JSON.string))), ("language", .string(language))])
     }
 
-    public var text: String {
-        var lines = ["Level \(level) (\(round) of \(levels)): \(clues.count) words, \(WordsText.clock(timeMs)) on the clock."]
-        lines += clues.flatMap(WordsText.boardClue)
-        lines.append("Type a word made of these groups:")
+    public func text(in l: Language) -> String {
+        var lines = [l.text("text.words.board", ["level": .int(level), "round": .int(round), "levels": .int(levels),
+                                                 "words": .text(TextFormat.count(clues.count, "word", in: l)), "clock": .text(WordsText.clock(timeMs))])]
+        lines += clues.flatMap { WordsText.boardClue($0, in: l) }
+        lines.append(l(Say("text.words.type")))
         lines += WordsText.grid(groups)
         return lines.joined(separator: "\n")
     }
@@ -68,10 +69,10 @@ public struct SolvedEvent: Message {
                  ("groups", .array(groups.map(JSON.string)))])
     }
 
-    public var text: String {
-        var lines = ["\(name) solved \(n): \(word) (+\(NumberText.thousands(points)))."]
+    public func text(in l: Language) -> String {
+        var lines = [l.text("text.words.solved", ["name": .text(name), "n": .int(n), "word": .text(word), "points": .int(points)])]
         if !groupsLeft.isEmpty {
-            lines.append("Groups left:")
+            lines.append(l(Say("text.words.groups_left")))
             lines += WordsText.grid(groupsLeft)
         }
         return lines.joined(separator: "\n")
@@ -97,16 +98,16 @@ public struct LevelEndEvent: Message {
                 + teamsField(teams) + (place?.json ?? top?.placeFields ?? []))
     }
 
-    public var text: String {
+    public func text(in l: Language) -> String {
         let solved = clues.count { $0.solvedBy != nil }
         var lines = [solved == clues.count
-            ? "Level \(level) solved: all \(clues.count) words!"
-            : "Level \(level) is over: \(solved) of \(clues.count) words solved."]
-        lines += clues.flatMap(WordsText.endClue)
-        lines.append("Standings:")
-        lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count)
-        if let place { lines.append(place.text) }
-        if let teams { lines += TeamStanding.lines(teams) }
+            ? l(Say("text.words.all_solved", count: clues.count, ["level": .int(level)]))
+            : l(Say("text.words.level_over", count: clues.count, ["level": .int(level), "solved": .int(solved)]))]
+        lines += clues.flatMap { WordsText.endClue($0, in: l) }
+        lines.append(l(Say("text.round.standings")))
+        lines += TextFormat.standings(standings, limit: place == nil ? 10 : standings.count, in: l)
+        if let place { lines.append(place.text(in: l)) }
+        if let teams { lines += TeamStanding.lines(teams, in: l) }
         return lines.joined(separator: "\n")
     }
 }

@@ -29,8 +29,8 @@ final class WordsRace: Race {
                 case .option(let error):
                     throw ErrorReply("create", .badArgs, error.message)
                 case .noPack(let name, let available):
-                    let choice = available.isEmpty ? "This server has no word packs." : "Packs here: \(available.joined(separator: ", "))."
-                    throw ErrorReply("create", .noPack, "There is no word pack \"\(name)\". \(choice)")
+                    let choice = available.isEmpty ? Say("error.words.no_packs") : Say("error.words.packs_here", ["packs": .text(available.joined(separator: ", "))])
+                    throw ErrorReply("create", .noPack, Say("error.words.no_pack", ["name": .text(name), "choice": .say(choice)]))
                 }
             }
         })
@@ -65,26 +65,26 @@ final class WordsRace: Race {
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
         guard var board else {
-            return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, "No level is open right now."))
+            return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, Say("error.words.no_level")))
         }
         guard let word = WordsRules.normalize(text) else {
-            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, "Type a word using only the letters A to Z."))
+            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, Say("error.words.letters_only")))
         }
         let key = ObjectIdentifier(seat)
         if limiter.isLimited(key, now: elapsedMs) {
             let waitMs = limiter.waitMs(key, now: elapsedMs)
             return AnswerOutcome(reply: ErrorReply("answer", .rateLimited,
-                                                   "Too many wrong words: that one was not checked. Wait \(NumberText.seconds(waitMs)).",
+                                                   Say("error.words.too_many_wrong", ["wait": .say(Say("text.count.seconds", count: Int((waitMs + 999) / 1000)))]),
                                                    extra: [("retry_ms", .int(Int(waitMs)))]))
         }
         guard let index = board.index(ofAnswer: word) else {
             limiter.recordWrong(key, now: elapsedMs)
             let reply = OkReply("answer", [("correct", false), ("n", .null), ("points", 0), ("score", .int(seat.score))],
-                                text: "\(word) is not on the board. (score \(NumberText.thousands(seat.score)))")
+                                say: { [score = seat.score] l in l.text("text.words.not_on_board", ["word": .text(word), "score": .int(score)]) })
             return AnswerOutcome(reply: reply, judged: JudgedAnswer(correct: false, points: 0))
         }
         if let claim = board.claims[index] {
-            return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, "\(claim.name) already solved \(index + 1): \(board.clues[index].answer).",
+            return AnswerOutcome(reply: ErrorReply("answer", .alreadySolved, Say("error.words.already_solved", ["name": .text(claim.name), "n": .int(index + 1), "word": .text(board.clues[index].answer)]),
                                                    extra: [("n", .int(index + 1)), ("name", .string(claim.name))]))
         }
         let points = WordsRules.points(groups: board.clues[index].groups.count, firstOfLevel: board.solvedCount == 0 && settings.timing.scoring == .speed)
@@ -93,7 +93,7 @@ final class WordsRace: Race {
         seat.score += points
         seat.correctMs += elapsedMs
         let reply = OkReply("answer", [("correct", true), ("n", .int(index + 1)), ("points", .int(points)), ("score", .int(seat.score))],
-                            text: "Yes! \(board.clues[index].answer) is yours: +\(NumberText.thousands(points)) points (score \(NumberText.thousands(seat.score))).")
+                            say: { [score = seat.score, answer = board.clues[index].answer] l in l(Say("text.words.yours", count: points, ["word": .text(answer), "score": .int(score)])) })
         // The board's spelling, accents and all, whatever was typed.
         let event = SolvedEvent(n: index + 1, word: board.clues[index].answer, name: seat.name, points: points,
                                 groups: board.clues[index].groups, groupsLeft: board.groupTexts)

@@ -5,14 +5,15 @@ enum WordsText {
     static let columns = 5
 
     /// `   1. Ghosts in residence (7 letters)` or, once claimed, `   1. Ghosts in residence: HAUNTED (sam)`.
-    static func boardClue(_ c: WordsClueView) -> [String] {
-        let tail = if let word = c.word, let who = c.solvedBy { ": \(word) (\(who))" } else { " (\(c.letters) letters)" }
+    /// The clue stays in the pack's language; only `letters` is the reader's.
+    static func boardClue(_ c: WordsClueView, in l: Language = Languages.english) -> [String] {
+        let tail = if let word = c.word, let who = c.solvedBy { ": \(word) (\(who))" } else { " (" + l(Say("text.words.letters", count: c.letters)) + ")" }
         return wrap(c.clue + tail, prefix: numbered(c.n))
     }
 
     /// `   1. HAUNTED  Ghosts in residence  (sam +450)`.
-    static func endClue(_ c: WordsClueView) -> [String] {
-        let who = if let name = c.solvedBy { "\(name) +\(NumberText.thousands(c.points ?? 0))" } else { "unsolved" }
+    static func endClue(_ c: WordsClueView, in l: Language = Languages.english) -> [String] {
+        let who = if let name = c.solvedBy { "\(name) +\(l.number(c.points ?? 0))" } else { l(Say("text.words.unsolved")) }
         return wrap("\(c.word ?? "?"): \(c.clue) (\(who))", prefix: numbered(c.n))
     }
 
