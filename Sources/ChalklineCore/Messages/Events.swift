@@ -81,14 +81,16 @@ public struct QuestionEvent: Message {
     public var timeMs: Millis
     /// A multiple-choice question's options in the order shown (`A`, `B`...); nil when typed.
     public var choices: [String]? = nil
+    /// The question as each language says it, where it is a sentence (see `QuestionEvent+Spoken`).
+    var spoken: (@Sendable (Language) -> String)? = nil
     public var json: JSON {
         var fields: [(String, JSON)] = [EventType.question.field, ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
                                         ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))]
         if let choices { fields.append(("choices", .array(choices.map(JSON.string)))) }
         return .object(fields)
     }
-    public var text: String {
-        let line = "Question \(round)/\(rounds):   \(prompt)   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
+    public func text(in l: Language) -> String {
+        let line = "Question \(round)/\(rounds):   \(prompt(in: l))   (\(OptionSpec.format(Double(timeMs) / 1000)) s)"
         return choices.map { line + "\n" + ChoiceLetters.line($0) } ?? line
     }
 }

@@ -26,6 +26,8 @@ public struct RoundEndEvent: Message {
     public var answer: JSON
     /// The right answer as the text mode shows it, for every kind.
     public var answerText: String
+    /// The reveal and the answer as each language writes them (see `RoundEndEvent+Spoken`).
+    var spoken: (@Sendable (Language) -> (reveal: String, answer: String))? = nil
     public var results: [RoundResult]
     public var standings: [Standing]
     /// The team standings, in a room with `teams=` (see `Teams`); nil (and absent) otherwise.
@@ -105,8 +107,8 @@ public struct RoundEndEvent: Message {
             (results[a].points, -(results[a].ms ?? .max)) > (results[b].points, -(results[b].ms ?? .max))
         })
     }
-    public var text: String {
-        var lines = ["Time! \(reveal)"]
+    public func text(in l: Language) -> String {
+        var lines = ["Time! \(reveal(in: l))"]
         let nameWidth = max(4, results.map(\.name.count).max() ?? 4)
         for r in Self.ranked(results) {
             let verdict = r.ms == nil ? "no answer" : r.correct ? "right" : "wrong"

@@ -1,5 +1,5 @@
 /// A number in an answer, read from its judge's form (`AnswerText`): `3`, `-3`, `3.0`, `0.5`,
-/// `.5`, `,5`, `0,5`, `1/2`, `1,000`, `1 000`, `1.234,5`, `1,234.5`.
+/// `.5`, `,5`, `0,5`, `1/2`, `1,000`, `1 000`, `1'000`, `1.234,5`, `1,234.5`.
 ///
 /// Thousands: a set does not say how its class writes decimals, and `1,000` is one thousand in
 /// English and one in French. So:
@@ -7,12 +7,14 @@
 ///   a comma alone followed by exactly three digits after one to three digits (not starting
 ///   with 0) groups thousands (`1,000`, `12,500`); any other comma alone is the decimal comma
 ///   (`0,5`, `3,75`, `0,125`); two kinds of mark are a grouping and a decimal (`1.234,5`); a
-///   space only groups (`1 000`). A teacher who means 1.5 writes `1.5` or `1,5`;
+///   space or an apostrophe only groups (`1 000`, `1'000`). A teacher who means 1.5 writes `1.5` or `1,5`;
 /// - a **typed** answer that could be read either way (`1,500`, `1.500`) is right when either
-///   reading is: the class may write decimals either way.
+///   reading is: the class may write decimals either way. (The other kinds let the answerer's
+///   language decide, having no accepted answer to compare with; a set's own answer is the
+///   better judge, so both readings stand here: issue 42 keeps this.)
 /// Fractions are two whole numbers and a `/`. Not a number: words, `1 1/2`, `50%`, `½`.
-/// `NumberReader` (the other quizzes') takes the room's one decimal mark and no fractions, and
-/// allocates; this reads the judge's scalars in place.
+/// `NumberReader` (the other quizzes') reads UTF-8 and no fractions; this reads the judge's
+/// scalars in place.
 enum AnswerNumber {
     /// The readings of `form` (the second only for typed text that can be read both ways).
     struct Readings: Equatable, Sendable {
@@ -68,7 +70,9 @@ enum AnswerNumber {
         var runs = 0, firstLength = 0, firstIsZero = false, middleAreThrees = true
         var firstMark: UInt32 = 0, lastMark: UInt32 = 0, marks = 0, earlierMarksSame = true
         var leadingMark = false
-        for scalar in body {
+        for var scalar in body {
+            // An apostrophe groups as a space does (`1'234.5`; the judge's form makes `’` one).
+            if scalar == 0x27 { scalar = 0x20 }
             switch scalar {
             case 0x30...0x39:
                 if tailLength == 0 { runs += 1 }
