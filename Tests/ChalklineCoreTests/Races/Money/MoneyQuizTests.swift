@@ -24,7 +24,8 @@ struct MoneyQuizTests {
         let seven20 = Exact(720, over: 100)!
         for typed in ["$7.20", "7.2", "7.20", " 7.20 ", "USD 7.20", "usd7.2", "$ 7.20"] { #expect(usd.read(typed) == seven20, "\(typed)") }
         #expect(usd.read("$1,234.50") == Exact(123_450, over: 100)!)
-        #expect(usd.read("7,20") == nil)  // a comma groups thousands in dollars: 7,20 is no amount
+        // Issue 42: a decimal comma reads in every currency (7,20 is no grouping: two digits follow).
+        #expect(usd.read("7,20") == seven20)
         for typed in ["7,20 €", "7,2", "7,20", "€7,20", "EUR 7,20"] { #expect(eur.read(typed) == seven20, "\(typed)") }
         #expect(eur.read("1.234,50 €") == Exact(123_450, over: 100)!)
         #expect(jpy.read("¥4,800") == Exact(4800))
