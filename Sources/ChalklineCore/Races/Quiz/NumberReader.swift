@@ -54,62 +54,32 @@ public enum NumberReader {
     /// `−`, U+2212.
     private static let minus: [UInt8] = [0xE2, 0x88, 0x92]
 
-    /// Digits and marks, then only blanks. Keeps what the rule needs as it goes (no array).
+    /// Digits and marks, then only blanks (`DigitRuns` decides what they are).
     private static func body(_ scan: inout Scan, prefer: DecimalMark, places: Int) -> Exact? {
-        var head = 0            // every run before the last, digits joined
-        var tail = 0, tailLength = 0, digits = 0
-        var runs = 0, firstLength = 0, firstIsZero = false, middleAreThrees = true
-        var firstMark: UInt8 = 0, lastMark: UInt8 = 0, marks = 0, earlierMarksSame = true
-        var leadingMark = false
+        var runs = DigitRuns()
         while let byte = scan.peek {
             if byte >= 0x30 && byte <= 0x39 {
-                if tailLength == 0 { runs += 1 }
-                if runs == 1 && tailLength == 0 { firstIsZero = byte == 0x30 }
-                tail = tail * 10 + Int(byte - 0x30)
-                tailLength += 1
-                digits += 1
-                guard digits <= 15 else { return nil }
+                guard runs.digit(Int(byte - 0x30)) else { return nil }
                 scan.at += 1
-                continue
-            }
-            if tailLength == 0 && marks == 0 && runs == 0 && (byte == 0x2E || byte == 0x2C) {
-                // `.5` or `,5`: a decimal mark with nothing before it, as the very first thing.
+            } else if !runs.hasMarks && !runs.endsInDigit && (byte == 0x2E || byte == 0x2C) {
+                _ = runs.mark(UInt32(byte))   // `.5`, `,5`
                 scan.at += 1
-                leadingMark = true
-                marks = 1
-                continue
+            } else if runs.endsInDigit, let mark = scan.mark() {
+                guard runs.mark(UInt32(mark)) else { return nil }
+            } else {
+                break
             }
-            guard tailLength > 0, let mark = scan.mark() else { break }
-            if runs == 1 { firstLength = tailLength } else if tailLength != 3 { middleAreThrees = false }
-            head = head * Exact.power10(tailLength) + tail
-            if marks == 0 { firstMark = mark } else if lastMark != firstMark { earlierMarksSame = false }
-            lastMark = mark
-            marks += 1
-            (tail, tailLength) = (0, 0)
         }
         // `3.` is 3, as before.
-        if tailLength > 0, marks == 0, scan.peek == 0x2E || scan.peek == 0x2C { scan.at += 1 }
+        if runs.endsInDigit, !runs.hasMarks, scan.peek == 0x2E || scan.peek == 0x2C { scan.at += 1 }
         scan.skipBlanks()
-        guard scan.atEnd, tailLength > 0 else { return nil }
-        if marks == 0 { return Exact(tail) }
-        if leadingMark {
-            guard marks == 1, tailLength <= 9 else { return nil }
-            return Exact(scaled: tail, places: tailLength)
-        }
-        let groupsAreReal = (1...3).contains(firstLength) && !firstIsZero && middleAreThrees
-        // The last mark groups: every mark alike, every group three digits.
-        let grouped = earlierMarksSame && lastMark == firstMark && groupsAreReal && tailLength == 3
-            ? Exact(head * 1000 + tail) : nil
-        // The last mark is decimal: it is `.` or `,`, and the marks before it (if any) group
-        // with another mark (`1.234,5`, `1 234,5`, `1'234.5`).
-        let isDecimal = lastMark != 0x20 && tailLength <= 9
-            && (marks == 1 || (earlierMarksSame && firstMark != lastMark && groupsAreReal))
-        let decimal = isDecimal ? Exact(scaled: head * Exact.power10(tailLength) + tail, places: tailLength) : nil
-        switch (grouped, decimal) {
-        case let (grouped?, decimal?): return lastMark == prefer.byte && tailLength <= places ? decimal : grouped
+        guard scan.atEnd, let read = runs.readings() else { return nil }
+        switch (read.grouped, read.decimal) {
+        case let (grouped?, decimal?):
+            // Both ways: the answerer's mark decides, unless the decimals would be too many.
+            return read.ambiguousMark == UInt32(prefer.byte) && 3 <= places ? decimal : grouped
         case let (grouped?, nil): return grouped
-        case let (nil, decimal?): return decimal
-        case (nil, nil): return nil
+        default: return read.decimal
         }
     }
 
