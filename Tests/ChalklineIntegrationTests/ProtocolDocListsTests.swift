@@ -95,8 +95,9 @@ import Testing
     /// seat (only in homework), a question's options (only multiple choice).
     static let conditional: [String: Set<String>] = [
         "game_end": ["homework"], "ok.join": ["homework"], "ok.rejoin": ["homework"], "ok.claim": ["homework"],
-        // Only a multiple-choice question of the quiz kind (`QuizRaceTCPTests`).
-        "question": ["choices"],
+        // Only a multiple-choice question of the quiz kind (`QuizRaceTCPTests`); `message` only
+        // where the question is a sentence (money, pace, arith's percents: `MoneyInFrenchTCPTests`).
+        "question": ["choices", "message"],
     ]
 
     /// A times game with teams, a watcher, chat, a kick, a host who drops and a `/claim`, then

@@ -89,6 +89,8 @@ public struct QuestionEvent: Message {
     public var timeMs: Millis
     /// A multiple-choice question's options in the order shown (`A`, `B`...); nil when typed.
     public var choices: [String]? = nil
+    /// The question as each language says it, where it is a sentence (see `QuestionEvent+Spoken`).
+    var spoken: (@Sendable (Language) -> String)? = nil
     public var json: JSON {
         var fields: [(String, JSON)] = [EventType.question.field, ("id", .int(id)), ("round", .int(round)), ("rounds", .int(rounds)),
                                         ("text", .string(questionText)), ("time_ms", .int(Int(timeMs))), ("game", .string(game))]
@@ -96,7 +98,7 @@ public struct QuestionEvent: Message {
         return .object(fields)
     }
     public func text(in l: Language) -> String {
-        let line = l.text("text.game.question", ["round": .int(round), "rounds": .int(rounds), "prompt": .text(prompt),
+        let line = l.text("text.game.question", ["round": .int(round), "rounds": .int(rounds), "prompt": .text(prompt(in: l)),
                                                  "seconds": .text(TextFormat.decimal(Double(timeMs) / 1000, in: l))])
         return choices.map { line + "\n" + ChoiceLetters.line($0) } ?? line
     }

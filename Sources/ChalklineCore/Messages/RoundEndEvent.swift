@@ -26,6 +26,8 @@ public struct RoundEndEvent: Message {
     public var answer: JSON
     /// The right answer as the text mode shows it, for every kind.
     public var answerText: String
+    /// The reveal and the answer as each language writes them (see `RoundEndEvent+Spoken`).
+    var spoken: (@Sendable (Language) -> (reveal: String, answer: String))? = nil
     public var results: [RoundResult]
     public var standings: [Standing]
     /// The team standings, in a room with `teams=` (see `Teams`); nil (and absent) otherwise.
@@ -106,7 +108,7 @@ public struct RoundEndEvent: Message {
         })
     }
     public func text(in l: Language) -> String {
-        var lines = [l.text("text.round.time", ["reveal": .text(reveal)])]
+        var lines = [l.text("text.round.time", ["reveal": .text(reveal(in: l))])]
         let nameWidth = max(4, results.map(\.name.count).max() ?? 4)
         let verdicts = (none: l(Say("text.round.no_answer")), right: l(Say("text.round.right")), wrong: l(Say("text.round.wrong")))
         // As wide as the language's longest verdict (`no answer` in English), so the points line up.

@@ -29,29 +29,86 @@ public struct Currency: Sendable, Equatable {
     /// Minor units in one major unit: 100, or 1.
     public var scale: Int { Exact.power10(places) }
 
-    /// `$1,234.50`, `1.234,50 €`, `¥4,800`, `CHF 1'234.50`.
+    /// `$1,234.50`, `1.234,50 €`, `¥4,800`, `CHF 1'234.50`: as the currency's own country
+    /// writes it, json's `text` (bots read it).
     public func format(_ minor: Int) -> String {
-        let major = String(abs(minor) / scale)
-        var grouped = ""
-        for (i, ch) in major.enumerated() {
-            if i > 0 && (major.count - i) % 3 == 0 { grouped.append(group) }
-            grouped.append(ch)
-        }
-        if places > 0 {
-            let cents = String(abs(minor) % scale)
-            grouped += String(mark.character) + String(repeating: "0", count: places - cents.count) + cents
-        }
+        let grouped = Self.grouped(abs(minor) / scale, String(group)) + cents(minor, mark.character)
         let sign = minor < 0 ? "-" : ""
         return symbolFirst ? sign + symbol + grouped : sign + grouped + " " + symbol
     }
 
-    /// An amount as people type it: with or without the symbol or the code, thousands grouped
-    /// or not, `7.2` for `7.20`. Exact, in major units; nil for anything else.
-    public func read(_ typed: String) -> Exact? {
-        var text = typed.trimmingBlanks()
-        for word in [code, code.lowercased(), symbol.trimmingBlanks()] where !word.isEmpty {
-            text = text.replacing(word, with: "")
+    /// The amount as `language` writes money: its marks and where it puts the symbol (`€48.00`
+    /// in English, `48,00 €` in French and German, `48,00 $` in French).
+    public func format(_ minor: Int, in language: Language) -> String {
+        let amount = language.number(abs(minor) / scale) + cents(minor, language.decimalMark)
+        // The symbol as it is (`CHF ` keeps its space where it goes first), the ends trimmed.
+        let written = language.text("race.money.amount", ["symbol": .text(symbol), "amount": .text(amount)]).trimmingBlanks()
+        return minor < 0 ? "-" + written : written
+    }
+
+    /// "like $7.20" in `hint`s: an amount's example as the language writes it.
+    var example: Say {
+        places == 0 ? Say("race.money.example.whole", ["symbol": .text(symbol)]) : Say("race.money.example", ["symbol": .text(symbol)])
+    }
+
+    private func cents(_ minor: Int, _ mark: Character) -> String {
+        guard places > 0 else { return "" }
+        let cents = String(abs(minor) % scale)
+        return String(mark) + String(repeating: "0", count: places - cents.count) + cents
+    }
+
+    private static func grouped(_ major: Int, _ group: String) -> String {
+        let digits = String(major)
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += group }
+            out.append(ch)
         }
-        return NumberReader.read(text, mark: mark, extraGroup: group)
+        return out
+    }
+
+    /// An amount as people type it, in any style (`1 234,50 €`, `€1,234.50`, `1234.5 EUR`,
+    /// `1.234,50`, `7.2` for `7.20`): with or without a currency's symbol or code on either
+    /// side, the decimal mark either way. An amount has at most the currency's decimals, so
+    /// `1,234` is 1234 in every language. Exact, in major units; nil for anything else.
+    /// Reads the bytes in place (no allocation an answer).
+    public func read(_ typed: String, prefer: DecimalMark = .point) -> Exact? {
+        var typed = typed
+        return typed.withUTF8 { bytes in
+            var start = 0, end = bytes.count
+            var trimmed = true
+            while trimmed {
+                trimmed = false
+                while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+                while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+                for word in Self.words {
+                    if Self.matches(word, bytes, at: start, before: end) { start += word.count; trimmed = true; break }
+                    if end - word.count >= start, Self.matches(word, bytes, at: end - word.count, before: end) { end -= word.count; trimmed = true; break }
+                }
+            }
+            return NumberReader.read(UnsafeBufferPointer(rebasing: bytes[start..<end]), prefer: prefer, places: places)
+        }
+    }
+
+    /// Every currency's code and symbol as bytes, longest first (`A$` before `$`): an answer
+    /// may carry any (a class in euros types `€` or `EUR`, a child abroad its own).
+    private static let words: [[UInt8]] = {
+        var words = Set<[UInt8]>()
+        for c in all {
+            words.insert(Array(c.code.utf8))
+            words.insert(Array(c.symbol.trimmingBlanks().utf8))
+        }
+        return words.sorted { $0.count > $1.count }
+    }()
+
+    /// Whether `word` is at `at` (ASCII letters in any case).
+    private static func matches(_ word: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>, at: Int, before end: Int) -> Bool {
+        guard at + word.count <= end else { return false }
+        for (i, w) in word.enumerated() {
+            var b = bytes[at + i]
+            if b >= 0x61 && b <= 0x7A { b -= 0x20 }
+            if b != w { return false }
+        }
+        return true
     }
 }

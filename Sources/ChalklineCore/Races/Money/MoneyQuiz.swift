@@ -42,30 +42,75 @@ public struct MoneyQuiz: QuizKind {
 
 /// One money question; its answer is an amount (minor units) or, for `percent`, a whole percent.
 public struct MoneyQuestion: QuizQuestion {
-    public let text: String
     let ask: MoneyQuiz.Ask
     let level: Int
     let currency: Currency
     /// Minor units, or the percent for `percent`.
     let answer: Int
+    /// What the sentence says, written in each language.
+    let words: MoneyWords
+
+    /// As the currency's country writes its amounts, in English: what bots parse.
+    public var text: String { words.sentence(in: Languages.english, currency.format) }
+    public func spoken(in language: Language) -> String? { words.sentence(in: language) { currency.format($0, in: language) } }
 
     public var answerText: String { ask == .percent ? "\(answer)%" : currency.format(answer) }
+    public func answerSpoken(in language: Language) -> String? {
+        ask == .percent ? language.text("race.money.percent", ["percent": .int(answer)]) : currency.format(answer, in: language)
+    }
     public var answerValue: JSON { ask == .percent ? .int(answer) : Exact(answer, over: currency.scale)!.json }
     public var detail: String? { "\(ask.rawValue) level\(level)" }
 
-    public func judge(_ typed: String) -> QuizVerdict {
+    public func judge(_ typed: String, prefer: DecimalMark) -> QuizVerdict {
         if ask == .percent {
-            var text = typed.trimmingBlanks()
-            if text.hasSuffix("%") { text = String(text.dropLast()) }
-            guard let value = NumberReader.read(text, mark: currency.mark) else {
-                return .unreadable(hint: "Type a percent, like 15 or 15%.")
+            var text = Substring(typed.trimmingBlanks())
+            if text.hasSuffix("%") { text = text.dropLast() }
+            guard let value = NumberReader.read(String(text), prefer: prefer) else {
+                return .unreadable(hint: Say("race.money.hint.percent"))
             }
             return value == Exact(answer) ? .right : .wrong
         }
-        guard let value = currency.read(typed) else {
-            return .unreadable(hint: "Type an amount, like \(currency.format(720)).")
+        guard let value = currency.read(typed, prefer: prefer) else {
+            return .unreadable(hint: Say("race.money.hint.amount", ["example": .say(currency.example)]))
         }
         return value == Exact(answer, over: currency.scale)! ? .right : .wrong
+    }
+}
+
+/// A money question's sentence before it has a language: its kind, amounts (minor units),
+/// percent, people, and whether the answer was rounded.
+struct MoneyWords: Sendable, Equatable {
+    var ask: MoneyQuiz.Ask
+    var amount: Int
+    /// The part, for `percent`.
+    var part = 0
+    var percent: Int
+    var people = 0
+    var rounded = false
+    var unit: String
+
+    /// The sentence in `language`, amounts written by `money`.
+    func sentence(in language: Language, _ money: (Int) -> String) -> String {
+        let nearest: Say.Arg = rounded ? .say(Say(Self.nearestKey(unit))) : .text("")
+        switch ask {
+        case .tip: return language.text("question.money.tip", ["bill": .text(money(amount)), "percent": .int(percent), "nearest": nearest])
+        case .total: return language.text("question.money.total", ["bill": .text(money(amount)), "percent": .int(percent), "nearest": nearest])
+        case .split:
+            return language.text("question.money.split", ["bill": .text(money(amount)), "people": .int(people), "percent": .int(percent), "nearest": nearest])
+        case .discount: return language.text("question.money.discount", ["price": .text(money(amount)), "percent": .int(percent), "nearest": nearest])
+        case .percent: return language.text("question.money.percent", ["part": .text(money(part)), "whole": .text(money(amount))])
+        }
+    }
+
+    /// ", to the nearest cent": each minor unit's own phrase (a language's grammar differs by unit).
+    static func nearestKey(_ unit: String) -> String {
+        switch unit {
+        case "penny": "question.money.nearest.penny"
+        case "yen": "question.money.nearest.yen"
+        case "paisa": "question.money.nearest.paisa"
+        case "centime": "question.money.nearest.centime"
+        default: "question.money.nearest.cent"
+        }
     }
 }
 
@@ -115,21 +160,18 @@ public struct MoneyQuestions: DrawnQuestions {
         }
     }
 
-    private func nearest(_ rounded: Bool) -> String { rounded ? ", to the nearest \(currency.unitName)" : "" }
-
     private mutating func make() -> MoneyQuestion {
         let ask = rng.pick(quiz.asks)
         let c = currency
-        func question(_ text: String, _ answer: Int) -> MoneyQuestion {
-            MoneyQuestion(text: text, ask: ask, level: quiz.level, currency: c, answer: answer)
+        func question(_ words: MoneyWords, _ answer: Int) -> MoneyQuestion {
+            MoneyQuestion(ask: ask, level: quiz.level, currency: c, answer: answer, words: words)
         }
         switch ask {
         case .tip, .total:
             let amount = bill(5, 120), pct = percent(tip: true)
             let (tip, rounded) = Self.percentOf(amount, pct)
-            return ask == .tip
-                ? question("Bill \(c.format(amount)), tip \(pct)%: the tip\(nearest(rounded))?", tip)
-                : question("Bill \(c.format(amount)), tip \(pct)%: the total\(nearest(rounded))?", amount + tip)
+            return question(MoneyWords(ask: ask, amount: amount, percent: pct, rounded: rounded, unit: c.unitName),
+                            ask == .tip ? tip : amount + tip)
         case .split:
             let people = rng.int(in: 2...6), pct = percent(tip: true)
             var amount = bill(20, 200)
@@ -143,11 +185,11 @@ public struct MoneyQuestions: DrawnQuestions {
             let total = amount + tip
             let share = (total * 2 + people) / (people * 2)
             let rounded = tipRounded || total % people != 0
-            return question("\(c.format(amount)) shared by \(people) with a \(pct)% tip: each pays\(nearest(rounded))?", share)
+            return question(MoneyWords(ask: ask, amount: amount, percent: pct, people: people, rounded: rounded, unit: c.unitName), share)
         case .discount:
             let amount = bill(5, 150), pct = percent(tip: false)
             let (off, rounded) = Self.percentOf(amount, pct)
-            return question("\(c.format(amount)), \(pct)% off: the price\(nearest(rounded))?", amount - off)
+            return question(MoneyWords(ask: ask, amount: amount, percent: pct, rounded: rounded, unit: c.unitName), amount - off)
         case .percent:
             // The part is a whole percent of the whole: choose both, then the amounts.
             let pct = quiz.level == 3 ? rng.int(in: 1...99) : percent(tip: false)
@@ -158,7 +200,7 @@ public struct MoneyQuestions: DrawnQuestions {
             // divisible by 100 of its steps.
             let partStep = quiz.level == 3 ? 1 : c.places == 0 ? 100 : quiz.level == 1 ? c.scale : 5
             while whole * pct % (100 * partStep) != 0 { whole += step }
-            return question("\(c.format(whole * pct / 100)) of \(c.format(whole)) is what percent?", pct)
+            return question(MoneyWords(ask: ask, amount: whole, part: whole * pct / 100, percent: pct, unit: c.unitName), pct)
         }
     }
 }

@@ -9,10 +9,10 @@ public struct PaceQuiz: QuizKind {
 
     public enum Unit: String, Sendable {
         case km, mi
-        /// `km` or `mile`, as in "per km", "per mile".
-        var per: String { self == .km ? "km" : "mile" }
+        /// `km` or `mile`, as in "per km", "per mile", in `language`.
+        func per(_ language: Language) -> String { self == .km ? "km" : language.text("race.pace.mile") }
         /// `km` or `miles`, as in "distance in miles".
-        var plural: String { self == .km ? "km" : "miles" }
+        func plural(_ language: Language) -> String { self == .km ? "km" : language.text("race.pace.miles") }
         var speed: String { self == .km ? "km/h" : "mph" }
     }
 
@@ -72,12 +72,27 @@ public struct PaceQuestion: QuizQuestion {
     public let answer: Answer
     public let tags: [String]
     let mark: DecimalMark
+    /// What the sentence says, to write it in each language; nil for a question made by hand.
+    var words: PaceWords? = nil
 
-    public var answerText: String {
+    public var answerText: String { answerText(mark) }
+
+    private func answerText(_ mark: DecimalMark) -> String {
         switch answer {
         case .seconds(let s, let pace): RunningText.time(s) + (pace.map { $0 == .km ? " /km" : " /mi" } ?? "")
         case .number(let x, let unit, let speed): RunningText.number(x, mark: mark) + " " + (speed ? unit.speed : unit.rawValue)
         }
+    }
+
+    /// The room's `decimal=comma`, else the language's mark.
+    private func mark(in language: Language) -> DecimalMark { mark == .comma ? .comma : DecimalMark(language.decimalMark) }
+
+    public func spoken(in language: Language) -> String? { words?.sentence(in: language, mark: mark(in: language)) }
+
+    /// A time reads the same everywhere; a distance or a speed takes the language's mark.
+    public func answerSpoken(in language: Language) -> String? {
+        guard case .number = answer else { return nil }
+        return answerText(mark(in: language))
     }
 
     public var answerValue: JSON {
@@ -89,16 +104,16 @@ public struct PaceQuestion: QuizQuestion {
 
     public var detail: String? { tags.joined(separator: " ") }
 
-    public func judge(_ typed: String) -> QuizVerdict {
+    public func judge(_ typed: String, prefer: DecimalMark) -> QuizVerdict {
         switch answer {
         case .seconds(let s, _):
             guard let value = RunningText.readTime(typed) else {
-                return .unreadable(hint: "Type a time, like 5:15 or 1:34:57.")
+                return .unreadable(hint: Say("race.pace.hint.time"))
             }
             return abs(value - s) <= 1 ? .right : .wrong
         case .number(let x, _, _):
-            guard let value = RunningText.readNumber(typed, mark: mark), let diff = value - x else {
-                return .unreadable(hint: mark == .point ? "Type a number, like 7.5." : "Type a number, like 7,5.")
+            guard let value = RunningText.readNumber(typed, prefer: mark.deciding(prefer)), let diff = value - x else {
+                return .unreadable(hint: Say(mark == .comma ? "race.pace.hint.number.comma" : "race.pace.hint.number"))
             }
             return diff.magnitude <= Exact(1, over: 100)! ? .right : .wrong
         }
@@ -122,20 +137,20 @@ public struct PaceQuestions: DrawnQuestions {
 
     /// A distance and how it is written: round numbers at level 1, halves at 2 (and 5K, 10K),
     /// tenths at 3 (and the half marathon and marathon, in kilometres).
-    private mutating func distance(_ unit: PaceQuiz.Unit) -> (Exact, String) {
+    private mutating func distance(_ unit: PaceQuiz.Unit) -> (Exact, PaceWords.Distance) {
         if unit == .km, quiz.level >= 2, rng.chance(1, in: 4) {
-            let named: [(String, Exact)] = quiz.level == 2
-                ? [("5K", Exact(5)), ("10K", Exact(10))]
-                : [("Half marathon", Exact(210_975, over: 10_000)!), ("Marathon", Exact(42_195, over: 1_000)!), ("10K", Exact(10))]
+            let named: [(PaceWords.Race, Exact)] = quiz.level == 2
+                ? [(.fiveK, Exact(5)), (.tenK, Exact(10))]
+                : [(.half, Exact(210_975, over: 10_000)!), (.marathon, Exact(42_195, over: 1_000)!), (.tenK, Exact(10))]
             let (name, km) = rng.pick(named)
-            return (km, "\(name) (\(RunningText.number(km, mark: quiz.mark)) km)")
+            return (km, PaceWords.Distance(value: km, unit: unit, race: name))
         }
         let d: Exact = switch quiz.level {
         case 1: Exact(rng.pick([2, 3, 4, 5, 6, 8, 10, 12, 15, 20]))
         case 2: Exact(scaled: rng.int(in: 4...40) * 5, places: 1)
         default: Exact(scaled: rng.int(in: 15...250), places: 1)
         }
-        return (d, "\(RunningText.number(d, mark: quiz.mark)) \(unit.rawValue)")
+        return (d, PaceWords.Distance(value: d, unit: unit))
     }
 
     /// Seconds a unit: whole minutes at level 1, steps of 5 seconds at 2, any second at 3.
@@ -149,17 +164,13 @@ public struct PaceQuestions: DrawnQuestions {
         }
     }
 
-    /// What the question adds when its answer had to be rounded.
-    private func rounding(_ exact: Bool, _ what: String, decimals: Bool = false) -> String {
-        exact ? "" : decimals ? ", to two decimals" : ", to the nearest \(what)"
-    }
-
     private mutating func make() -> PaceQuestion {
         let ask = rng.pick(quiz.asks)
         let unit = rng.pick(quiz.units)
         let tags = [ask.rawValue, unit.rawValue]
-        func question(_ text: String, _ answer: PaceQuestion.Answer, _ tags: [String] = tags) -> PaceQuestion {
-            PaceQuestion(text: text, answer: answer, tags: tags, mark: quiz.mark)
+        let mark = quiz.mark
+        func question(_ words: PaceWords, _ answer: PaceQuestion.Answer, _ tags: [String] = tags) -> PaceQuestion {
+            PaceQuestion(text: words.sentence(in: Languages.english, mark: mark), answer: answer, tags: tags, mark: mark, words: words)
         }
         switch ask {
         case .pace:
@@ -167,13 +178,12 @@ public struct PaceQuestions: DrawnQuestions {
             // The time is whole seconds, as a watch shows it; the pace is worked back from it.
             let t = RunningText.seconds((d * Exact(p))!)
             let exact = (Exact(t) / d)!
-            let answer = RunningText.seconds(exact)
-            return question("\(dText) in \(RunningText.time(t)): pace per \(unit.per)\(rounding(exact.isWhole, "second"))?",
-                            .seconds(answer, pace: unit))
+            return question(PaceWords(ask: ask, unit: unit, distance: dText, time: t, rounding: exact.isWhole ? nil : .second),
+                            .seconds(RunningText.seconds(exact), pace: unit))
         case .time:
             let (d, dText) = distance(unit), p = pace(unit)
             let exact = (d * Exact(p))!
-            return question("\(dText) at \(RunningText.time(p)) per \(unit.per): time\(rounding(exact.isWhole, "second"))?",
+            return question(PaceWords(ask: ask, unit: unit, distance: dText, pace: p, rounding: exact.isWhole ? nil : .second),
                             .seconds(RunningText.seconds(exact), pace: nil))
         case .distance:
             let p = pace(unit)
@@ -182,21 +192,76 @@ public struct PaceQuestions: DrawnQuestions {
                 : quiz.level == 2 ? rng.int(in: 10...120) * 60 : rng.int(in: 600...7200)
             let exact = (Exact(t) / Exact(p))!
             let answer = RunningText.rounded(exact, places: 2)
-            return question("\(RunningText.time(t)) at \(RunningText.time(p)) per \(unit.per): distance in \(unit.plural)\(rounding(answer == exact, "0.01", decimals: true))?",
+            return question(PaceWords(ask: ask, unit: unit, time: t, pace: p, rounding: answer == exact ? nil : .twoDecimals),
                             .number(answer, unit: unit, speed: false))
         case .speed:
             let (d, dText) = distance(unit), p = pace(unit)
             let t = RunningText.seconds((d * Exact(p))!)
             let exact = ((d * Exact(3600))! / Exact(t))!
             let answer = RunningText.rounded(exact, places: 2)
-            return question("\(dText) in \(RunningText.time(t)): speed in \(unit.speed)\(rounding(answer == exact, "0.01", decimals: true))?",
+            return question(PaceWords(ask: ask, unit: unit, distance: dText, time: t, rounding: answer == exact ? nil : .twoDecimals),
                             .number(answer, unit: unit, speed: true))
         case .convert:
             let from = unit, to: PaceQuiz.Unit = unit == .km ? .mi : .km
             let p = pace(from)
             let exact = from == .km ? (Exact(p) * PaceQuiz.mileKm)! : (Exact(p) / PaceQuiz.mileKm)!
-            return question("\(RunningText.time(p)) per \(from.per): pace per \(to.per)\(rounding(exact.isWhole, "second"))?",
+            return question(PaceWords(ask: ask, unit: from, pace: p, rounding: exact.isWhole ? nil : .second),
                             .seconds(RunningText.seconds(exact), pace: to), ["convert", from.rawValue, to.rawValue])
+        }
+    }
+}
+
+/// A pace question's sentence before it has a language: what is asked, the unit, the givens,
+/// and what the rounding says.
+struct PaceWords: Sendable, Equatable {
+    enum Race: Sendable, Equatable { case fiveK, tenK, half, marathon }
+    enum Rounding: Sendable, Equatable { case second, twoDecimals }
+
+    /// `7.5 mi`, or a race and its kilometres: `Half marathon (21.0975 km)`.
+    struct Distance: Sendable, Equatable {
+        var value: Exact
+        var unit: PaceQuiz.Unit
+        var race: Race? = nil
+
+        func text(in language: Language, mark: DecimalMark) -> String {
+            let number = RunningText.number(value, mark: mark)
+            guard let race else { return "\(number) \(unit.rawValue)" }
+            let name = switch race {
+            case .fiveK: "5K"
+            case .tenK: "10K"
+            case .half: language.text("race.pace.half_marathon")
+            case .marathon: language.text("race.pace.marathon")
+            }
+            return language.text("race.pace.named", ["race": .text(name), "km": .text(number)])
+        }
+    }
+
+    var ask: PaceQuiz.Ask
+    var unit: PaceQuiz.Unit
+    var distance: Distance? = nil
+    var time = 0
+    var pace = 0
+    var rounding: Rounding?
+
+    /// The sentence in `language`, decimals with `mark`.
+    func sentence(in l: Language, mark: DecimalMark) -> String {
+        let rounding: Say.Arg = switch self.rounding {
+        case nil: .text("")
+        case .second: .say(Say("question.pace.nearest_second"))
+        case .twoDecimals: .say(Say("question.pace.two_decimals"))
+        }
+        let d: Say.Arg = .text(distance?.text(in: l, mark: mark) ?? "")
+        let t: Say.Arg = .text(RunningText.time(time)), p: Say.Arg = .text(RunningText.time(pace))
+        let per: Say.Arg = .text(unit.per(l))
+        switch ask {
+        case .pace: return l.text("question.pace.pace", ["distance": d, "time": t, "per": per, "rounding": rounding])
+        case .time: return l.text("question.pace.time", ["distance": d, "pace": p, "per": per, "rounding": rounding])
+        case .distance:
+            return l.text("question.pace.distance", ["time": t, "pace": p, "per": per, "units": .text(unit.plural(l)), "rounding": rounding])
+        case .speed: return l.text("question.pace.speed", ["distance": d, "time": t, "speed": .text(unit.speed), "rounding": rounding])
+        case .convert:
+            let to: PaceQuiz.Unit = unit == .km ? .mi : .km
+            return l.text("question.pace.convert", ["pace": p, "from": per, "to": .text(to.per(l)), "rounding": rounding])
         }
     }
 }

@@ -9,12 +9,15 @@ public enum RunningText {
     }
 
     /// A time as people type it: `5:15`, `05:15`, `0:05:15`, `1:34:57`, `5m15s`, `1h34m57s`,
-    /// `5'15"`, `45m`, with or without a unit after (`5:15 /km`, `5:15 per mile`). Nil otherwise.
+    /// `5'15"`, `45m`, `5 min 15`, `1 h 34 min 57 s`, `1h34` (the French and German way: the
+    /// next unit down understood), with or without a unit after (`5:15 /km`, `5:15 per mile`,
+    /// `5:15 par km`, `5:15 pro km`). Nil otherwise.
     public static func readTime(_ typed: String) -> Int? {
         var text = typed.trimmingBlanks().lowercased()
-        for unit in ["per km", "per mile", "per mi", "/km", "/mi", "/mile", "min/km", "min/mi"] where text.hasSuffix(unit) {
+        for unit in ["per km", "per mile", "per mi", "par km", "pro km", "por km", "/km", "/mi", "/mile", "min/km", "min/mi"] where text.hasSuffix(unit) {
             text = String(text.dropLast(unit.count)).trimmingBlanks()
         }
+        for (word, letter) in [("min", "m"), ("sec", "s")] where text.contains(word) { text = text.replacing(word, with: letter) }
         guard !text.isEmpty, text.count <= 20 else { return nil }
         if text.contains(":") {
             let parts = text.split(separator: ":", omittingEmptySubsequences: false)
@@ -39,8 +42,12 @@ public enum RunningText {
                 return nil
             }
         }
-        guard seenUnit, number.isEmpty || units.last == "'" else { return nil }
-        if let n = Int(number) { total += n }  // 5'15 with the seconds mark left off
+        // 5'15, 5m15, 1h34: the next unit down, left off.
+        guard seenUnit, number.isEmpty || ["'", "m", "h"].contains(units.last!) else { return nil }
+        if let n = Int(number) {
+            guard n < 60 else { return nil }
+            total += units.last == "h" ? n * 60 : n
+        }
         return total
     }
 
@@ -49,15 +56,20 @@ public enum RunningText {
         x.decimalText(mark: mark.character) ?? x.description
     }
 
-    /// A distance or speed as typed: a number (with the room's decimal mark), a unit after it or not.
-    public static func readNumber(_ typed: String, mark: DecimalMark) -> Exact? {
-        var text = typed.trimmingBlanks().lowercased()
-        for unit in ["km/h", "kph", "mph", "miles", "mile", "mi", "km"] where text.hasSuffix(unit) {
-            text = String(text.dropLast(unit.count))
+    /// A distance or speed as typed: a number, either decimal mark (`prefer` decides `1,234`),
+    /// a unit after it or not (`km/h`, `mph`, `mi/h`, `miles`, `milles`, `Meilen`, `millas`...).
+    public static func readNumber(_ typed: String, prefer: DecimalMark) -> Exact? {
+        var text = Substring(typed.trimmingBlanks())
+        for unit in numberUnits where text.count > unit.count && text.suffix(unit.count).lowercased() == unit {
+            text = text.dropLast(unit.count)
             break
         }
-        return NumberReader.read(text, mark: mark)
+        return NumberReader.read(String(text), prefer: prefer)
     }
+
+    /// Longest first, so `km/h` goes before `km`.
+    private static let numberUnits = ["km/h", "kmh", "kph", "mi/h", "mph", "miles", "milles", "millas", "milhas", "meilen", "meile",
+                                      "milla", "milha", "mile", "mi", "km"].sorted { $0.count > $1.count }
 
     /// Half up to `places` decimals.
     public static func rounded(_ x: Exact, places: Int) -> Exact {

@@ -74,8 +74,17 @@ public protocol QuizQuestion: Sendable, Equatable {
     /// (skills: `x precedence decimals`) that `QuizReport.byTag` counts; times keeps `7,8`.
     var detail: String? { get }
     /// Reads a typed answer, leniently, and judges it strictly. An unreadable answer keeps the
-    /// player's attempt and gets the hint (`Type a number, like 3.5.`).
-    func judge(_ typed: String) -> QuizVerdict
+    /// player's attempt and gets the hint (`Type a number, like 3.5.`). `prefer` is the decimal
+    /// mark of the answerer's language: it decides only a number that reads both ways (`1,234`;
+    /// see `NumberReader`).
+    func judge(_ typed: String, prefer: DecimalMark) -> QuizVerdict
+    /// The question as `language` says it (`Addition 48,00 €, pourboire 15 % : le pourboire ?`),
+    /// where it is a sentence or holds a number some language writes otherwise; nil where `text`
+    /// reads the same in every language (`7 x 8`). json's `message`, the text mode's prompt.
+    func spoken(in language: Language) -> String?
+    /// The right answer as `language` writes it (`7,20 €`, `7,5 km`); nil where `answerText` is
+    /// the same in every language.
+    func answerSpoken(in language: Language) -> String?
     /// The options of a multiple-choice question, in the order shown (`A`, `B`...); nil for a
     /// typed answer.
     var choices: [String]? { get }
@@ -89,6 +98,10 @@ extension QuizQuestion {
     public var detail: String? { nil }
     public var choices: [String]? { nil }
     public var ownLimitMs: Millis? { nil }
+    public func spoken(in language: Language) -> String? { nil }
+    public func answerSpoken(in language: Language) -> String? { nil }
+    /// Judged as an English speaker types: what the solvers and most tests ask.
+    public func judge(_ typed: String) -> QuizVerdict { judge(typed, prefer: .point) }
 }
 
 /// A game's questions, drawn one at a time; never runs out.
@@ -100,6 +113,21 @@ public protocol QuizQuestionSource<Question>: Sendable {
 public enum QuizVerdict: Equatable, Sendable {
     case right
     case wrong
-    /// Not an answer at all (`abc`, `7/2` where fractions are not taken): the hint says what is.
-    case unreadable(hint: String)
+    /// Not an answer at all (`abc`, `7/2` where fractions are not taken): the hint says what is,
+    /// in the answerer's language.
+    case unreadable(hint: Say)
+
+    /// The hint in English, for tests and logs.
+    public var hint: String? {
+        if case .unreadable(let hint) = self { return hint.english }
+        return nil
+    }
+
+    public static func == (a: QuizVerdict, b: QuizVerdict) -> Bool {
+        switch (a, b) {
+        case (.right, .right), (.wrong, .wrong): true
+        case let (.unreadable(x), .unreadable(y)): x.english == y.english
+        default: false
+        }
+    }
 }

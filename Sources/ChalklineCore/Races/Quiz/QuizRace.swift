@@ -47,7 +47,8 @@ final class QuizRace<Kind: QuizKind>: Race {
 
     private func questionEvent(id: Int, _ question: Kind.Question, timeMs: Millis) -> QuestionEvent {
         QuestionEvent(id: id, round: currentRound, rounds: settings.rounds, game: Kind.name,
-                      questionText: question.text, prompt: question.prompt, timeMs: timeMs, choices: question.choices)
+                      questionText: question.text, prompt: question.prompt, timeMs: timeMs, choices: question.choices,
+                      spoken: question.spokenQuestion)
     }
 
     func currentRoundEvent(remainingMs: Millis) -> (any Message)? {
@@ -63,9 +64,12 @@ final class QuizRace<Kind: QuizKind>: Race {
             return AnswerOutcome(reply: ErrorReply("answer", .alreadyAnswered, "You already answered this question."))
         }
         let correct: Bool
-        switch current.question.judge(text) {
+        // The answerer's decimal mark decides a number that reads both ways; English (index 0,
+        // most connections) is asked without touching the catalog.
+        let prefer: DecimalMark = (seat.session?.languageIndex ?? 0) == 0 ? .point : DecimalMark(seat.session!.language.decimalMark)
+        switch current.question.judge(text, prefer: prefer) {
         case .unreadable(let hint):
-            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, hint + " You can still answer this question."))
+            return AnswerOutcome(reply: ErrorReply("answer", .badAnswer, Say("race.quiz.unreadable", ["hint": .say(hint)])))
         case .right: correct = true
         case .wrong: correct = false
         }
@@ -114,8 +118,9 @@ final class QuizRace<Kind: QuizKind>: Race {
         }
         let question = current!
         current = nil
-        let event = RoundEndEvent(id: question.id, reveal: question.question.reveal, answer: question.question.answerValue,
+        var event = RoundEndEvent(id: question.id, reveal: question.question.reveal, answer: question.question.answerValue,
                                   answerText: question.question.answerText, results: results, standings: standings)
+        event.spoken = question.question.spokenReveal
         return RoundClosing(event: event, unanswered: unanswered)
     }
 }

@@ -1,5 +1,5 @@
 /// A number in an answer, read from its judge's form (`AnswerText`): `3`, `-3`, `3.0`, `0.5`,
-/// `.5`, `,5`, `0,5`, `1/2`, `1,000`, `1 000`, `1.234,5`, `1,234.5`.
+/// `.5`, `,5`, `0,5`, `1/2`, `1,000`, `1 000`, `1'000`, `1.234,5`, `1,234.5`.
 ///
 /// Thousands: a set does not say how its class writes decimals, and `1,000` is one thousand in
 /// English and one in French. So:
@@ -7,12 +7,14 @@
 ///   a comma alone followed by exactly three digits after one to three digits (not starting
 ///   with 0) groups thousands (`1,000`, `12,500`); any other comma alone is the decimal comma
 ///   (`0,5`, `3,75`, `0,125`); two kinds of mark are a grouping and a decimal (`1.234,5`); a
-///   space only groups (`1 000`). A teacher who means 1.5 writes `1.5` or `1,5`;
+///   space or an apostrophe only groups (`1 000`, `1'000`). A teacher who means 1.5 writes `1.5` or `1,5`;
 /// - a **typed** answer that could be read either way (`1,500`, `1.500`) is right when either
-///   reading is: the class may write decimals either way.
+///   reading is: the class may write decimals either way. (The other kinds let the answerer's
+///   language decide, having no accepted answer to compare with; a set's own answer is the
+///   better judge, so both readings stand here: issue 42 keeps this.)
 /// Fractions are two whole numbers and a `/`. Not a number: words, `1 1/2`, `50%`, `½`.
-/// `NumberReader` (the other quizzes') takes the room's one decimal mark and no fractions, and
-/// allocates; this reads the judge's scalars in place.
+/// `NumberReader` (the other quizzes') reads UTF-8 and no fractions; this reads the judge's
+/// scalars in place.
 enum AnswerNumber {
     /// The readings of `form` (the second only for typed text that can be read both ways).
     struct Readings: Equatable, Sendable {
@@ -62,57 +64,23 @@ enum AnswerNumber {
         return Readings(first: value)
     }
 
-    /// Runs of digits between marks (`.` `,` space), as the type's comment says.
+    /// Runs of digits between marks (`.` `,` space, apostrophe), as the type's comment says.
     private static func decimal(_ body: UnsafeBufferPointer<UInt32>, typed: Bool) -> Readings? {
-        var head = 0, tail = 0, tailLength = 0, digits = 0
-        var runs = 0, firstLength = 0, firstIsZero = false, middleAreThrees = true
-        var firstMark: UInt32 = 0, lastMark: UInt32 = 0, marks = 0, earlierMarksSame = true
-        var leadingMark = false
+        var runs = DigitRuns()
         for scalar in body {
             switch scalar {
-            case 0x30...0x39:
-                if tailLength == 0 { runs += 1 }
-                if runs == 1 && tailLength == 0 && !leadingMark { firstIsZero = scalar == 0x30 }
-                tail = tail * 10 + Int(scalar - 0x30)
-                tailLength += 1
-                digits += 1
-                guard digits <= 15 else { return nil }
-            case 0x2E, 0x2C, 0x20:
-                if tailLength == 0 {
-                    // A mark with no digits before it: only `.5` or `,5`, as the very first thing.
-                    guard marks == 0, runs == 0, scalar != 0x20 else { return nil }
-                    leadingMark = true
-                } else {
-                    if runs == 1 { firstLength = tailLength } else if tailLength != 3 { middleAreThrees = false }
-                    head = head * Exact.power10(tailLength) + tail
-                }
-                if marks == 0 { firstMark = scalar } else if lastMark != firstMark { earlierMarksSame = false }
-                lastMark = scalar
-                marks += 1
-                (tail, tailLength) = (0, 0)
-            default:
-                return nil
+            case 0x30...0x39: guard runs.digit(Int(scalar - 0x30)) else { return nil }
+            // An apostrophe groups as a space does (`1'234.5`; the judge's form makes `’` one).
+            case 0x2E, 0x2C, 0x20, 0x27: guard runs.mark(scalar == 0x27 ? 0x20 : scalar) else { return nil }
+            default: return nil
             }
         }
-        guard tailLength > 0 else { return nil }
-        if marks == 0 { return Readings(first: Exact(tail)) }
-        if leadingMark {
-            guard marks == 1, tailLength <= 9 else { return nil }
-            return Readings(first: Exact(scaled: tail, places: tailLength))
-        }
-        let groupsAreReal = (1...3).contains(firstLength) && !firstIsZero && middleAreThrees
-        // The last mark groups thousands: every mark the same, every group three digits.
-        let grouped = earlierMarksSame && lastMark == firstMark && groupsAreReal && tailLength == 3
-            ? Exact(head * 1000 + tail) : nil
-        // The last mark is the decimal one: the marks before it (if any) group with another mark.
-        let decimalMark = lastMark != 0x20 && tailLength <= 9
-            && (marks == 1 || (earlierMarksSame && firstMark != lastMark && groupsAreReal))
-        let decimal = decimalMark ? Exact(head * Exact.power10(tailLength) + tail, over: Exact.power10(tailLength)) : nil
-        switch (grouped, decimal) {
+        guard let read = runs.readings() else { return nil }
+        switch (read.grouped, read.decimal) {
         case let (grouped?, decimal?):
             if typed { return Readings(first: grouped, second: decimal) }
             // An accepted answer's one reading: the comma groups, the point is decimal.
-            return Readings(first: lastMark == 0x2C ? grouped : decimal)
+            return Readings(first: read.ambiguousMark == 0x2C ? grouped : decimal)
         case let (grouped?, nil): return Readings(first: grouped)
         case let (nil, decimal?): return Readings(first: decimal)
         case (nil, nil): return nil

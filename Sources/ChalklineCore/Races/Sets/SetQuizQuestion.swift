@@ -27,12 +27,13 @@ public struct SetQuizQuestion: QuizQuestion {
     }
 
     /// An option's text, a letter or a number picks an option; anything else is judged as typed.
-    public func judge(_ typed: String) -> QuizVerdict {
+    /// A set's numbers read either way already (see `AnswerNumber`): `prefer` is not needed.
+    public func judge(_ typed: String, prefer: DecimalMark) -> QuizVerdict {
         guard let choices else { return row.key.accepts(typed) ? .right : .wrong }
         switch pick(typed) {
         case .choice(let i): return rightChoices[i] ? .right : .wrong
         case .outOfRange:
-            return .unreadable(hint: "Answer with a letter from A to \(ChoiceLetters.letter(choices.count - 1)), or an option's text.")
+            return .unreadable(hint: Say("race.quiz.hint.choice", ["last": .text(String(ChoiceLetters.letter(choices.count - 1)))]))
         case .text: return row.key.accepts(typed) ? .right : .wrong
         }
     }

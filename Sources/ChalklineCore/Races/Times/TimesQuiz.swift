@@ -85,14 +85,17 @@ extension TimesQuestion: QuizQuestion {
     /// The two factors, which the facts grid is drawn from.
     public var detail: String? { "\(table),\(multiplier)" }
 
-    /// Answers compare as integers after trimming spaces: `056` and `+56` are 56.
-    public func judge(_ typed: String) -> QuizVerdict {
-        guard let value = Self.parseNumber(typed) else {
-            return .unreadable(hint: "Answer with a whole number, like 42.")
+    /// Answers compare as integers after trimming spaces: `056` and `+56` are 56; `56,0`,
+    /// `56.0` and `1 000` (any style `NumberReader` reads) too, a number that is not whole wrong.
+    public func judge(_ typed: String, prefer: DecimalMark) -> QuizVerdict {
+        if let value = Self.parseNumber(typed) { return value == answer ? .right : .wrong }
+        guard let value = NumberReader.read(typed, prefer: prefer) else {
+            return .unreadable(hint: Say("race.times.hint"))
         }
-        return value == answer ? .right : .wrong
+        return value == Exact(answer) ? .right : .wrong
     }
 
+    /// The common answer (`56`), read without the lenient reader.
     static func parseNumber(_ text: String) -> Int? {
         let trimmed = text.trimmingBlanks()
         guard trimmed.count <= 18 else { return nil }

@@ -191,15 +191,17 @@ struct ArithQuizTests {
         let half = ArithQuestion(text: "7 / 2", answer: Exact(scaled: 35, places: 1), tags: [], mark: .point)
         for typed in ["3.5", "3.50", "+3.5"] { #expect(half.judge(typed) == .right, "\(typed)") }
         #expect(half.judge("3.4") == .wrong)
-        if case .unreadable(let hint) = half.judge("7/2") { #expect(hint.contains("not a fraction")) } else { Issue.record("7/2 was read") }
-        #expect(half.judge("3,5") != .right)
-        #expect(half.judge("abc") == .unreadable(hint: "Type a number, like 42 or 3.5."))
+        if let hint = half.judge("7/2").hint { #expect(hint.contains("not a fraction")) } else { Issue.record("7/2 was read") }
+        // Both marks read as decimal in every room (issue 42): a French child's 3,5 is 3.5.
+        #expect(half.judge("3,5") == .right)
+        #expect(half.judge("abc").hint == "Type a number, like 42 or 3.5.")
         let point5 = ArithQuestion(text: "0.25 + 0.25", answer: Exact(scaled: 5, places: 1), tags: [], mark: .point)
         #expect(point5.judge(".5") == .right)
         let comma = ArithQuestion(text: "7 / 2", answer: Exact(scaled: 35, places: 1), tags: [], mark: .comma)
         #expect(comma.judge("3,5") == .right)
-        // Where decimals take a comma a point groups thousands, so 3.5 is no number: the hint says how, and the attempt is kept.
-        #expect(comma.judge("3.5") == .unreadable(hint: "Type a number, like 42 or 3,5."))
+        // A point before other than three digits is decimal in a comma room too (issue 42); the hint keeps the room's comma.
+        #expect(comma.judge("3.5") == .right)
+        #expect(comma.judge("abc").hint == "Type a number, like 42 or 3,5.")
         let thousand = ArithQuestion(text: "10 x 100", answer: Exact(1000), tags: [], mark: .point)
         #expect(thousand.judge("1,000") == .right)
         #expect(thousand.judge("1000") == .right)

@@ -24,7 +24,8 @@ struct MoneyQuizTests {
         let seven20 = Exact(720, over: 100)!
         for typed in ["$7.20", "7.2", "7.20", " 7.20 ", "USD 7.20", "usd7.2", "$ 7.20"] { #expect(usd.read(typed) == seven20, "\(typed)") }
         #expect(usd.read("$1,234.50") == Exact(123_450, over: 100)!)
-        #expect(usd.read("7,20") == nil)  // a comma groups thousands in dollars: 7,20 is no amount
+        // Issue 42: a decimal comma reads in every currency (7,20 is no grouping: two digits follow).
+        #expect(usd.read("7,20") == seven20)
         for typed in ["7,20 €", "7,2", "7,20", "€7,20", "EUR 7,20"] { #expect(eur.read(typed) == seven20, "\(typed)") }
         #expect(eur.read("1.234,50 €") == Exact(123_450, over: 100)!)
         #expect(jpy.read("¥4,800") == Exact(4800))
@@ -64,19 +65,24 @@ struct MoneyQuizTests {
 
     @Test func knownQuestionsHaveKnownAnswers() {
         let usd = Currency.named("USD")!
-        let tip = MoneyQuestion(text: "Bill $48.00, tip 15%: the tip?", ask: .tip, level: 2, currency: usd, answer: 720)
+        let tip = MoneyQuestion(ask: .tip, level: 2, currency: usd, answer: 720, words: MoneyWords(ask: .tip, amount: 4800, percent: 15, unit: "cent"))
+        #expect(tip.text == "Bill $48.00, tip 15%: the tip?")
         #expect(tip.answerText == "$7.20")
         #expect(tip.answerValue == .double(7.2))
         #expect(tip.judge("7.2") == .right)
         #expect(tip.judge("$7.21") == .wrong)
-        #expect(tip.judge("seven") == .unreadable(hint: "Type an amount, like $7.20."))
-        let pct = MoneyQuestion(text: "$9.00 of $60.00 is what percent?", ask: .percent, level: 2, currency: usd, answer: 15)
+        #expect(tip.judge("seven").hint == "Type an amount, like $7.20.")
+        let pct = MoneyQuestion(ask: .percent, level: 2, currency: usd, answer: 15,
+                                words: MoneyWords(ask: .percent, amount: 6000, part: 900, percent: 15, unit: "cent"))
+        #expect(pct.text == "$9.00 of $60.00 is what percent?")
         #expect(pct.judge("15") == .right)
         #expect(pct.judge("15%") == .right)
         #expect(pct.judge("16%") == .wrong)
-        #expect(pct.judge("fifteen") == .unreadable(hint: "Type a percent, like 15 or 15%."))
+        #expect(pct.judge("fifteen").hint == "Type a percent, like 15 or 15%.")
         #expect(pct.answerValue == .int(15))
-        let yen = MoneyQuestion(text: "Bill ¥4,800, tip 10%: the tip?", ask: .tip, level: 1, currency: Currency.named("JPY")!, answer: 480)
+        let yen = MoneyQuestion(ask: .tip, level: 1, currency: Currency.named("JPY")!, answer: 480,
+                                words: MoneyWords(ask: .tip, amount: 4800, percent: 10, unit: "yen"))
+        #expect(yen.text == "Bill ¥4,800, tip 10%: the tip?")
         #expect(yen.answerText == "¥480")
         #expect(yen.answerValue == .int(480))
         #expect(yen.judge("480") == .right)

@@ -46,14 +46,14 @@ struct PaceQuizTests {
         #expect(dist.answerValue == .double(7.5))
         for typed in ["7.5", "7.50", "7.5 mi", "7.5mi", "7.51", "7.49"] { #expect(dist.judge(typed) == .right, "\(typed)") }
         for typed in ["7.52", "7.48", "8"] { #expect(dist.judge(typed) == .wrong, "\(typed)") }
-        #expect(dist.judge("7,5") != .right)
+        #expect(dist.judge("7,5") == .right, "a decimal comma reads in every room (issue 42)")
         let comma = PaceQuestion(text: "45:00 at 6:00 per mile: distance in miles?", answer: .number(Exact(15, over: 2)!, unit: .mi, speed: false), tags: [], mark: .comma)
         #expect(comma.judge("7,5") == .right)
         #expect(comma.answerText == "7,5 mi")
         // Within one second of the rounded answer is right; two seconds off is wrong.
         for typed in ["5:14", "5:15", "5:16", "0:05:15", "5m15s"] { #expect(pace.judge(typed) == .right, "\(typed)") }
         for typed in ["5:13", "5:17"] { #expect(pace.judge(typed) == .wrong, "\(typed)") }
-        #expect(pace.judge("fast") == .unreadable(hint: "Type a time, like 5:15 or 1:34:57."))
+        #expect(pace.judge("fast").hint == "Type a time, like 5:15 or 1:34:57.")
     }
 
     @Test(arguments: ["time", "distance", "pace", "speed", "convert"], ["km", "mi"])
