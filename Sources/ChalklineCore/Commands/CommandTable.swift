@@ -158,7 +158,7 @@ extension ServerCore {
                             ? "There is no game \"\(game)\". Games: \(RaceCatalog.names.joined(separator: ", "))."
                             : "Use /help or /help COMMAND.")
                     }
-                    let text = Help.text(topic, call.args.dropFirst().first, sets: core.questionSets)
+                    let text = Help.text(topic, call.args.dropFirst().first, sets: core.questionSets, in: call.session.language)
                     out.send(OkReply("help", [("text", .string(text))], text: text), to: call.session)
                 }),
         Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
