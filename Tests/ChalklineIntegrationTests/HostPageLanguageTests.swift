@@ -36,8 +36,10 @@ import Testing
                 == say.text("option.times.summary"))
         #expect(try pages.js(t, "return document.querySelector('label[for=opt-rounds]').textContent") as? String == say.text("option.rounds.label"))
         #expect(try text("opt-rounds-help") == say.text("option.rounds.help"))
-        try HostPageTests.openMoreOptions(pages)
+        try pages.click(t, "#kind-times")
+        _ = try pages.js(t, "document.getElementById('create-more').open = true; return true")
         try shots("create")
+        _ = try pages.js(t, "document.getElementById('create-more').open = true; return true")
         for (option, value) in [("table", "7"), ("rounds", "1"), ("time", "60"), ("gap", "8"), ("countdown", "0")] {
             try pages.type(t, "#opt-\(option)", value)
         }
