@@ -42,6 +42,7 @@ public enum Pages {
         SiteFile("/host-room.js", "text/javascript; charset=utf-8", PackageResources.host_room_js),
         SiteFile("/host-seat.js", "text/javascript; charset=utf-8", PackageResources.host_seat_js),
         SiteFile("/host-sets.js", "text/javascript; charset=utf-8", PackageResources.host_sets_js),
+        SiteFile("/host-words.js", "text/javascript; charset=utf-8", PackageResources.host_words_js),
         SiteFile("/host-sets-csv.js", "text/javascript; charset=utf-8", PackageResources.host_sets_csv_js),
         SiteFile("/host-sets-queue.js", "text/javascript; charset=utf-8", PackageResources.host_sets_queue_js),
         // The teacher's desk: classes, homework, past games, progress, behind the teacher's secret.

@@ -19,6 +19,9 @@ Commands (stdin), each answered with one event ("value", "done", "captured", "do
   {"cmd":"reload","page":P}
   {"cmd":"accept","page":P}                       press OK in the dialog the page opened
   {"cmd":"capture","page":P,"dir":D,"label":L}    screenshots at 1366x768 and 1920x1080
+  {"cmd":"shot","page":P,"path":F,"width":W}      one screenshot W wide, as tall as the page (4000 px at most)
+A page named NAME@LANG (t@fr) is a browser of its own that speaks LANG: --lang and the
+accept-language preference both say it, as a French teacher's Chromium does.
   {"cmd":"download","page":P,"css":C,"dir":D,"timeout":S}
       click a download link and wait for the file in D; "downloaded" has its name and text
   {"cmd":"quit"}
@@ -53,16 +56,17 @@ def emit(page, event, **fields):
 def browser(page):
     if page in browsers:
         return browsers[page]
+    lang = page.split("@", 1)[1] if page and "@" in page else "en-US"
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US",
+                "--window-size=1366,768", "--hide-scrollbars", "--lang=" + lang,
                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
         options.add_argument(arg)
     # No spare connections opened ahead of need: these tests are about the pages, and fewer
     # sockets keep a loaded machine quieter. The server takes such spare sockets as they
     # come (Tests/Browser/pageload.py loads the pages with prediction on).
-    options.add_experimental_option("prefs", {"net.network_prediction_options": 2})
+    options.add_experimental_option("prefs", {"net.network_prediction_options": 2, "intl.accept_languages": lang})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     d.set_window_size(1366, 768)
@@ -152,6 +156,16 @@ def run(cmd):
             paths.append(path)
         d.set_window_size(1366, 768)
         emit(page, "captured", paths=paths)
+    elif kind == "shot":
+        width = cmd["width"]
+        os.makedirs(os.path.dirname(cmd["path"]), exist_ok=True)
+        d.set_window_size(width, 900)
+        wait(d, "the window %d wide" % width, lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
+        tall = min(4000, max(600, d.execute_script("return document.documentElement.scrollHeight")))
+        d.set_window_size(width, tall)
+        d.save_screenshot(cmd["path"])
+        d.set_window_size(1366, 768)
+        emit(page, "captured", paths=[cmd["path"]])
     elif kind == "download":
         folder = cmd["dir"]
         os.makedirs(folder, exist_ok=True)

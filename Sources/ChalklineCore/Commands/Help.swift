@@ -23,7 +23,7 @@ enum Help {
     static func text(_ topic: String?, _ detail: String? = nil, sets: SetLibrary? = nil,
                      in language: Language = Languages.english) -> String {
         if topic?.lowercased() == "create", let detail, let kind = RaceCatalog.kind(named: detail) {
-            return kindText(kind, sets: sets)
+            return kindText(kind, sets: sets, in: language)
         }
         if let topic, let command = ServerCore.commandsByName[topic.lowercased()] {
             let paragraphs = about(command.name, in: language).split(separator: "\n").map { $0.trimmingBlanks() }
@@ -41,9 +41,12 @@ enum Help {
     /// `/help create KIND`: the kind, what it is, and every option it takes, one a line, all
     /// from the kind's declared options.
     /// With `sets`, a kind that plays them ends with the sets this server has now.
-    static func kindText(_ kind: RaceKind, sets: SetLibrary? = nil) -> String {
-        var lines = ["/create \(kind.name) [key=value ...]", "  \(kind.summary)", "  Options (key=default):"]
-        lines += kind.options.flatMap(\.helpLines)
+    /// In another language than English, the summary and each option's words are the create
+    /// form's (`option.*`), so a teacher at a terminal reads what the page says.
+    static func kindText(_ kind: RaceKind, sets: SetLibrary? = nil, in language: Language = Languages.english) -> String {
+        let summary = language.code == Languages.english.code ? kind.summary : language.text("option.\(kind.name).summary")
+        var lines = ["/create \(kind.name) [key=value ...]", "  \(summary)", "  " + language.text("text.help.create_options")]
+        lines += kind.options.flatMap { $0.helpLines(kind: kind.name, in: language) }
         if let sets, kind.options.contains(where: { $0.offers == .questionSets }) {
             lines += WordsText.wrap(SetQuiz.setsHere(sets), prefix: "  ")
         }

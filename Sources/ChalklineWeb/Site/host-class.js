@@ -2,7 +2,8 @@
 // teacher's secret in sessionStorage; this page sends it (`/teacher`) on every connection and,
 // when it is right, lists the classes (`/class list`) for the choice, "No class" first. A wrong
 // secret is not sent again: each try counts toward the guess limit.
-import { $, el, setHidden, drawer } from './shared.js';
+import { $, el, setHidden } from './shared.js';
+import { t, drawer } from './host-words.js';
 
 const secretKey = 'chalkline.teacher';
 
@@ -28,9 +29,10 @@ export function classChoice(page) {
     const select = $('create-class');
     const chosen = select.value;
     select.textContent = '';
-    select.append(Object.assign(el('option', '', 'No class'), { value: '' }));
+    select.append(Object.assign(el('option', '', t('host.class.none', {}, 'No class')), { value: '' }));
     for (const c of classes || []) {
-      const text = c.name + ' (' + c.students + (c.students === 1 ? ' student' : ' students') + (c.codes ? ', picture codes' : '') + ')';
+      const text = c.codes ? t('host.class.choice_codes', { name: c.name, count: c.students }, '{name} ({count} students, picture codes)')
+        : t('host.class.choice', { name: c.name, count: c.students }, '{name} ({count} students)');
       select.append(Object.assign(el('option', '', text), { value: c.name }));
     }
     select.value = (classes || []).some((c) => c.name === chosen) ? chosen : '';

@@ -1,5 +1,6 @@
 // The create form, from /catalog: its fields are read only when Create is pressed.
-import { $, el, setText, setHidden, drawer } from './shared.js';
+import { $, el, setText, setHidden } from './shared.js';
+import { t, drawer } from './host-words.js';
 import { saveSeat } from './host-seat.js';
 
 export function createForm(page) {
@@ -32,7 +33,7 @@ export function createForm(page) {
       if (msg.code !== 'bad_password') { failed(msg.message); return; }
       const asked = state.passwordAsked;
       state.passwordAsked = true;
-      failed(asked ? msg.message : 'This server needs a password to create a room.', 'create-password');
+      failed(asked ? msg.message : t('host.create.password_needed', {}, 'This server needs a password to create a room.'), 'create-password');
     },
   };
 
@@ -42,7 +43,7 @@ export function createForm(page) {
     for (const kind of kinds || []) {
       const label = Object.assign(el('label', 'kind'), { htmlFor: 'kind-' + kind.name });
       const radio = Object.assign(el('input'), { type: 'radio', name: 'kind', value: kind.name, id: label.htmlFor, checked: kind.name === state.kind });
-      label.append(radio, el('span', 'kind-name', kind.name), el('span', 'kind-summary', kind.summary));
+      label.append(radio, el('span', 'kind-name', kind.name), el('span', 'kind-summary', t('option.' + kind.name + '.summary', {}, kind.summary)));
       box.append(label);
     }
   });
@@ -61,7 +62,7 @@ export function createForm(page) {
     setText('create-name-error', state.nameError);
     const offered = state.offered;
     setHidden('resume-button', !offered);
-    if (offered) setText('resume-button', (state.moving ? 'Back to room ' : 'Take back room ') + offered.room);
+    if (offered) setText('resume-button', state.moving ? t('host.create.back_to', { room: offered.room }, 'Back to room {room}') : t('host.create.take_back', { room: offered.room }, 'Take back room {room}'));
   }
 
   $('create-kinds').addEventListener('change', (e) => {
@@ -72,9 +73,9 @@ export function createForm(page) {
     e.preventDefault();
     const kind = selectedKind();
     state.createError = state.nameError = '';
-    if (!kind) { failed('The list of games has not arrived yet.'); return; }
+    if (!kind) { failed(t('host.create.no_catalog', {}, 'The list of games has not arrived yet.')); return; }
     const name = $('create-name').value.trim();
-    if (!name) { failed('Type your name.', 'create-name'); return; }
+    if (!name) { failed(t('host.create.no_name', {}, 'Type your name.'), 'create-name'); return; }
     const options = optionValues(kind, $('view-create'));
     const chosenClass = page.chosenClass();
     if (chosenClass) options.push(['class', chosenClass]);
@@ -120,14 +121,14 @@ export function renderOptions(kind, preset, prefix = 'create', leave = []) {
     const field = el('div', 'field option');
     field.dataset.option = o.name;
     field.dataset.type = o.type;
-    const help = el('p', 'field-help', hintText(o));
+    const help = el('p', 'field-help', hintText(o, kind.name));
     help.id = 'opt-' + o.name + '-help';
-    const control = o.type === 'list' ? checks(o) : o.type === 'choice' || o.type === 'bool' ? choices(o, preset[o.name]) : input(o);
+    const control = o.type === 'list' ? checks(o, kind.name) : o.type === 'choice' || o.type === 'bool' ? choices(o, preset[o.name]) : input(o);
     control.setAttribute('aria-describedby', help.id);
     if (o.type === 'list') field.append(control, help);
     else {
       control.id = 'opt-' + o.name;
-      const label = el('label', '', o.label || o.name);
+      const label = el('label', '', optionLabel(o, kind.name));
       label.htmlFor = control.id;
       field.append(label, control, help);
     }
@@ -148,9 +149,9 @@ function choices(o, preset) {
   return control;
 }
 
-function checks(o) {
+function checks(o, kind) {
   const control = el('fieldset', 'checks');
-  control.append(el('legend', '', o.label || o.name));
+  control.append(el('legend', '', optionLabel(o, kind)));
   const on = String(o.default === null ? '' : o.default).split(',');
   for (const c of o.choices) {
     const label = el('label', 'check');
@@ -175,11 +176,17 @@ function input(o) {
   return Object.assign(control, { spellcheck: false, autocomplete: 'off' });
 }
 
+// An option's words in the page's language: option.KIND.NAME.FIELD, else option.NAME.FIELD (the
+// options every kind has), else the catalog's English.
+const optionText = (o, kind, field, english) => t('option.' + kind + '.' + o.name + '.' + field, {}, t('option.' + o.name + '.' + field, {}, english));
+const optionLabel = (o, kind) => optionText(o, kind, 'label', o.label || o.name);
+
 // The catalog's line for people (`hint`), else its protocol help. play= is preset to no on this
 // page, so its default is said as the page sets it.
-function hintText(o) {
+function hintText(o, kind) {
   const preset = o.name === 'play' && o.type === 'bool' && o.default === true;
-  if (o.hint) return o.hint + (preset ? (/[.!?]$/.test(o.hint) ? ' ' : '. ') + 'Preset to no here: you run the projector.' : '');
+  const hint = o.hint && optionText(o, kind, 'help', o.hint);
+  if (hint) return hint + (preset ? (/[.!?]$/.test(hint) ? ' ' : '. ') + t('host.create.play_preset', {}, 'Preset to no here: you run the projector.') : '');
   return o.help + (o.values ? ' (' + o.values + ')' : '')
     + (preset ? '; no on this page (you run the projector)' : (o.default_text ? '; default ' + o.default_text : ''));
 }

@@ -1,5 +1,6 @@
 // Around every view: the status strip, the controls, the banner, the come-back requests, chat.
-import { $, el, fmt, chatLine, setText, setHidden, drawer } from './shared.js';
+import { $, el, chatLine, setText, setHidden } from './shared.js';
+import { t, num, drawer } from './host-words.js';
 
 export function desk(page) {
   const { state, commands } = page;
@@ -9,21 +10,21 @@ export function desk(page) {
     setHidden('controls', state.role !== 'host' || state.moving || state.view === 'gone');
     $('btn-start').disabled = running;
     $('btn-skip').disabled = !(running && state.view === 'play');
-    setText('btn-skip', state.game === 'words' ? 'Skip level' : 'Skip question');
+    setText('btn-skip', state.game === 'words' ? t('host.control.skip_level', {}, 'Skip level') : t('host.control.skip', {}, 'Skip question'));
     $('btn-stop').disabled = !running;
     $('btn-report').disabled = running || !state.lastGame;
     $('btn-lock').setAttribute('aria-pressed', String(state.locked));
-    setText('btn-lock', state.locked ? 'Unlock room' : 'Lock room');
+    setText('btn-lock', state.locked ? t('host.control.unlock', {}, 'Unlock room') : t('host.control.lock', {}, 'Lock room'));
     $('btn-chat').setAttribute('aria-pressed', String(state.chat));
-    setText('btn-chat', state.chat ? 'Chat: on' : 'Chat: off');
+    setText('btn-chat', state.chat ? t('host.control.chat_on', {}, 'Chat: on') : t('host.control.chat_off', {}, 'Chat: off'));
   }
 
   function drawStatus() {
     setHidden('status', !state.entered);
     if (state.entered) { setText('status-room', state.room); setText('status-game', state.game); }
-    setText('status-players', fmt(state.count));
-    setText('status-chat', state.chat ? 'on' : 'off');
-    setText('status-lock', state.locked ? 'locked' : 'open');
+    setText('status-players', num(state.count));
+    setText('status-chat', state.chat ? t('host.status.on', {}, 'on') : t('host.status.off', {}, 'off'));
+    setText('status-lock', state.locked ? t('host.status.locked', {}, 'locked') : t('host.status.open', {}, 'open'));
   }
 
   // A request answered waits, its buttons off, for the reply. Rows come and go one by one:
@@ -42,10 +43,10 @@ export function desk(page) {
     const li = el('li');
     li.dataset.name = c.name;
     li.dataset.number = c.number;
-    li.append(el('span', '', c.name + ' wants to come back (another device) · number ' + c.number));
+    li.append(el('span', '', t('host.comeback.asks', { name: c.name, number: c.number }, '{name} wants to come back (another device) · number {number}')));
     // The first device is live: a frozen tablet, or a classmate asking under the name?
-    if (c.connected) li.append(el('strong', 'comeback-warning', c.name + "'s first device is still connected and playing: check with " + c.name + ' before letting this one in.'));
-    for (const [label, cls, allowed] of [['Let back in', 'primary', true], ['No', '', false]]) {
+    if (c.connected) li.append(el('strong', 'comeback-warning', t('host.comeback.still_playing', { name: c.name }, "{name}'s first device is still connected and playing: check with {name} before letting this one in.")));
+    for (const [label, cls, allowed] of [[t('host.comeback.let_in', {}, 'Let back in'), 'primary', true], [t('host.comeback.no', {}, 'No'), '', false]]) {
       const b = Object.assign(el('button', cls, label), { type: 'button' });
       b.addEventListener('click', () => answer(c, allowed));
       li.append(b);
@@ -87,14 +88,14 @@ export function desk(page) {
   $('btn-chat').addEventListener('click', () => commands.chat(!state.chat));
   $('btn-report').addEventListener('click', () => commands.report());
   $('btn-new').addEventListener('click', () => {
-    if (state.roomState === 'running' && !window.confirm('Stop this game and close the room?')) return;
+    if (state.roomState === 'running' && !window.confirm(t('host.confirm.new_room', {}, 'Stop this game and close the room?'))) return;
     if (!state.players.size) { commands.leave(); return; }
     const n = state.players.size;
     state.moving = true;
     page.stopClock();
     page.showCreate();
-    state.moveText = (n === 1 ? 'The player in room ' + state.room + ' moves' : 'The ' + fmt(n) + ' players in room '
-      + state.room + ' move') + ' to the new room by themselves when you create it.';
+    state.moveText = t('host.create.moving', { count: n, room: state.room }, n === 1 ? 'The player in room {room} moves to the new room by themselves when you create it.'
+      : 'The {count} players in room {room} move to the new room by themselves when you create it.');
     page.render();
   });
   $('say-form').addEventListener('submit', (e) => {

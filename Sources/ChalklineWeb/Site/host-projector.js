@@ -1,5 +1,8 @@
 // The projector: a round's countdown, question or word board, its results, the podium.
-import { $, el, fmt, ordinal, announce, timeBar, setText, setHidden, setData, drawer } from './shared.js';
+import { $, el, announce, timeBar, setText, setHidden, setData } from './shared.js';
+import { t, num, ordinal, drawer } from './host-words.js';
+import { language } from './i18n.js';
+import { players } from './host-room.js';
 import { podiumHold } from './line.js';
 import { saveSeat } from './host-seat.js';
 
@@ -14,13 +17,13 @@ export function projector(page) {
     state.view = 'play';
     state.clock = { total: ms, end: performance.now() + ms, running: ms > 0, said: null };
   }
-  const showWaiting = (text) => openRound('The game is on', { text, sentence: true }, 0);
+  const showWaiting = (text) => openRound(t('host.play.on', {}, 'The game is on'), { text, sentence: true }, 0);
 
   // The bar empties and the clock says how the round ended; off the round screen it just stops.
   function stopClock(said) {
     const clock = state.clock;
     clock.running = false;
-    if (state.view === 'play') clock.said = said || 'Time!';
+    if (state.view === 'play') clock.said = said || timeUp();
   }
 
   const closedEarly = () => state.clock.running && state.clock.end - performance.now() > 500;
@@ -37,26 +40,28 @@ export function projector(page) {
     countdown(msg) {
       state.roomState = 'running';
       state.round = null;
-      openRound('Get ready!', { text: 'Starting…', sentence: false }, msg.seconds * 1000);
+      openRound(t('host.play.ready', {}, 'Get ready!'), { text: t('host.play.starting', {}, 'Starting…'), sentence: false }, msg.seconds * 1000);
     },
     question(msg) {
       state.roomState = 'running';
       const same = state.round && state.round.id === msg.id;
       // A question set's (typed or multiple choice) is a sentence, as one ending in "?" is.
-      const sentence = msg.text.endsWith('?') || msg.game === 'quiz' || Boolean(msg.choices);
+      // `message`: the question in the page's language, where the kind says it in words.
+      const text = msg.message || msg.text;
+      const sentence = Boolean(msg.message) || msg.text.endsWith('?') || msg.game === 'quiz' || Boolean(msg.choices);
       const choices = msg.choices || null;
-      state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text: msg.text, sentence, choices };
+      state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text, sentence, choices };
       if (!same) state.progress = { answers: 0, players: state.count };
-      openRound('Question ' + msg.round + ' of ' + msg.rounds, { text: sentence ? msg.text : msg.text + ' = ?', sentence, id: msg.id, choices },
-                msg.time_ms, { counting: true });
-      announce('Question ' + msg.round + ' of ' + msg.rounds + '.');
+      const title = t('host.play.question', { n: msg.round, of: msg.rounds }, 'Question {n} of {of}');
+      openRound(title, { text: sentence ? text : text + ' = ?', sentence, id: msg.id, choices }, msg.time_ms, { counting: true });
+      announce(title + '.');
     },
     board(msg) {
       state.roomState = 'running';
       const same = state.board && state.board.level === msg.level && state.board.round === msg.round;
       state.board = { level: msg.level, round: msg.round, clues: msg.clues.map((c) => Object.assign({}, c)), groups: msg.groups.slice() };
       if (!same) state.progress = { answers: 0, players: state.count };
-      openRound('Level ' + msg.round + ' of ' + msg.levels, null, msg.time_ms, { clues: true, groups: true, counting: true });
+      openRound(t('host.play.level', { n: msg.round, of: msg.levels }, 'Level {n} of {of}'), null, msg.time_ms, { clues: true, groups: true, counting: true });
     },
     solved(msg) {
       const b = state.board;
@@ -72,8 +77,8 @@ export function projector(page) {
     },
     round_end(msg) {
       const results = msg.results || [];
-      const ended = !closedEarly() ? 'Time!'
-        : results.length && results.every((r) => r.ms !== null) ? 'Everyone has answered' : 'Question closed';
+      const ended = !closedEarly() ? timeUp()
+        : results.length && results.every((r) => r.ms !== null) ? t('host.play.all_answered', {}, 'Everyone has answered') : t('host.play.closed', {}, 'Question closed');
       stopClock(ended);
       const q = state.round;
       const names = (which) => results.filter(which).map((r) => r.name);
@@ -82,20 +87,21 @@ export function projector(page) {
       // many were right (round_end says who was right, not who picked what).
       const right = q && q.choices ? rightChoices(q.choices, msg) : [];
       // A sentence (money, pace, a set's) is not on screen in the results: it comes back with its answer.
-      const reveal = q && q.choices ? { text: 'Answer: ' + (right.length ? letter(right[0]) + ') ' : '') + msg.answer_text }
-        : q && q.sentence ? { question: q.text, text: 'Answer: ' + msg.answer_text }
-        : { text: 'Answer: ' + (q ? q.text + ' = ' : '') + msg.answer_text };
+      const answer = (a) => t('host.play.answer', { answer: a }, 'Answer: {answer}');
+      const reveal = q && q.choices ? { text: answer((right.length ? letter(right[0]) + ') ' : '') + msg.answer_text) }
+        : q && q.sentence ? { question: q.text, text: answer(msg.answer_text) }
+        : { text: answer((q ? q.text + ' = ' : '') + msg.answer_text) };
       reveal.answer = msg.answer_text;
       showResults(reveal, who, msg);
       state.play.results.picks = { right, count: who.right.length };
-      announce(ended + (ended.endsWith('!') ? ' ' : '. ') + 'The answer was ' + msg.answer_text + '. ' + who.right.length + ' right.');
+      announce(ended + (/[!.]$/.test(ended) ? ' ' : '. ') + t('host.say.answer', { answer: msg.answer_text, count: who.right.length }, 'The answer was {answer}. {count} right.'));
     },
     level_end(msg) {
-      stopClock(!closedEarly() ? 'Time!' : msg.clues.every((c) => c.solved_by) ? 'All words found' : 'Level closed');
+      stopClock(!closedEarly() ? timeUp() : msg.clues.every((c) => c.solved_by) ? t('host.play.all_found', {}, 'All words found') : t('host.play.level_closed', {}, 'Level closed'));
       if (state.board) state.board.clues = msg.clues.map((c) => Object.assign({}, c));
       Object.assign(state.play, { clues: !!state.board, groups: false });
       const solved = msg.clues.filter((c) => c.solved_by).length;
-      showResults({ text: 'Level over: ' + solved + ' of ' + msg.clues.length + ' words found.' }, null, msg);
+      showResults({ text: t('host.play.level_over', { n: solved, of: msg.clues.length }, 'Level over: {n} of {of} words found.') }, null, msg);
     },
     game_end(msg, held) {
       if (!held && state.view === 'results') {
@@ -109,13 +115,13 @@ export function projector(page) {
       state.final = { standings: msg.standings || [], teams: msg.teams || [] };
       state.view = 'final';
       const first = state.final.standings.filter((r) => r.rank === 1).map((r) => r.name);
-      announce('Game over! ' + (first.some(Boolean) ? first.join(' and ') + ' won.' : ''));
+      announce(t('host.final.title', {}, 'Game over!') + (first.some(Boolean) ? ' ' + t('host.say.won', { names: new Intl.ListFormat(language(), { type: 'conjunction' }).format(first) }, '{names} won.') : ''));
     },
   };
 
   // `state.clock` on the bar: started once a clock is new, stopped once it is (saying how the
   // round ended, or quietly off the round screen).
-  const bar = timeBar($('play-bar'), $('play-clock'), (left) => String(Math.ceil(left / 1000)));
+  const bar = timeBar($('play-bar'), $('play-clock'), (left) => num(Math.ceil(left / 1000)));
   let drawn = { clock: null, said: null, quiet: false };
   function drawClock() {
     const clock = state.clock;
@@ -132,9 +138,9 @@ export function projector(page) {
     const p = state.progress;
     if (state.game === 'words' && state.board) {
       const found = state.board.clues.filter((c) => c.solved_by).length;
-      return 'words found: ' + fmt(found) + ' of ' + fmt(state.board.clues.length) + ' · ' + fmt(p.answers) + ' tried';
+      return t('host.play.words_found', { n: found, of: state.board.clues.length, tried: p.answers }, 'words found: {n} of {of} · {tried} tried');
     }
-    return 'answers in: ' + fmt(p.answers) + ' of ' + fmt(p.players || state.count);
+    return t('host.play.answers_in', { n: p.answers, of: p.players || state.count }, 'answers in: {n} of {of}');
   }
 
   const drawClues = drawer(([clues]) => {
@@ -143,8 +149,8 @@ export function projector(page) {
     for (const c of clues) {
       // A level's end reveals the words nobody found: shown, but not as found.
       const li = el('li', c.word ? (c.solved_by ? 'clue solved' : 'clue missed') : 'clue');
-      li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue), el('span', 'clue-letters', c.letters + ' letters'));
-      if (c.word) li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', c.solved_by ? c.solved_by : '(nobody)'));
+      li.append(el('span', 'clue-n', c.n + '.'), el('span', 'clue-text', c.clue), el('span', 'clue-letters', t('host.play.letters', { count: c.letters }, '{count} letters')));
+      if (c.word) li.append(el('span', 'clue-word', c.word), el('span', 'clue-by', c.solved_by ? c.solved_by : t('host.play.nobody', {}, '(nobody)')));
       list.append(li);
     }
   });
@@ -158,9 +164,9 @@ export function projector(page) {
     setData(reveal, 'answer', results.reveal.answer);
     setHidden('who', !results.who);
     if (results.who) {
-      whoLine('who-right', 'Right', results.who.right);
-      whoLine('who-wrong', 'Wrong', results.who.wrong);
-      whoLine('who-none', 'No answer', results.who.none);
+      whoLine('who-right', t('host.play.right', {}, 'Right'), results.who.right);
+      whoLine('who-wrong', t('host.play.wrong', {}, 'Wrong'), results.who.wrong);
+      whoLine('who-none', t('host.play.no_answer', {}, 'No answer'), results.who.none);
     }
     fillStandings($('play-standings'), results.standings, 10);
     fillTeams('play-teams', results.teams, false);
@@ -176,7 +182,7 @@ export function projector(page) {
       const li = el('li', 'pick' + (right ? ' pick-right' : ''));
       li.dataset.letter = letter(i);
       li.append(el('span', 'pick-key', letter(i)), el('span', 'pick-text', text));
-      if (right) li.append(el('span', 'pick-mark', '✓ ' + fmt(picks.count) + ' right'));
+      if (right) li.append(el('span', 'pick-mark', '✓ ' + t('host.play.right_count', { count: picks.count }, '{count} right')));
       list.append(li);
     }
   });
@@ -216,7 +222,7 @@ export function projector(page) {
       const rows = places.filter((r) => r.rank === place);
       const li = el('li', 'step step-' + place);
       li.append(el('span', 'step-place', ordinal(place)), el('span', 'step-name', stepNames(rows)),
-                el('span', 'step-score', fmt(rows[0].score) + ' points'), el('span', 'step-block'));
+                el('span', 'step-score', t('host.final.points', { count: rows[0].score }, '{count} points')), el('span', 'step-block'));
       podium.append(li);
     }
   });
@@ -230,6 +236,7 @@ export function projector(page) {
 }
 
 const letter = (i) => String.fromCharCode(65 + i);
+const timeUp = () => t('host.play.time_up', {}, 'Time!');
 const folded = (text) => String(text).trim().toLowerCase();
 
 // The choices that are the round's answer (its text, or its number written plainly).
@@ -243,13 +250,13 @@ function whoLine(id, label, names) {
   p.textContent = '';
   p.hidden = names.length === 0;
   // names=hidden: the projector's copy has every name "", so it says how many, not who.
-  if (names.every((n) => n === '')) { p.append(el('strong', '', label + ': ' + fmt(names.length))); return; }
-  p.append(el('strong', '', label + ' (' + names.length + '): '), document.createTextNode(names.join(', ')));
+  if (names.every((n) => n === '')) { p.append(el('strong', '', t('host.play.who_count', { label, n: names.length }, '{label}: {n}'))); return; }
+  p.append(el('strong', '', t('host.play.who', { label, n: names.length }, '{label} ({n}):') + ' '), document.createTextNode(names.join(', ')));
 }
 
 // A podium step's names, or with names=hidden how many stand on it.
 function stepNames(rows) {
-  if (rows.every((r) => r.name === '')) return rows.length === 1 ? '1 player' : fmt(rows.length) + ' players';
+  if (rows.every((r) => r.name === '')) return players(rows.length);
   return rows.map((r) => r.name).join(', ');
 }
 
@@ -260,8 +267,8 @@ function fillTeams(id, teams, final) {
   $(id + '-box').hidden = !teams.length;
   for (const team of teams) {
     const tr = el('tr', final && team.rank === 1 ? 'win' : '');
-    tr.append(el('td', 'num', ordinal(team.rank)), el('td', 'name', team.name), el('td', 'num', fmt(team.score)),
-              el('td', 'num', fmt(team.members)));
+    tr.append(el('td', 'num', ordinal(team.rank)), el('td', 'name', team.name), el('td', 'num', num(team.score)),
+              el('td', 'num', num(team.members)));
     body.append(tr);
   }
 }
@@ -274,7 +281,7 @@ function fillStandings(table, rows, limit) {
   table.classList.toggle('no-names', rows.length > 0 && rows.every((r) => !r.name));
   for (const row of rows.slice(0, limit || rows.length)) {
     const tr = el('tr');
-    tr.append(el('td', 'num', ordinal(row.rank)), el('td', 'name', row.name), el('td', 'num', fmt(row.score)));
+    tr.append(el('td', 'num', ordinal(row.rank)), el('td', 'name', row.name), el('td', 'num', num(row.score)));
     body.append(tr);
   }
   return rows;

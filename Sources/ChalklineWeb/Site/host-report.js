@@ -1,7 +1,8 @@
 // A game's report (/report, and the desk's /report game ID) and its CSV, made here as
 // `chalkline-server report game ID --csv` writes it. The host page draws the last game of its
 // room; the desk (desk-games.js) draws any stored game with the same `drawGameReport`.
-import { $, el, fmt, seconds, setText, drawer } from './shared.js';
+import { $, el, seconds, setText } from './shared.js';
+import { t, num, drawer } from './host-words.js';
 import { csvField } from './host-sets-csv.js';
 
 export function report(page) {
@@ -47,13 +48,14 @@ export function drawGameReport(parts, msg) {
   link.hidden = true;
   if (!msg) return;
   const g = msg.game || {};
-  parts.title.textContent = 'Report: ' + (g.game || 'game');
-  parts.summary.textContent = [g.kind, (g.players !== undefined ? g.players + ' players' : ''),
-    (g.rounds !== undefined ? g.rounds + ' rounds' : ''), g.state, g.winner ? 'winner ' + g.winner : ''].filter(Boolean).join(' · ');
+  parts.title.textContent = t('host.report.title', { game: g.game || '' }, 'Report: {game}');
+  parts.summary.textContent = [g.kind, (g.players !== undefined ? t('host.count.players', { count: g.players }, '{count} players') : ''),
+    (g.rounds !== undefined ? t('host.report.rounds', { count: g.rounds }, '{count} rounds') : ''), g.state,
+    g.winner ? t('host.report.winner', { name: g.winner }, 'winner {name}') : ''].filter(Boolean).join(' · ');
   parts.standings.append(reportTable(msg.standings || []));
   parts.questions.append(reportTable((msg.questions || []).map((q) => {
     const row = Object.assign({}, q);
-    if ('right' in q && 'of' in q) row.right = q.right + ' of ' + q.of;
+    if ('right' in q && 'of' in q) row.right = t('host.report.n_of', { n: q.right, of: q.of }, '{n} of {of}');
     delete row.of;
     return row;
   })));
@@ -68,7 +70,7 @@ export function drawGameReport(parts, msg) {
   for (const [who, rows] of byPlayer) {
     const d = el('details', 'student');
     const right = rows.filter((r) => r.correct === true).length;
-    d.append(el('summary', '', who + ': ' + right + ' of ' + rows.length + ' right'));
+    d.append(el('summary', '', t('host.report.student', { name: who, n: right, of: rows.length }, '{name}: {n} of {of} right')));
     const wrap = el('div', 'scroll');
     wrap.append(reportTable(rows));
     d.append(wrap);
@@ -88,7 +90,7 @@ export function drawParts(box, msg, skip = []) {
     const wrap = el('div', 'scroll');
     wrap.dataset.part = key;
     wrap.append(reportTable(rows));
-    box.append(el('h3', '', key.replace(/_/g, ' ')), wrap);
+    box.append(el('h3', '', column(key)), wrap);
   }
 }
 
@@ -101,25 +103,29 @@ export function csvLink(link, csv, name) {
   link.hidden = false;
 }
 
+// A column's heading: the report's field named in the page's language (host.report.column.FIELD),
+// else the field's name as words.
+const column = (k) => t('host.report.column.' + k, {}, k.replace(/(^|_)ms$/, '$1time').replace(/_/g, ' '));
+
 function cell(v, key) {
   if (v === null || v === undefined) return '—';
   if (key === 'accuracy' && typeof v === 'number') return Math.round(v * 100) + '%';
   if (/(^|_)ms$/.test(key) && typeof v === 'number') return seconds(v);
-  if (v === true) return 'yes';
-  if (v === false) return 'no';
-  if (typeof v === 'number') return fmt(v);
+  if (v === true) return t('host.report.yes', {}, 'yes');
+  if (v === false) return t('host.report.no', {}, 'no');
+  if (typeof v === 'number') return num(v);
   return String(v);
 }
 
 // A report's table of records, its columns the first record's keys.
 export function reportTable(rows) {
-  if (!rows.length) return el('p', 'lead', 'None.');
+  if (!rows.length) return el('p', 'lead', t('host.report.none', {}, 'None.'));
   const t = el('table', 'table report-table');
   const keys = Object.keys(rows[0]);
   // A column of numbers (a null among them too) is right-aligned; ms are shown in seconds.
   const numeric = new Set(keys.filter((k) => rows.some((r) => typeof r[k] === 'number') && rows.every((r) => r[k] === null || typeof r[k] === 'number')));
   const head = el('tr');
-  for (const k of keys) { const th = el('th', numeric.has(k) ? 'num' : '', k.replace(/(^|_)ms$/, '$1time').replace(/_/g, ' ')); th.scope = 'col'; head.append(th); }
+  for (const k of keys) { const th = el('th', numeric.has(k) ? 'num' : '', column(k)); th.scope = 'col'; head.append(th); }
   const thead = el('thead');
   thead.append(head);
   const body = el('tbody');

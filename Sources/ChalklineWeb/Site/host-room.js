@@ -1,5 +1,6 @@
 // The room (players, teams, lock, chat) and its lobby: the code, the join URL, the QR code.
-import { $, el, fmt, announce, setText, setHidden, setData, drawer } from './shared.js';
+import { $, el, announce, setText, setHidden, setData } from './shared.js';
+import { t, drawer } from './host-words.js';
 import { saveSeat } from './host-seat.js';
 
 export function room(page) {
@@ -24,7 +25,7 @@ export function room(page) {
     if (state.teamCount || state.role === 'watch') commands.teams();
     // A claim in an open question gets that question next; one after the game, its podium or report.
     if (roomState !== 'running') { if (!same || !['final', 'report'].includes(state.view)) state.view = 'lobby'; }
-    else if (!['play', 'results'].includes(state.view)) page.showWaiting('The game is on: the next question shows here.');
+    else if (!['play', 'results'].includes(state.view)) page.showWaiting(t('host.play.on_next', {}, 'The game is on: the next question shows here.'));
     // The claim's reply does not say whether the room is locked: the page remembers it.
     if (state.role === 'host') state.locked = !!(state.seat && state.seat.locked);
   }
@@ -77,7 +78,7 @@ export function room(page) {
       state.notice = null;
       state.joinUrl = msg.join_url || '';
       enterRoom(msg.room, msg.game, msg.state, {}, msg.players);
-      if (msg.state === 'running') page.showWaiting('The game is on: the next question shows here.');
+      if (msg.state === 'running') page.showWaiting(t('host.play.on_next', {}, 'The game is on: the next question shows here.'));
       // A room whose game is over: its podium, as the main screen shows it, not an empty lobby.
       else if (msg.last_game) page.gameEnd({ type: 'game_end', standings: msg.standings, game: msg.last_game, teams: msg.teams });
     },
@@ -89,7 +90,7 @@ export function room(page) {
     teams(msg) { setTeams(msg.teams); },
     letin(msg) {
       removeComeback(msg.number);
-      announce(msg.allowed ? msg.name + ' is back, on their new device.' : msg.name + ' was not let back in.');
+      announce(msg.allowed ? t('host.say.back', { name: msg.name }, '{name} is back, on their new device.') : t('host.say.not_back', { name: msg.name }, '{name} was not let back in.'));
     },
     leave() { leaveForTheForm(); },
   };
@@ -102,7 +103,7 @@ export function room(page) {
     },
     claim(msg) {
       if (msg.code === 'rate_limited') { page.line.later(() => { claim(); page.render(); }, msg.retry_ms || 1000); return; }
-      leaveForTheForm('Room ' + (state.seat ? state.seat.room : '') + ' is gone: ' + msg.message);
+      leaveForTheForm(t('host.create.room_gone', { room: state.seat ? state.seat.room : '', why: msg.message }, 'Room {room} is gone: {why}'));
     },
     watch(msg) {
       state.role = 'none';
@@ -124,7 +125,7 @@ export function room(page) {
       if (msg.waiting === false) { removeComeback(number); return; }
       if (state.comebacks.some((c) => c.number === number)) return;
       state.comebacks = state.comebacks.concat([{ name: msg.name, number, connected: !!msg.connected, answered: false }]);
-      announce(msg.name + ' wants to come back on another device, number ' + number + '.');
+      announce(t('host.say.comeback', { name: msg.name, number }, '{name} wants to come back on another device, number {number}.'));
     },
     // The second screen follows the class to the next room, its address too (for a reload).
     moved(msg) {
@@ -132,13 +133,13 @@ export function room(page) {
       page.stopClock();
       state.watching = msg.to;
       history.replaceState(null, '', location.pathname + '?watch=' + encodeURIComponent(msg.to));
-      announce('The class moved to room ' + msg.to + '.');
+      announce(t('host.say.moved', { room: msg.to }, 'The class moved to room {room}.'));
       commands.watch(msg.to);
     },
     joined(msg) {
       state.players.set(msg.name, { connected: true });
       state.count = msg.players;
-      announce(msg.name + ' joined.');
+      announce(t('host.say.joined', { name: msg.name }, '{name} joined.'));
     },
     left(msg) {
       const p = state.players.get(msg.name);
@@ -146,8 +147,8 @@ export function room(page) {
       else state.players.delete(msg.name);
       state.count = msg.players;
     },
-    host(msg) { state.notice = null; announce(msg.name + ' is the host.'); },
-    host_away() { if (state.role === 'watch') state.notice = 'The teacher left; waiting for them.'; },
+    host(msg) { state.notice = null; announce(t('host.say.host', { name: msg.name }, '{name} is the host.')); },
+    host_away() { if (state.role === 'watch') state.notice = t('host.notice.host_away', {}, 'The teacher left; waiting for them.'); },
     teams(msg) { setTeams(msg.teams); },
     chat(msg) {
       state.chatLines = state.chatLines.concat([{ host: !!msg.host, name: msg.name, text: msg.text }]).slice(-30);
@@ -159,8 +160,8 @@ export function room(page) {
       const li = el('li', p.connected ? 'player' : 'player away');
       li.dataset.name = name;
       li.append(el('span', 'player-name', name));
-      if (!p.connected) li.append(el('span', 'player-away', ' (away)'));
-      if (host) for (const [act, label, cls] of [['kick', 'Kick', 'small'], ['ban', 'Ban', 'small danger']]) {
+      if (!p.connected) li.append(el('span', 'player-away', ' ' + t('host.lobby.away', {}, '(away)')));
+      if (host) for (const [act, label, cls] of [['kick', t('host.lobby.kick', {}, 'Kick'), 'small'], ['ban', t('host.lobby.ban', {}, 'Ban'), 'small danger']]) {
         const b = Object.assign(el('button', cls, label), { type: 'button', ariaLabel: label + ' ' + name });
         b.dataset.act = act;
         li.append(b);
@@ -174,7 +175,7 @@ export function room(page) {
       const li = el('li', 'team-card');
       li.dataset.team = team.name;
       const n = team.members.length;
-      li.append(el('h3', 'team-name', team.name), el('p', 'team-count', n === 1 ? '1 player' : fmt(n) + ' players'),
+      li.append(el('h3', 'team-name', team.name), el('p', 'team-count', players(n)),
                 el('p', 'team-members', team.members.join(', ')));
       return li;
     }));
@@ -184,13 +185,14 @@ export function room(page) {
     const url = state.joinUrl || '';
     setText('lobby-code', state.room || '');
     if (state.entered) {
-      setText('lobby-url', url ? url.replace(/^https?:\/\//, '').replace(/\/\?room=.*$/, '') : 'this server');
+      setText('lobby-url', url ? url.replace(/^https?:\/\//, '').replace(/\/\?room=.*$/, '') : t('host.lobby.this_server', {}, 'this server'));
       setData($('lobby-url'), 'url', url);
       const qr = '/qr.svg?room=' + encodeURIComponent(state.room);
       if ($('lobby-qr').getAttribute('src') !== qr) $('lobby-qr').src = qr;
+      $('lobby-qr').alt = t('host.lobby.qr', {}, 'QR code of the join address');
     }
     const n = state.count;
-    setText('lobby-count', n === 0 ? 'No players yet' : (n === 1 ? '1 player' : fmt(n) + ' players'));
+    setText('lobby-count', n === 0 ? t('host.lobby.nobody', {}, 'No players yet') : players(n));
     drawRoster([[...state.players], state.role === 'host']);
     setHidden('lobby-teams', !state.teams.length);
     setHidden('btn-balance', state.role !== 'host');
@@ -201,10 +203,13 @@ export function room(page) {
     const b = e.target.closest('button[data-act]');
     if (!b) return;
     const name = b.closest('li').dataset.name;
-    if (b.dataset.act === 'ban' && !window.confirm('Ban ' + name + ' from this room for good?')) return;
+    if (b.dataset.act === 'ban' && !window.confirm(t('host.confirm.ban', { name }, 'Ban {name} from this room for good?'))) return;
     commands[b.dataset.act](name);
   });
   $('btn-balance').addEventListener('click', () => commands.balanceTeams());
 
   return { ok, error, events, draw, claim, resetRoom };
 }
+
+// "1 player", "12 players": also the podium's step when names are hidden.
+export const players = (n) => t('host.count.players', { count: n }, n === 1 ? '{count} player' : '{count} players');

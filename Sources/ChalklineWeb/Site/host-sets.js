@@ -2,16 +2,23 @@
 // editor (/sets show), saved or imported as set-file lines the server's one parser reads. The
 // open set is `state.sets.doc`; every box writes its value there as it is typed, and `draw`
 // puts the doc on the page.
-import { $, el, fmt, setText, setHidden, drawer } from './shared.js';
+import { $, el, setText, setHidden } from './shared.js';
+import { t, num, drawer } from './host-words.js';
 import { setLines } from './host-commands.js';
 import { setQueue } from './host-sets-queue.js';
 import { editorRow, setCSV, fileLines, packLines, pastedRows } from './host-sets-csv.js';
 
-const FROM = { builtin: 'with Chalkline', folder: 'server folder', saved: 'saved here' };
-const WHERE = { builtin: 'comes with Chalkline', folder: "is a file in the server's folder" };
-const FIELDS = [['question', 'Question', 'Question'], ['answers', 'Answers', 'Answer | another'], ['choices', 'Choices', 'Choices (or none)'], ['time', 'Time', 'game']];
+// Made when drawn, so each speaks the page's language of the moment.
+const FROM = () => ({ builtin: t('host.sets.from_builtin', {}, 'with Chalkline'), folder: t('host.sets.from_folder', {}, 'server folder'),
+                      saved: t('host.sets.from_saved', {}, 'saved here') });
+const READONLY = () => ({ builtin: t('host.sets.readonly_builtin', {}, 'This set comes with Chalkline: it cannot be changed here. Make a copy to change it, or export it as CSV.'),
+                          folder: t('host.sets.readonly_folder', {}, "This set is a file in the server's folder: it cannot be changed here. Make a copy to change it, or export it as CSV.") });
+const FIELDS = () => [['question', t('host.sets.question', {}, 'Question'), t('host.sets.question', {}, 'Question')],
+  ['answers', t('host.sets.answers', {}, 'Answers'), t('host.sets.answers_hint', {}, 'Answer | another')],
+  ['choices', t('host.sets.choices', {}, 'Choices'), t('host.sets.choices_hint', {}, 'Choices (or none)')],
+  ['time', t('host.sets.time', {}, 'Time'), t('host.sets.time_hint', {}, 'game')]];
 const NAME = /^[A-Za-z0-9_-]{1,32}$/;
-const questions = (n) => fmt(n) + (n === 1 ? ' question' : ' questions');
+const questions = (n) => t('host.sets.count', { count: n }, n === 1 ? '{count} question' : '{count} questions');
 
 export function sets(page) {
   const { state } = page;
@@ -31,7 +38,7 @@ export function sets(page) {
   function failed(msg, what) {
     s.busy = '';
     s.error = (what ? what + ': ' : '') + msg.message;
-    if (msg.code === 'bad_password' && !s.passwordAsked) { s.passwordAsked = true; s.error = 'This server asks for its password to open or change sets: type it below, then try again.'; }
+    if (msg.code === 'bad_password' && !s.passwordAsked) { s.passwordAsked = true; s.error = t('host.sets.password_needed', {}, 'This server asks for its password to open or change sets: type it below, then try again.'); }
     page.render();
   }
 
@@ -44,7 +51,7 @@ export function sets(page) {
 
   function open(name) {
     if (!leave()) return;
-    s.busy = 'Opening ' + name + '…';
+    s.busy = t('host.sets.opening', { name }, 'Opening {name}…');
     s.error = '';
     queue.run([setLines.show(name, pass())], (msg) => {
       s.busy = '';
@@ -80,23 +87,24 @@ export function sets(page) {
     const doc = s.doc;
     s.error = '';
     s.errorRow = null;
-    if (!NAME.test(doc.name)) { s.error = "The set's name: letters, digits, - and _, 32 at most (it is what set= takes)."; page.render(); return; }
-    if (!same(doc.from, doc.name) && listed(doc.name) && !window.confirm('Replace the set ' + doc.name + '?')) return;
+    if (!NAME.test(doc.name)) { s.error = t('host.sets.bad_name', {}, "The set's name: letters, digits, - and _, 32 at most (it is what set= takes)."); page.render(); return; }
+    if (!same(doc.from, doc.name) && listed(doc.name) && !window.confirm(t('host.sets.replace', { name: doc.name }, 'Replace the set {name}?'))) return;
     const csv = setCSV(doc.rows);
-    if (!csv.rows.length) { s.error = 'Type a question and its answer first.'; page.render(); return; }
+    if (!csv.rows.length) { s.error = t('host.sets.empty_set', {}, 'Type a question and its answer first.'); page.render(); return; }
     // A record's line in the file: the header is line 1; a quoted line break takes two.
     const firstLine = [];
     let n = 2;
     for (const r of csv.rows) { firstLine.push(n); n += fileLines(setCSV([r]).text).length - 1; }
-    s.busy = 'Saving ' + doc.name + '…';
+    s.busy = t('host.sets.saving', { name: doc.name }, 'Saving {name}…');
     const rev = doc.rev;
     send(doc.name, fileLines(csv.text), (msg) => {
       Object.assign(doc, { from: msg.name, source: 'saved', changed: doc.rev !== rev });
-      s.status = 'Saved ' + msg.name + ': ' + questions(msg.questions) + '. Choose it on the create form (game quiz, set ' + msg.name + ').';
+      s.status = t('host.sets.saved', { name: msg.name, questions: questions(msg.questions) }, 'Saved {name}: {questions}. Choose it on the create form (game quiz, set {name}).');
     }, (line, reason) => {
       const at = firstLine.findLastIndex((first) => first <= line);
       s.errorRow = at >= 0 ? csv.rows[at].id : null;
-      s.error = (at >= 0 ? 'Question ' + (doc.rows.indexOf(csv.rows[at]) + 1) : 'Line ' + line) + ': ' + reason;
+      s.error = at >= 0 ? t('host.sets.question_error', { n: doc.rows.indexOf(csv.rows[at]) + 1, reason }, 'Question {n}: {reason}')
+        : t('host.sets.line_error', { n: line, reason }, 'Line {n}: {reason}');
     });
   }
 
@@ -104,23 +112,24 @@ export function sets(page) {
   async function importFile(file) {
     let text;
     try { text = new TextDecoder('utf-8', { fatal: true }).decode(await file.arrayBuffer()); } catch (e) {
-      s.error = file.name + ' is not UTF-8 text: save it from the spreadsheet as "CSV UTF-8".';
+      s.error = t('host.sets.not_utf8', { file: file.name }, '{file} is not UTF-8 text: save it from the spreadsheet as "CSV UTF-8".');
       page.render();
       return;
     }
     const name = file.name.replace(/\.(csv|tsv|txt)$/i, '').replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 32) || 'imported';
-    if (listed(name) && !window.confirm('Replace the set ' + name + ' with ' + file.name + '?')) return;
+    if (listed(name) && !window.confirm(t('host.sets.replace_with', { name, file: file.name }, 'Replace the set {name} with {file}?'))) return;
     if (!leave()) return;
-    Object.assign(s, { error: '', errorRow: null, status: '', busy: 'Importing ' + file.name + '…' });
-    send(name, fileLines(text), () => { s.doc = null; open(name); }, (line, reason) => { s.error = file.name + ', line ' + line + ': ' + reason; });
+    Object.assign(s, { error: '', errorRow: null, status: '', busy: t('host.sets.importing', { file: file.name }, 'Importing {file}…') });
+    send(name, fileLines(text), () => { s.doc = null; open(name); }, (line, reason) => { s.error = t('host.sets.file_error', { file: file.name, n: line, reason }, '{file}, line {n}: {reason}'); });
   }
 
   function leave() {
-    return !(s.doc && s.doc.changed) || window.confirm('Your changes to ' + (s.doc.name || 'this set') + ' are not saved. Drop them?');
+    return !(s.doc && s.doc.changed) || window.confirm(s.doc.name ? t('host.sets.drop', { name: s.doc.name }, 'Your changes to {name} are not saved. Drop them?')
+      : t('host.sets.drop_new', {}, 'Your changes to this set are not saved. Drop them?'));
   }
 
   function remove(name) {
-    if (!window.confirm('Delete the set ' + name + '? Games already made with it go on.')) return;
+    if (!window.confirm(t('host.sets.confirm_delete', { name }, 'Delete the set {name}? Games already made with it go on.'))) return;
     queue.run([setLines.remove(name, pass())], () => {
       if (s.doc && same(s.doc.from, name)) Object.assign(s.doc, { from: null, source: 'new', changed: true });
       list();
@@ -141,7 +150,7 @@ export function sets(page) {
     if (!empty && tr) at += 1;
     s.doc.rows.splice(at, empty ? 1 : 0, ...rows.map((r) => row(r)));
     changed();
-    s.status = rows.length === 1 ? 'One row pasted.' : fmt(rows.length) + ' rows pasted.';
+    s.status = t('host.sets.pasted', { count: rows.length }, rows.length === 1 ? 'One row pasted.' : '{count} rows pasted.');
     page.render();
   }
 
@@ -157,17 +166,17 @@ export function sets(page) {
       name.append(openButton);
       const act = el('td');
       if (x.source === 'saved') {
-        const del = Object.assign(el('button', 'small danger', 'Delete'), { type: 'button', disabled: busy });
+        const del = Object.assign(el('button', 'small danger', t('host.sets.delete', {}, 'Delete')), { type: 'button', disabled: busy });
         del.dataset.remove = x.name;
-        del.setAttribute('aria-label', 'Delete ' + x.name);
+        del.setAttribute('aria-label', t('host.sets.delete_set', { name: x.name }, 'Delete {name}'));
         act.append(del);
       }
-      tr.append(name, el('td', 'num', fmt(x.questions)), el('td', '', FROM[x.source] || x.source), act);
+      tr.append(name, el('td', 'num', num(x.questions)), el('td', '', FROM()[x.source] || x.source), act);
       body.append(tr);
     }
     if (list) $('sets-list').dataset.count = list.length;     // for a test to wait on
-    setText('sets-empty', list && !list.length ? 'No sets yet: make one with New set, or import a file.' : '');
-    $('sets-problems').replaceChildren(...problems.map((p) => el('li', '', p.file + (p.line ? ', line ' + p.line : '') + ': ' + p.reason)));
+    setText('sets-empty', list && !list.length ? t('host.sets.none', {}, 'No sets yet: make one with New set, or import a file.') : '');
+    $('sets-problems').replaceChildren(...problems.map((p) => el('li', '', p.line ? t('host.sets.file_error', { file: p.file, n: p.line, reason: p.reason }, '{file}, line {n}: {reason}') : p.file + ': ' + p.reason)));
     setHidden('sets-problems-box', !problems.length);
   });
 
@@ -183,7 +192,7 @@ export function sets(page) {
       if (body.rows[i] !== tr) body.insertBefore(tr, body.rows[i] || null);
       const n = i + 1;
       if (tr.cells[0].textContent !== String(n)) tr.cells[0].textContent = n;
-      for (const [field, label, hint] of FIELDS) {
+      for (const [field, label, hint] of FIELDS()) {
         const box = tr.querySelector('[data-field="' + field + '"]');
         if (box.value !== r[field]) box.value = r[field];
         box.readOnly = locked;
@@ -205,7 +214,7 @@ export function sets(page) {
     const tr = el('tr');
     tr.dataset.id = r.id;
     tr.append(el('td', 'num'));
-    for (const [field] of FIELDS) {
+    for (const [field] of FIELDS()) {
       const box = Object.assign(el('input'), { spellcheck: field === 'question', autocomplete: 'off' });
       if (field === 'time') box.inputMode = 'decimal';
       box.dataset.field = field;
@@ -214,7 +223,8 @@ export function sets(page) {
       tr.append(td);
     }
     const act = el('td', 'row-actions');
-    for (const [name, text, title] of [['up', '↑', 'Move up question'], ['down', '↓', 'Move down question'], ['delete', '✕', 'Delete question']]) {
+    for (const [name, text, title] of [['up', '↑', t('host.sets.up', {}, 'Move up question')], ['down', '↓', t('host.sets.down', {}, 'Move down question')],
+                                        ['delete', '✕', t('host.sets.delete_question', {}, 'Delete question')]]) {
       const b = Object.assign(el('button', 'small' + (name === 'delete' ? ' danger' : ''), text), { type: 'button', title });
       b.dataset.act = name;
       act.append(b);
@@ -234,9 +244,9 @@ export function sets(page) {
     setHidden('sets-password-field', !s.passwordAsked);
     setText('sets-error', doc ? '' : s.error);
     if (!doc) return;
-    setText('editor-title', doc.source === 'new' ? (doc.from ? 'Set ' + doc.from : 'A new set') : 'Set ' + doc.from);
+    setText('editor-title', doc.source === 'new' && !doc.from ? t('host.sets.new_title', {}, 'A new set') : t('host.sets.set_title', { name: doc.from }, 'Set {name}'));
     setHidden('editor-readonly', !locked);
-    setText('editor-readonly-text', locked ? 'This set ' + WHERE[doc.source] + ': it cannot be changed here. Make a copy to change it, or export it as CSV.' : '');
+    setText('editor-readonly-text', locked ? READONLY()[doc.source] : '');
     const name = $('editor-name');
     if (name.value !== doc.name) name.value = doc.name;
     name.readOnly = locked;
@@ -291,7 +301,7 @@ export function sets(page) {
   });
   $('editor-copy').addEventListener('click', () => {
     Object.assign(s.doc, { name: (s.doc.from + '-copy').slice(0, 32), from: null, source: 'new', changed: true });
-    s.status = 'A copy: give it a name, change it, then save it.';
+    s.status = t('host.sets.copied', {}, 'A copy: give it a name, change it, then save it.');
     page.render();
     $('editor-name').focus();
   });

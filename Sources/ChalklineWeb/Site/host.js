@@ -11,6 +11,8 @@ import { projector } from './host-projector.js';
 import { report } from './host-report.js';
 import { sets } from './host-sets.js';
 import { classChoice } from './host-class.js';
+import { loadLanguage, onLanguage, language, languageSwitcher } from './i18n.js';
+import { t } from './host-words.js';
 
 const watchCode = (new URLSearchParams(location.search).get('watch') || '').replace(/\s+/g, '').toUpperCase();
 
@@ -50,6 +52,8 @@ const replies = { ok: Object.assign(handlers('ok'), { other() {} }),
 const events = Object.assign(handlers('events'), {
   welcome() {
     line.setConn('open');
+    // First, so every reply after it speaks the page's language.
+    commands.lang(language());
     if (state.role === 'watch') { commands.watch(state.watching); return; }
     views.classes.reconnected();
     commands.catalog();
@@ -61,9 +65,9 @@ const events = Object.assign(handlers('events'), {
     if (state.view === 'loading') showCreate();
     if (state.pending) commands.name(state.pending.name);
   },
-  kicked() { ended('You were removed from the room', ''); },
-  bye(msg) { ended('Disconnected', msg.message); },
-  shutdown(msg) { state.seat = saveSeat(null); ended('The server has stopped', msg.message); },
+  kicked() { ended(t('host.gone.kicked', {}, 'You were removed from the room'), ''); },
+  bye(msg) { ended(t('host.gone.bye', {}, 'Disconnected'), msg.message); },
+  shutdown(msg) { state.seat = saveSeat(null); ended(t('host.gone.shutdown', {}, 'The server has stopped'), msg.message); },
 });
 
 const dispatch = protocolDispatch({
@@ -79,9 +83,9 @@ const dispatch = protocolDispatch({
 
 function closed(e) {
   if (state.ending) { line.setConn('closed'); return; }
-  if (e.code === 1001) { ended('The server has stopped', 'The game is over.'); return; }
+  if (e.code === 1001) { ended(t('host.gone.shutdown', {}, 'The server has stopped'), t('host.gone.over', {}, 'The game is over.')); return; }
   line.retry();
-  state.notice = 'Connection lost. Reconnecting…';
+  state.notice = t('host.notice.reconnecting', {}, 'Connection lost. Reconnecting…');
 }
 
 function showCreate() {
@@ -111,7 +115,7 @@ function render() {
   if (body.dataset.role !== state.role) body.dataset.role = state.role;
   if (body.dataset.room !== state.roomState) body.dataset.room = state.roomState;
   if (state.catalogs && body.dataset.catalogs !== String(state.catalogs)) body.dataset.catalogs = state.catalogs;
-  const title = state.entered ? 'Chalkline: room ' + state.room : 'Chalkline: host a game';
+  const title = state.entered ? t('host.title.room', { room: state.room }, 'Chalkline: room {room}') : t('host.title', {}, 'Chalkline: host a game');
   if (document.title !== title) document.title = title;
   for (const view of Object.values(views)) view.draw();
   setText('gone-title', state.gone.title);
@@ -121,6 +125,11 @@ function render() {
 $('gone-again').addEventListener('click', () => { location.href = '/host'; });
 
 // The start: a watcher, a reload that holds a room, or a new teacher.
-if (state.seat && state.role !== 'watch') state.notice = 'Taking back room ' + state.seat.room + '…';
-render();
-line.connect();
+// The language first (the browser's, or the one chosen here), so the first screen speaks it.
+loadLanguage().then(() => {
+  if (state.seat && state.role !== 'watch') state.notice = t('host.notice.taking_back', { room: state.seat.room }, 'Taking back room {room}…');
+  languageSwitcher($('lang'));
+  onLanguage((code) => { commands.lang(code); render(); });
+  render();
+  line.connect();
+});

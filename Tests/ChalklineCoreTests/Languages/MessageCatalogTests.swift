@@ -15,12 +15,58 @@ struct MessageCatalogTests {
     static let builtFamilies: [(prefix: String, why: String)] = [
         ("number.ordinal.", "Language.ordinal and i18n.js pick number.ordinal.K by the ordinal form"),
         ("help.", "Help reads help.VERB for each command of the table"),
+        ("option.", "the create form reads option.KIND.NAME.label/.help, else option.NAME.*, for each option /catalog lists"),
+        ("host.report.column.", "the report's tables name a column by its field: host.report.column.FIELD"),
     ]
 
     @Test func builtKeysNameWhatTheyAreBuiltFrom() {
         let verbs = Set(ServerCore.commands.map(\.name))
         for key in Self.englishKeys where key.hasPrefix("help.") {
             #expect(verbs.contains(String(key.dropFirst(5).prefix { $0 != "." })), "\(key): no command \(key.dropFirst(5))")
+        }
+    }
+
+    /// `option.KIND.summary`, `option.KIND.NAME.FIELD` (a kind's own option) or `option.NAME.FIELD`
+    /// (an option of every kind that has it, said once): each names a kind and an option it has.
+    @Test func optionKeysNameARealKindAndOption() {
+        let kinds = Dictionary(uniqueKeysWithValues: RaceCatalog.kinds.map { ($0.name, Set($0.options.map(\.name))) })
+        let everyOption = kinds.values.reduce(Set<String>()) { $0.union($1) }
+        for key in Self.englishKeys where key.hasPrefix("option.") {
+            let parts = key.dropFirst(7).split(separator: ".").map(String.init)
+            switch parts.count {
+            case 2 where parts[1] == "summary":
+                #expect(kinds[parts[0]] != nil, "\(key): no kind \(parts[0])")
+            case 2:
+                #expect(everyOption.contains(parts[0]) && ["label", "help"].contains(parts[1]), "\(key): no option \(parts[0]), or not label/help")
+            case 3:
+                #expect(kinds[parts[0]]?.contains(parts[1]) == true && ["label", "help"].contains(parts[2]), "\(key): kind \(parts[0]) has no option \(parts[1]), or not label/help")
+            default:
+                Issue.record("\(key): not option.KIND.summary, option.NAME.FIELD or option.KIND.NAME.FIELD")
+            }
+        }
+    }
+
+    /// The form's words for every option of every kind, in English the declarations' own (`label`,
+    /// `hint`, the kind's `summary`): a new option without its words, or words changed in one
+    /// place and not the other, fails here.
+    @Test func everyOptionHasItsWordsAndTheEnglishIsTheDeclarations() {
+        let english = Languages.english
+        func words(_ kind: String, _ name: String, _ field: String) -> String? {
+            english.entries["option.\(kind).\(name).\(field)"]?.first ?? english.entries["option.\(name).\(field)"]?.first
+        }
+        for kind in RaceCatalog.kinds {
+            #expect(english.entries["option.\(kind.name).summary"]?.first == kind.summary, "option.\(kind.name).summary")
+            for option in kind.options {
+                #expect(words(kind.name, option.name, "label") == option.label, "\(kind.name) \(option.name): label")
+                #expect(words(kind.name, option.name, "help") == option.hint, "\(kind.name) \(option.name): help")
+            }
+        }
+    }
+
+    /// A report column's key names a field the server writes (a quoted name in the code).
+    @Test func reportColumnKeysNameAField() {
+        for key in Self.englishKeys where key.hasPrefix("host.report.column.") {
+            #expect(Self.sources.contains("\"\(key.dropFirst(19))\""), "\(key): no field \(key.dropFirst(19))")
         }
     }
 

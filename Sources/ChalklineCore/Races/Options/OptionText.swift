@@ -34,6 +34,18 @@ extension OptionSpec {
         }
     }
 
+    /// One option of `/help create KIND` in `language`: English says the protocol's `help` (what
+    /// bots and protocol.md read); another language the create form's words (`option.*` in its
+    /// catalog: the label, then the line under the field), after the same token.
+    func helpLines(kind: String, in language: Language) -> [String] {
+        guard language.code != Languages.english.code else { return helpLines }
+        func words(_ field: String) -> String? {
+            language.entries["option.\(kind).\(name).\(field)"]?.first ?? language.entries["option.\(name).\(field)"]?.first
+        }
+        guard let label = words("label"), let about = words("help") else { return helpLines }
+        return WordsText.wrap("\(label): \(about)", prefix: "  " + TextFormat.pad(token, 18) + " ")
+    }
+
     /// One option of `/help create KIND`: its token, then what it does and takes.
     var helpLines: [String] {
         // A choice or a switch shows its words in its token already.
