@@ -9,7 +9,10 @@
 // or error, goes to that tab's `report(msg, tag)` (a connection answers its lines in order, so the
 // page knows whose each is, and the tag says which of the tab's questions it answers). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
 // kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
+// Words come from the catalog of the language chosen (i18n.js); the server speaks it too: the
+// desk sends `/lang CODE` on every connection and after a switch, then asks /catalog again.
 import { $, protocolDispatch, setText, setHidden, setData } from './shared.js';
+import { t, loadLanguage, onLanguage, language, languageSwitcher } from './i18n.js';
 import { serverLine } from './line.js';
 import { classes } from './desk-classes.js';
 import { homework } from './desk-homework.js';
@@ -36,6 +39,7 @@ const state = {
   notice: null,
   catalog: null,         // /catalog's kinds
   classList: null,       // [{name, students, codes}]
+  stopped: false,        // the notice is the server's `shutdown`: it stays through the reconnects
 };
 
 const line = serverLine({ message: (msg) => { received(msg); render(); }, closed: () => { closed(); render(); } });
@@ -66,7 +70,7 @@ const replies = {
       Object.assign(state, { teacher: false, checking: false });
       clearTimeout(retrySecret);
       if (msg.code !== 'bad_password') {
-        state.secretError = msg.message + (msg.retry_ms ? ' The desk tries again by itself then.' : '');
+        state.secretError = msg.message + (msg.retry_ms ? ' ' + t('desk.secret.retry', {}, 'The desk tries again by itself then.') : '');
         if (msg.retry_ms) retrySecret = setTimeout(() => { sendSecret(); render(); }, msg.retry_ms);
         return;
       }
@@ -81,12 +85,13 @@ const events = Object.assign(handlers('events'), {
   welcome() {
     line.setConn('open');
     line.retries = 0;
-    state.notice = null;
+    Object.assign(state, { notice: null, stopped: false });
     asked.length = 0;
+    page.send('/lang ' + language());
     page.send('/catalog');
     sendSecret();
   },
-  shutdown(msg) { state.notice = 'The server has stopped: ' + msg.message; },
+  shutdown(msg) { Object.assign(state, { stopped: true, notice: t('desk.stopped', { why: msg.message }, 'The server has stopped: {why}') }); },
 });
 const dispatch = protocolDispatch({ replies, events, unasked(msg) { state.notice = msg.message; } });
 
@@ -109,7 +114,7 @@ function sendSecret() {
 function closed() {
   Object.assign(state, { checking: false });
   asked.length = 0;
-  if (!state.notice || !state.notice.startsWith('The server has stopped')) state.notice = 'Connection lost. Reconnecting…';
+  if (!state.stopped) state.notice = t('desk.lost', {}, 'Connection lost. Reconnecting…');
   line.retry();
 }
 
@@ -144,7 +149,7 @@ function showTab(tab, focus) {
 $('secret-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const secret = $('secret-input').value.trim();
-  if (!secret) { state.secretError = 'Type the secret the server printed.'; render(); return; }
+  if (!secret) { state.secretError = t('desk.secret.empty', {}, 'Type the secret the server printed.'); render(); return; }
   Object.assign(state, { secret, secretError: '' });
   $('secret-input').value = '';
   if (line.isOpen()) sendSecret(); else if (!line.ws) line.connect();
@@ -162,5 +167,13 @@ tabList.addEventListener('keydown', (e) => {
 });
 window.addEventListener('hashchange', () => showTab(tabFromHash()));
 
+// A language chosen (or loaded): the page draws again and the server speaks it from now on.
+languageSwitcher($('lang'));
+onLanguage((code) => {
+  if (page.send('/lang ' + code)) page.send('/catalog');
+  render();
+});
+
 render();
 line.connect();
+loadLanguage();
