@@ -1,7 +1,5 @@
-// The Classes tab: the classes (/class list), one open with its students, and the picture-code
-// cards to print. A change is one or more /class lines sent one at a time, each waiting for its
-// reply: a long pasted list goes as several /class add lines (a line is at most 1024 bytes).
-// A tab as desk.js says.
+// The Classes tab: the list, one class with its students, the picture-code cards. A change is
+// /class lines sent one at a time; a long list as several /class add (a line is 1024 bytes at most).
 import { $, el, setText, setHidden, setData, button } from './shared.js';
 import { t } from './i18n.js';
 import { tp, drawer, rowForm } from './desk-words.js';
@@ -23,7 +21,6 @@ export function pastedNames(text) {
   return names;
 }
 
-// `/class add CLASS names...` lines, each under LINE_BYTES.
 function addLines(className, names) {
   const lines = [];
   let current = '';
@@ -57,7 +54,6 @@ export function classes(page) {
   const listAll = () => page.send('/class list');
   const listOne = (name) => page.send('/class list ' + name);
 
-  // Sends `lines` one at a time; `done` once the last is answered.
   function run(lines, busy, done) {
     Object.assign(c, { queue: lines.slice(), busy, error: '', status: '', done, answered: 0 });
     page.send(c.queue[0]);
@@ -106,7 +102,6 @@ export function classes(page) {
     if (c.open) listOne(c.open);
   }
 
-  // The class list: a button a class, the open one pressed.
   const drawList = drawer(([list, open]) => {
     const box = $('class-list');
     box.textContent = '';
@@ -298,7 +293,6 @@ export function classes(page) {
   return { ok, error, draw, opened };
 }
 
-// A code's three pictures, each with its word (and the digit, for a keyboard) under it.
 function codePictures(code, size) {
   return [...code].map((d) => {
     const fig = el('span', 'code-picture ' + size);

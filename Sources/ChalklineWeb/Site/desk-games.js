@@ -1,8 +1,5 @@
-// The desk's Past games tab: every stored game, newest first (/report games), filtered by class
-// and dates, more on demand; a game opens its report (/report game ID), drawn by host-report.js
-// as the host page draws its own, with the same CSV. A tab as desk.js describes (`/report` lines
-// through `page.report`, their replies back to `report(msg)`); its state is `state.games`, its
-// class choices desk-classes.js's `state.classList`; it draws in #tab-games.
+// The Past games tab: stored games newest first (/report games), filtered, more on demand; one
+// opens its report (/report game ID), drawn by host-report.js as on /host, with the server's CSV.
 import { $, el, setText, setHidden } from './shared.js';
 import { t, translate } from './i18n.js';
 import { tp, drawer, localTime } from './desk-words.js';
@@ -25,8 +22,7 @@ export function games(desk) {
     g.loading = true;
     send('/report games' + filterWords(g.filter) + ' limit=' + g.limit);
   }
-  // The report, and its CSV as the server writes it (`report game ID --csv`), byte for byte.
-  // Each tagged with the game: a reply for a game clicked before the last is not drawn.
+  // The report and the server's CSV, tagged: a reply for a game clicked before the last is not drawn.
   function open(id) {
     Object.assign(g, { open: id, report: null, csv: null, error: '', asked: 'game' });
     desk.report('games', '/report game ' + id, id);
@@ -34,7 +30,6 @@ export function games(desk) {
     desk.render();
   }
 
-  // Controls write what was chosen into the state, then ask again: the page draws from the state.
   $('games-class').addEventListener('change', (e) => { g.filter.cls = e.target.value; g.limit = PAGE; ask(); desk.render(); });
   $('games-from').addEventListener('change', (e) => { g.filter.from = e.target.value; g.limit = PAGE; ask(); desk.render(); });
   $('games-to').addEventListener('change', (e) => { g.filter.to = e.target.value; g.limit = PAGE; ask(); desk.render(); });
@@ -52,8 +47,7 @@ export function games(desk) {
     if (b) open(b.dataset.id);
   });
 
-  // Replies come back in the order asked: a list asked for again replaces the one shown; a
-  // game's (tagged with its id) counts only while that game is the one open.
+  // A game's reply counts only while that game is open.
   function report(msg, id) {
     if (id !== undefined && id !== g.open) return;
     if (msg.type === 'error') { Object.assign(g, { error: msg.message, loading: false, asked: null }); return; }
@@ -66,7 +60,6 @@ export function games(desk) {
     }
   }
 
-  // The teacher's secret taken (again): the list as it is now.
   function opened() { ask(); }
 
   const drawClasses = drawer(([names, chosen]) => {
@@ -106,7 +99,6 @@ export function games(desk) {
   return { report, opened, draw };
 }
 
-// " class=4B from=2026-11-01 to=2026-11-30": the words the filter adds to a /report line.
 export function filterWords(f) {
   return (f.cls ? ' class=' + f.cls : '') + (f.from ? ' from=' + f.from : '') + (f.to ? ' to=' + f.to : '');
 }
@@ -131,7 +123,6 @@ const states = { stopped: () => t('desk.games.stopped', {}, 'stopped'), running:
   lobby: () => t('desk.games.lobby', {}, 'lobby') };
 const gameState = (state) => (states[state] ? states[state]() : state || '—');
 
-// The tab's elements, made once: the filter and list, and the open game's report.
 function frame() {
   const box = el('div', 'desk-games');
   box.innerHTML = `

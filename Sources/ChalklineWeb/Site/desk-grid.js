@@ -1,7 +1,5 @@
-// The desk's figures as SVG made here (nothing fetched): the 12 x 12 times grid and the weekly
-// trend. Pure: report rows in, an <svg> out, drawn big enough for the back of a class on a
-// projector, in colours that print, and marked so they read without colour too. Words in the
-// page's language (desk-words.js).
+// The desk's figures as SVG made here: the 12 x 12 times grid and the weekly trend, big enough for
+// the back of a class, in colours that print and marked so they read without colour too.
 import { t, num } from './i18n.js';
 import { tp, secs, pct, shortDate } from './desk-words.js';
 
@@ -9,8 +7,7 @@ const NS = 'http://www.w3.org/2000/svg';
 export const SLOW_MS = 6000;          // a fact answered slower than this (median) is "slow"
 const SIZE = 12, CELL = 52, HEAD = 44;
 
-// Accuracy >= 90% green, >= 70% yellow, below red, grey never asked (DESIGN40.md). Dark ink on
-// each (contrast 6:1 or more) so the number in the cell reads on a washed-out projector.
+// DESIGN40.md's bands; dark ink on each (contrast 6:1 or more) for a washed-out projector.
 export const BANDS = [
   { key: 'good', min: 0.9, fill: '#4fb463', label: () => t('desk.grid.good', {}, '90% or more right') },
   { key: 'fair', min: 0.7, fill: '#f2c641', label: () => t('desk.grid.fair', {}, '70% to 89% right') },
@@ -45,16 +42,15 @@ function factTitle(a, b, row) {
   return text + (isSlow(row) ? ' ' + t('desk.grid.slow_mark', {}, '(slow)') : '');
 }
 
-// The `times` rows (a, b, asked, right, accuracy, median_ms) as the grid: a row per table `a`,
-// a column per multiplier `b`. Each fact cell is a <g class="fact"> with data-a, data-b,
-// data-asked, data-right, data-band and data-slow, and a <title> saying it in words.
+// The `times` rows as the grid, a row per table `a`: each fact a <g class="fact"> with data-a,
+// -b, -asked, -right, -band, -slow and a <title> in words.
 export function timesGrid(times, caption) {
   const facts = new Map();
   for (const r of times || []) facts.set(r.a + 'x' + r.b, r);
   const side = HEAD + SIZE * CELL;
   const svg = node('svg', { viewBox: '0 0 ' + side + ' ' + side, class: 'times-grid', role: 'group', 'font-family': 'system-ui, sans-serif' });
   svg.append(node('title', {}, caption));
-  // A diagonal hatch behind the dot of a slow fact: two marks, so it reads in greyscale too.
+  // A hatch and a dot for a slow fact: it reads in greyscale too.
   const defs = node('defs');
   const hatch = node('pattern', { id: 'slow-hatch', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
   hatch.append(node('rect', { width: 3, height: 8, fill: INK, 'fill-opacity': 0.28 }));
@@ -87,7 +83,6 @@ export function timesGrid(times, caption) {
   return svg;
 }
 
-// What the colours and the dot mean, as a list beside the grid (words, not only swatches).
 export function gridLegend() {
   const list = document.createElement('ul');
   list.className = 'grid-legend';
@@ -112,14 +107,13 @@ function legendItem(mark, text) {
   return li;
 }
 
-// `weeks` rows (week, answers, right, accuracy, median_ms) as bars, one a week, the value written
-// on each bar: `key` 'accuracy' (0..100%) or 'median_ms' (seconds, scaled to the slowest week).
+// `weeks` rows as a bar a week, its value on it: `key` 'accuracy' or 'median_ms'.
 export function weekBars(weeks, key, caption) {
   const rows = weeks || [];
   const W = 640, H = 300, left = 56, bottom = 56, top = 36, barGap = 10;
   const isAccuracy = key === 'accuracy';
   const values = rows.map((r) => (r[key] === null || r[key] === undefined ? null : r[key]));
-  // Time: the axis ends at a whole second above the slowest week, so its three marks read plainly.
+  // Time: the axis ends at a whole second above the slowest week.
   const max = isAccuracy ? 1 : 2000 * Math.ceil(Math.max(1000, ...values.filter((v) => v !== null)) * 1.1 / 2000);
   const svg = node('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'week-bars', role: 'img', 'font-family': 'system-ui, sans-serif', 'data-key': key });
   svg.append(node('title', {}, caption));

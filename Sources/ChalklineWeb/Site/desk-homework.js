@@ -1,7 +1,5 @@
-// The Homework tab: set homework (the game and its options from /catalog, as /host's form
-// draws them), the open homework with counts that move on `homework` events, close early or
-// extend, the past homework (/report assignments), and one's report with the server's own CSV
-// (/report assignment CODE, then the same with csv). A tab as desk.js says.
+// The Homework tab: set it (the game's options from /catalog, drawn as /host's), follow the open
+// ones (counts move on `homework` events), close or extend, the past ones and a report with its CSV.
 import { $, el, setText, setHidden, button } from './shared.js';
 import { t, num } from './i18n.js';
 import { drawer, rowForm, serverTime as shownTime } from './desk-words.js';
@@ -14,7 +12,7 @@ const pad = (n) => String(n).padStart(2, '0');
 const localTime = (d) => d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
 // Tomorrow at 8:00, as a teacher sets most homework.
 function tomorrowMorning() { const d = new Date(); d.setDate(d.getDate() + 1); d.setHours(8, 0, 0, 0); return localTime(d); }
-// `due` a day later (the server's text, YYYY-MM-DDTHH:MM, read in the browser's zone only to count a day on).
+// `due` a day later (read in the browser's zone only to count a day on).
 function dayLater(due) { const d = new Date(due); if (isNaN(d)) return tomorrowMorning(); d.setDate(d.getDate() + 1); return localTime(d); }
 
 export function homework(page) {
@@ -35,7 +33,6 @@ export function homework(page) {
   const selectedKind = () => (state.catalog || []).find((k) => k.name === h.kind);
 
   const ok = {
-    // The name goes first (/assign needs one); then the homework.
     name() { if (h.sending) page.send(h.sending); },
     assign(msg) {
       const klass = msg.class || (h.sent && h.sent.klass);
@@ -48,7 +45,6 @@ export function homework(page) {
     },
     assignments(msg) {
       if (Array.isArray(msg.assignments)) { h.open = msg.assignments; if (msg.assignments[0]) h.zone = msg.assignments[0].zone; h.listError = ''; return; }
-      // Closed or extended: the lists again.
       Object.assign(h, { closing: null, extending: null, listError: '',
                          status: msg.action === 'close' ? t('desk.hw.closed', { code: msg.code }, 'Homework {code} is closed: no new tries.')
                            : t('desk.hw.extended', { code: msg.code, due: shownTime(msg.due) }, 'Homework {code} is now due {due}.') });
@@ -68,7 +64,6 @@ export function homework(page) {
     },
   };
 
-  // The reports this tab asked for, in order: the past homework, one's report, its CSV.
   function report(msg) {
     if (msg.type === 'error') {
       if (h.reportCode) h.reportError = msg.message; else h.listError = msg.message;
@@ -78,7 +73,7 @@ export function homework(page) {
     }
   }
 
-  // A connection outside a room needs a name for /assign and /assignments: the form's.
+  // /assign and /assignments need a name: the form's.
   const name = () => ($('hw-name').value.trim() || 'Teacher').replace(/\s+/g, '-');
 
   function opened() {
@@ -108,7 +103,6 @@ export function homework(page) {
   const drawOptions = drawer(([, kind]) => renderOptions(selectedKind(), {}, 'hw', LEAVE));
   const resetForm = drawer(() => { $('hw-due').value = tomorrowMorning(); $('hw-attempts').value = '1'; $('hw-adaptive').checked = false; });
 
-  // A row an assignment: `cells(a)` its cells, `actions(a)` the buttons (or form) at its end.
   function drawRows(id, rows, cells, actions) {
     const body = $(id).tBodies[0];
     body.textContent = '';

@@ -1,10 +1,5 @@
-// The desk's Progress tab: a class (or one of its students) over a span of dates, from
-// `/report class NAME` or `/report player NAME class=NAME` (DESIGN40.md's progress tables, key
-// for key): "Needs help", the 12 x 12 times grid, the skills, the words found, the weekly trend
-// and each student's line, every figure with its CSV (the report's own block of it, as
-// `chalkline-server report class 4B --csv` writes it). A tab as desk.js describes; its state is
-// `state.progress`, its classes desk-classes.js's `state.classList`, the students to choose the
-// class report's own `students`; it draws in #tab-progress.
+// The Progress tab: a class or one student over dates (/report class, /report player, DESIGN40.md's
+// tables): needs help, the times grid, skills, words, the weekly trend, each student; each with its CSV.
 import { $, el, setText, setHidden } from './shared.js';
 import { t, translate } from './i18n.js';
 import { tp, secs as time, pct, shortDate, drawer } from './desk-words.js';
@@ -38,7 +33,7 @@ export function progress(desk) {
   $('progress-from').addEventListener('change', (e) => { p.from = e.target.value; ask(); desk.render(); });
   $('progress-to').addEventListener('change', (e) => { p.to = e.target.value; ask(); desk.render(); });
   $('progress-print').addEventListener('click', () => window.print());
-  // A name in the students table or under "Needs help" opens that student's own progress.
+  // A student's name opens their own progress.
   root.addEventListener('click', (e) => {
     const b = e.target.closest('button[data-student]');
     if (!b) return;
@@ -48,14 +43,12 @@ export function progress(desk) {
     $('progress-title').focus();
   });
 
-  // Replies come back in the order asked: the last one asked is the one drawn.
   function report(msg) {
     if (msg.type === 'error') { Object.assign(p, { error: msg.message, asked: false }); return; }
     Object.assign(p, { report: msg, asked: false });
     if (msg.subject === 'class' || msg.report === 'class') p.roster = (msg.students || []).map((s) => s.student);
   }
 
-  // The teacher's secret taken (again): the chosen class's report as it is now.
   function opened() { if (p.cls) ask(); }
 
   const drawChoices = drawer(([classes, cls, roster, student]) => {
@@ -88,15 +81,13 @@ export function progress(desk) {
 }
 
 
-// The figures of a class or player report into `box` (emptied first; nothing for null).
 export function drawProgress(box, msg) {
   box.textContent = '';
   if (!msg) return;
   const isClass = msg.report === 'class' || msg.subject === 'class';
   const name = isClass ? (msg.class && msg.class.class) || 'class' : (msg.player && msg.player.player) || 'player';
   box.append(el('p', 'lead progress-summary', summary(msg, isClass)));
-  // "answered 8, right 8, accuracy 80%" reads as a mistake without this: the report counts
-  // every question asked, a question left unanswered as a wrong one.
+  // "answered 8, right 8, accuracy 80%" reads as a mistake without this note.
   box.append(el('p', 'field-help progress-note', accuracyNote()));
   if (isClass) box.append(figure('needs-help', t('desk.progress.needs_help', {}, 'Needs help'), needsHelp(msg.needs_help || []), msg.needs_help, name + '-needs-help'));
   const times = msg.times || [];
@@ -132,7 +123,6 @@ function summary(msg, isClass) {
 
 const span = (from, to) => (from || to ? t('desk.progress.span', { from: from ? shortDate(from) : '…', to: to ? shortDate(to) : '…' }, '{from} to {to}') : t('desk.progress.all_dates', {}, 'all dates'));
 
-// A figure: a heading, what it draws, and its CSV (the rows the figure was drawn from).
 function figure(key, title, content, rows, file) {
   const s = el('section', 'desk-figure');
   s.id = 'fig-' + key;
@@ -144,7 +134,6 @@ function figure(key, title, content, rows, file) {
   csvLink(link, tableCSV(rows || []), 'chalkline-' + file + '.csv');
   const head = el('div', 'figure-head');
   head.append(h, link);
-  // A table wider than a phone scrolls by itself, not the page.
   if (content.tagName === 'TABLE') { const wrap = el('div', 'scroll'); wrap.append(content); content = wrap; }
   s.append(head, content);
   return s;
@@ -176,12 +165,13 @@ function studentButton(name) {
 }
 
 function studentsTable(rows) {
-  const t = reportTable(rows);
+  const table = reportTable(rows);
+  if (!rows.length) return table;
   // `answers` counts what a student typed; accuracy is over questions asked (the note says so).
-  for (const th of t.querySelectorAll('thead th')) if (th.textContent === 'answers') th.textContent = t('desk.progress.answered', {}, 'answered');
-  // The name cells become buttons: the teacher goes from the class to one student.
-  if (rows.length) t.querySelectorAll('tbody tr').forEach((tr, i) => { const td = tr.cells[0]; td.textContent = ''; td.append(studentButton(rows[i].student)); });
-  return t;
+  const answers = Object.keys(rows[0]).indexOf('answers');
+  if (answers >= 0) table.tHead.rows[0].cells[answers].textContent = t('desk.progress.answered', {}, 'answered');
+  table.querySelectorAll('tbody tr').forEach((tr, i) => { const td = tr.cells[0]; td.textContent = ''; td.append(studentButton(rows[i].student)); });
+  return table;
 }
 
 function frame() {

@@ -1,36 +1,34 @@
-// The desk's words, numbers and dates in the page's language (i18n.js's catalog, desk.* keys).
-// Each key's English stands beside it in the code: a desk whose catalog has not loaded reads.
+// The desk's words, numbers and dates in the page's language. Each key's English is beside it in
+// the code: a desk whose catalog has not loaded still reads.
 import { drawer as drawOnce, inlineForm } from './shared.js';
 import { t, num, language } from './i18n.js';
 
-// `t` for a count: `one` and `many` are the English forms, the catalog has the language's.
+// `t` for a count; `one` and `many` in English.
 export const tp = (key, count, one, many, args = {}) => t(key, { ...args, count }, count === 1 ? one : many);
 
 // 2.5 s / 2,5 s; 80% / 80 %; a dash for nothing.
 export const secs = (ms) => (ms === null || ms === undefined ? '—' : num(ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) + ' s');
 export const pct = (v) => (v === null || v === undefined ? '—' : num(Math.round(v * 100) / 100, { style: 'percent' }));
 
-// shared.js's drawer, drawing again when the language changes (a list is words too).
+// shared.js's drawer, drawing again after a language switch.
 export function drawer(draw) {
   const once = drawOnce(([, data]) => draw(data));
   return (data) => once([language(), data]);
 }
 
-// English dates the British way ("23 Nov"), as the desk wrote them before it spoke languages.
+// English dates stay British ("23 Nov"), as before.
 const locale = () => (language() === 'en' ? 'en-GB' : language());
 
-// "2026-11-23" (a week's Monday, a filter's day) as "23 Nov" / "23 nov." / "23. Nov.".
+// "2026-11-23" as "23 Nov" / "23 nov." / "23. Nov.".
 export function shortDate(iso) {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || '');
   if (!m) return String(iso || '');
   return new Intl.DateTimeFormat(locale(), { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(Date.UTC(+m[1], m[2] - 1, +m[3]));
 }
 
-// A stored game's start, in the browser's zone: "Thu, 26 Nov 2026, 10:05".
 export const localTime = (iso) => (iso ? new Intl.DateTimeFormat(locale(), { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)) : '—');
 
-// The server's YYYY-MM-DDTHH:MM (homework's due time, in the server's zone) as the language
-// writes a date and time; the text itself when it is not one.
+// The server's YYYY-MM-DDTHH:MM (a due time, the server's zone) as the language writes it.
 export function serverTime(text) {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text || '');
   if (!m) return String(text || '');
@@ -38,7 +36,6 @@ export function serverTime(text) {
     .format(Date.UTC(+m[1], m[2] - 1, +m[3], +m[4], +m[5]));
 }
 
-// shared.js's row form with its Save and Cancel in the page's language.
 export function rowForm(className, input, label, busy) {
   const form = inlineForm(className, input, label, busy);
   const [save, cancel] = form.querySelectorAll('button');

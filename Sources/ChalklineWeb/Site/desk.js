@@ -1,16 +1,5 @@
-// The teacher's desk (/desk): a message or a click changes `state`, then `render` draws the page
-// from it, as on /host. Everything on the desk needs the teacher's secret: the page sends
-// `/teacher SECRET` after every `welcome` and shows nothing but the form until the server says ok.
-//
-// A tab is a module whose function gets `page` = { state, send(line), report(tab, line), render }
-// and returns what host.js's views return: `draw()` (state to page), `ok` and `error` (replies by
-// cmd), `events` (by type), and `opened()` (the server took the secret, on every connection: ask
-// for what the tab shows). A `/report` is sent with `page.report(tab, line, tag)`: its reply, ok
-// or error, goes to that tab's `report(msg, tag)` (a connection answers its lines in order, so the
-// page knows whose each is, and the tag says which of the tab's questions it answers). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
-// kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
-// Words come from the catalog of the language chosen (i18n.js); the server speaks it too: the
-// desk sends `/lang CODE` on every connection and after a switch, then asks /catalog again.
+// The teacher's desk (/desk), drawn from `state`; only the secret's form until the server takes
+// `/teacher SECRET`. A connection answers in order: each `/report` reply goes to the tab that asked.
 import { $, protocolDispatch, setText, setHidden, setData } from './shared.js';
 import { t, loadLanguage, onLanguage, language, languageSwitcher } from './i18n.js';
 import { serverLine } from './line.js';
@@ -20,8 +9,7 @@ import { games } from './desk-games.js';
 import { progress } from './desk-progress.js';
 
 const TABS = ['classes', 'homework', 'games', 'progress'];
-// The secret as typed, in sessionStorage `chalkline.teacher` (the host page's Class choice reads
-// it there too): for this tab's session only. Storage blocked: it lives as long as the page.
+// The secret, for this tab's session (the host page's Class choice reads it too).
 const kept = {
   load() { try { return sessionStorage.getItem('chalkline.teacher'); } catch (e) { return null; } },
   save(secret) {
@@ -32,14 +20,14 @@ const tabFromHash = () => (TABS.includes(location.hash.slice(1)) ? location.hash
 
 const state = {
   secret: kept.load(),
-  teacher: false,        // the server took the secret on this connection
+  teacher: false,
   checking: false,       // /teacher sent, no reply yet
   secretError: '',
   tab: tabFromHash(),
   notice: null,
-  catalog: null,         // /catalog's kinds
-  classList: null,       // [{name, students, codes}]
-  stopped: false,        // the notice is the server's `shutdown`: it stays through the reconnects
+  catalog: null,         // /catalog's kinds, every tab's to read
+  classList: null,       // [{name, students, codes}], every tab's to read
+  stopped: false,        // `shutdown`: its notice stays through the reconnects
 };
 
 const line = serverLine({ message: (msg) => { received(msg); render(); }, closed: () => { closed(); render(); } });
@@ -64,8 +52,7 @@ const replies = {
     other() {},
   }),
   error: Object.assign(handlers('error'), {
-    // Only `bad_password` says the secret is wrong. Anything else (`rate_limited` after wrong
-    // guesses from the school's address) keeps it: the desk says how long, then tries it again.
+    // Only `bad_password` says the secret is wrong; `rate_limited` keeps it and tries again.
     teacher(msg) {
       Object.assign(state, { teacher: false, checking: false });
       clearTimeout(retrySecret);
@@ -110,7 +97,6 @@ function sendSecret() {
   state.checking = page.send('/teacher ' + state.secret);
 }
 
-// The desk keeps trying: a server restarted by the teacher comes back with the desk as it was.
 function closed() {
   Object.assign(state, { checking: false });
   asked.length = 0;
@@ -156,7 +142,6 @@ $('secret-form').addEventListener('submit', (e) => {
   render();
 });
 
-// The tabs: a click, or the arrow keys along them (the ARIA tabs pattern).
 const tabList = document.querySelector('[role=tablist]');
 tabList.addEventListener('click', (e) => { const b = e.target.closest('[data-tab]'); if (b) showTab(b.dataset.tab); });
 tabList.addEventListener('keydown', (e) => {
@@ -167,7 +152,7 @@ tabList.addEventListener('keydown', (e) => {
 });
 window.addEventListener('hashchange', () => showTab(tabFromHash()));
 
-// A language chosen (or loaded): the page draws again and the server speaks it from now on.
+// A language chosen: the page draws again, the server speaks it from now on.
 languageSwitcher($('lang'));
 onLanguage((code) => {
   if (page.send('/lang ' + code)) page.send('/catalog');
