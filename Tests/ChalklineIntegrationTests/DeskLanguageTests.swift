@@ -28,48 +28,34 @@ import Testing
         try pages.call(["cmd": "lang", "page": "t", "lang": code])
         try pages.open("t", "http://127.0.0.1:\(server.port)/desk")
         _ = try pages.js("t", "window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(String(e.message))); return true")
-        _ = try pages.wait("t", "return document.documentElement.lang === '\(code)' && !document.getElementById('secret').hidden", what: "the secret's form in \(code)")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-secret")
+        try pages.drawn("t", code, "secret", "return document.documentElement.lang === '\(code)' && !document.getElementById('secret').hidden", what: "the secret's form in \(code)")
         try pages.type("t", "#secret-input", server.teacherSecret ?? "", enter: true)
         _ = try pages.wait("t", "return document.body.dataset.teacher === 'yes'", what: "the desk opened")
         #expect(try pages.js("t", "return document.getElementById('lang').value") as? String == code, "the switcher shows the language")
 
         // Classes: 4B open, its picture codes, then the card sheet.
         try pages.click("t", "#class-list [data-name='4B']")
-        _ = try pages.wait("t", "return document.querySelectorAll('#class-students tbody .code-picture').length === 9", what: "4B's three students and their codes")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-classes")
+        try pages.drawn("t", code, "classes", "return document.querySelectorAll('#class-students tbody .code-picture').length === 9", what: "4B's three students and their codes")
         try pages.click("t", "#class-cards-show")
-        _ = try pages.wait("t", "return !document.getElementById('cards').hidden && document.querySelectorAll('#card-grid .card').length === 3", what: "the cards")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-cards")
+        try pages.drawn("t", code, "cards", "return !document.getElementById('cards').hidden && document.querySelectorAll('#card-grid .card').length === 3", what: "the cards")
         try pages.click("t", "#cards-back")
 
         // Homework: the open one, the form open.
         try pages.click("t", "#tab-btn-homework")
-        _ = try pages.wait("t", "return document.querySelectorAll('#hw-open tbody tr').length === 1 && document.querySelectorAll('#hw-options .field').length > 0", what: "the open homework and the form")
-        _ = try pages.js("t", "document.getElementById('hw-set').open = true; return true")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-homework")
+        try pages.click("t", "#hw-set summary")
+        try pages.drawn("t", code, "homework", "return document.querySelectorAll('#hw-open tbody tr').length === 1 && document.querySelectorAll('#hw-options .field').length > 0", what: "the open homework and the form")
 
         // Past games: the list, then the game's report.
         try pages.click("t", "#tab-btn-games")
-        _ = try pages.wait("t", "return document.querySelectorAll('#games-list tbody tr').length === 1", what: "the game played")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-games")
+        try pages.drawn("t", code, "games", "return document.querySelectorAll('#games-list tbody tr').length === 1", what: "the game played")
         try pages.click("t", "#games-list tbody button")
-        _ = try pages.wait("t", "return document.querySelectorAll('#game-report-standings tbody tr').length === 3", what: "its report")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-game-report")
+        try pages.drawn("t", code, "game-report", "return document.querySelectorAll('#game-report-standings tbody tr').length === 3", what: "its report")
         try pages.click("t", "#game-back")
 
         // Progress: the class, every figure.
         try pages.click("t", "#tab-btn-progress")
         try pages.select("t", "#progress-class", "4B")
-        _ = try pages.wait("t", "return document.querySelectorAll('#fig-times g.fact').length === 144 && document.querySelectorAll('#fig-students tbody tr').length === 3", what: "4B's progress")
-        try pages.english("t", code)
-        try pages.shoot("t", "\(code)-progress")
+        try pages.drawn("t", code, "progress", "return document.querySelectorAll('#fig-times g.fact').length === 144 && document.querySelectorAll('#fig-students tbody tr').length === 3", what: "4B's progress")
         #expect(try pages.js("t", "return window.__errors") as? [String] == [])
     }
 
@@ -102,6 +88,13 @@ import Testing
         /// Whole-page screenshots at 360 and 1920 px, LABEL-WIDTH.png.
         func shoot(_ page: String, _ label: String) throws {
             try call(["cmd": "capture", "page": page, "label": label, "dir": captures])
+        }
+
+        /// `js` true, then the page checked for English and shot as CODE-LABEL.
+        func drawn(_ page: String, _ code: String, _ label: String, _ js: String, what: String) throws {
+            _ = try wait(page, js, what: what)
+            try english(page, code)
+            try shoot(page, "\(code)-\(label)")
         }
 
         /// Fails when the page shows an English text of the desk's catalog (one that `code`
