@@ -56,5 +56,7 @@ public enum Pages {
         SiteFile("/desk-games.js", "text/javascript; charset=utf-8", PackageResources.desk_games_js),
         SiteFile("/desk-progress.js", "text/javascript; charset=utf-8", PackageResources.desk_progress_js),
         SiteFile("/desk-grid.js", "text/javascript; charset=utf-8", PackageResources.desk_grid_js),
+        // The desk's words, numbers and dates in the page's language (over /i18n.js).
+        SiteFile("/desk-words.js", "text/javascript; charset=utf-8", PackageResources.desk_words_js),
     ] + LanguageFiles.files)
 }

@@ -1,8 +1,8 @@
-// The Classes tab: the classes (/class list), one open with its students, and the picture-code
-// cards to print. A change is one or more /class lines sent one at a time, each waiting for its
-// reply: a long pasted list goes as several /class add lines (a line is at most 1024 bytes).
-// A tab as desk.js says.
-import { $, el, fmt, setText, setHidden, setData, drawer, button, inlineForm } from './shared.js';
+// The Classes tab: the list, one class with its students, the picture-code cards. A change is
+// /class lines sent one at a time; a long list as several /class add (a line is 1024 bytes at most).
+import { $, el, setText, setHidden, setData, button } from './shared.js';
+import { t } from './i18n.js';
+import { tp, drawer, rowForm } from './desk-words.js';
 import { picture, pictureWord } from './pictures.js';
 
 // A line's bytes, as the server counts them, kept under its 1024 with room for the command.
@@ -21,7 +21,6 @@ export function pastedNames(text) {
   return names;
 }
 
-// `/class add CLASS names...` lines, each under LINE_BYTES.
 function addLines(className, names) {
   const lines = [];
   let current = '';
@@ -55,7 +54,6 @@ export function classes(page) {
   const listAll = () => page.send('/class list');
   const listOne = (name) => page.send('/class list ' + name);
 
-  // Sends `lines` one at a time; `done` once the last is answered.
   function run(lines, busy, done) {
     Object.assign(c, { queue: lines.slice(), busy, error: '', status: '', done, answered: 0 });
     page.send(c.queue[0]);
@@ -98,13 +96,12 @@ export function classes(page) {
   };
 
   function opened() {
-    if (c.queue.length) c.error = 'The connection dropped during the change: check the class below.';
+    if (c.queue.length) c.error = t('desk.classes.dropped', {}, 'The connection dropped during the change: check the class below.');
     Object.assign(c, { queue: [], busy: '', done: null, newFor: null });
     listAll();
     if (c.open) listOne(c.open);
   }
 
-  // The class list: a button a class, the open one pressed.
   const drawList = drawer(([list, open]) => {
     const box = $('class-list');
     box.textContent = '';
@@ -113,7 +110,7 @@ export function classes(page) {
       const b = Object.assign(el('button', 'class-button'), { type: 'button' });
       b.dataset.name = k.name;
       b.setAttribute('aria-pressed', String(!!open && folded(open) === folded(k.name)));
-      b.append(el('span', 'class-name', k.name), el('span', 'class-count', fmt(k.students) + (k.students === 1 ? ' student' : ' students') + (k.codes ? ' · codes' : '')));
+      b.append(el('span', 'class-name', k.name), el('span', 'class-count', tp('desk.classes.n_students', k.students, '{count} student', '{count} students') + (k.codes ? ' · ' + t('desk.classes.codes', {}, 'codes') : '')));
       li.append(b);
       box.append(li);
     }
@@ -129,7 +126,7 @@ export function classes(page) {
       const nameCell = el('td', 'name');
       if (renaming === s.name) {
         const input = Object.assign(el('input'), { value: s.name, maxLength: 16, autocomplete: 'off', spellcheck: false });
-        nameCell.append(inlineForm('student-rename', input, 'New name for ' + s.name, !!busy));
+        nameCell.append(rowForm('student-rename', input, t('desk.classes.new_name_for', { name: s.name }, 'New name for {name}'), !!busy));
         requestAnimationFrame(() => { input.focus(); input.select(); });
       } else nameCell.textContent = s.name;
       const codeCell = el('td', 'code-cell');
@@ -137,8 +134,9 @@ export function classes(page) {
       else codeCell.append(el('span', 'muted', detail.codes ? '—' : ''));
       const actions = el('td', 'row-actions');
       if (removing === s.name) {
-        actions.append(el('span', 'confirm-text', 'Remove ' + s.name + '? '), button('Remove', 'small remove-yes danger', !!busy), button('Keep', 'small remove-no', !!busy));
-      } else if (renaming !== s.name) actions.append(button('Rename', 'small rename', !!busy), button('Remove', 'small remove', !!busy));
+        actions.append(el('span', 'confirm-text', t('desk.classes.remove_ask', { name: s.name }, 'Remove {name}?') + ' '), button(t('desk.classes.remove', {}, 'Remove'), 'small remove-yes danger', !!busy),
+          button(t('desk.classes.keep', {}, 'Keep'), 'small remove-no', !!busy));
+      } else if (renaming !== s.name) actions.append(button(t('desk.classes.rename', {}, 'Rename'), 'small rename', !!busy), button(t('desk.classes.remove', {}, 'Remove'), 'small remove', !!busy));
       tr.append(el('td', 'num', String(i + 1)), nameCell, codeCell, actions);
       body.append(tr);
     });
@@ -148,14 +146,14 @@ export function classes(page) {
     const grid = $('card-grid');
     grid.textContent = '';
     if (!detail || !shown) return;
-    $('cards-title').textContent = 'Picture codes: class ' + detail.name;
+    $('cards-title').textContent = t('desk.cards.title', { cls: detail.name }, 'Picture codes: class {cls}');
     for (const s of detail.students) {
       const li = el('li', 'card');
       li.dataset.name = s.name;
-      li.append(el('p', 'card-class', 'Class ' + detail.name), el('p', 'card-name', s.name));
+      li.append(el('p', 'card-class', t('desk.classes.class', { cls: detail.name }, 'Class {cls}')), el('p', 'card-name', s.name));
       const row = el('p', 'card-pictures');
       if (s.code) row.append(...codePictures(s.code, 'big'));
-      else row.append(el('span', 'muted', 'No code yet'));
+      else row.append(el('span', 'muted', t('desk.cards.no_code', {}, 'No code yet')));
       li.append(row);
       grid.append(li);
     }
@@ -171,13 +169,13 @@ export function classes(page) {
     setHidden('cards', !(c.cards && d && state.teacher));
     setData(document.body, 'cards', c.cards && d ? 'yes' : null);
     if (d) {
-      setText('class-title', 'Class ' + d.name + ' · ' + fmt(d.students.length) + (d.students.length === 1 ? ' student' : ' students'));
+      setText('class-title', t('desk.classes.class', { cls: d.name }, 'Class {cls}') + ' · ' + tp('desk.classes.n_students', d.students.length, '{count} student', '{count} students'));
       setHidden('class-rename', c.renaming !== '');
       setHidden('class-rename-show', c.renaming === '');
       setHidden('class-delete-confirm', !c.deleting);
-      setText('class-delete-text', 'Delete class ' + d.name + ' and its list of students? Their games and homework stay in the reports.');
-      setText('class-codes-text', d.codes ? 'Picture codes are on: each student taps their three pictures when they join.'
-        : 'Picture codes are off: a student taps their name to join. With codes, a classmate cannot answer as someone else.');
+      setText('class-delete-text', t('desk.classes.delete_ask', { cls: d.name }, 'Delete class {cls} and its list of students? Their games and homework stay in the reports.'));
+      setText('class-codes-text', d.codes ? t('desk.classes.codes_on', {}, 'Picture codes are on: each student taps their three pictures when they join.')
+        : t('desk.classes.codes_off', {}, 'Picture codes are off: a student taps their name to join. With codes, a classmate cannot answer as someone else.'));
       setHidden('codes-on', d.codes);
       setHidden('codes-new', !d.codes);
       setHidden('codes-off', !d.codes);
@@ -205,17 +203,18 @@ export function classes(page) {
     const name = $('class-new-name').value.trim();
     const names = pastedNames($('class-new-names').value);
     c.newError = '';
-    if (!name) c.newError = 'Name the class (4B, Maths 2, …).';
-    else if (/\s/.test(name)) c.newError = 'A class name has no spaces: ' + name.replace(/\s+/g, '-') + ' would do.';
-    else if ((state.classList || []).some((k) => folded(k.name) === folded(name))) c.newError = 'There is a class ' + name + ' already: open it to add students.';
-    else if (!names.length) c.newError = 'Paste or type the students\' names, one a line.';
-    if (c.newError) { page.render(); $(c.newError.startsWith('Name') || c.newError.includes('class') ? 'class-new-name' : 'class-new-names').focus(); return; }
+    let field = 'class-new-name';
+    if (!name) c.newError = t('desk.classes.name_it', {}, 'Name the class (4B, Maths 2, …).');
+    else if (/\s/.test(name)) c.newError = t('desk.classes.no_spaces', { name: name.replace(/\s+/g, '-') }, 'A class name has no spaces: {name} would do.');
+    else if ((state.classList || []).some((k) => folded(k.name) === folded(name))) c.newError = t('desk.classes.exists', { cls: name }, 'There is a class {cls} already: open it to add students.');
+    else if (!names.length) { c.newError = t('desk.classes.no_names', {}, 'Paste or type the students\' names, one a line.'); field = 'class-new-names'; }
+    if (c.newError) { page.render(); $(field).focus(); return; }
     c.newFor = name;
     Object.assign(c, { open: name, detail: null });
-    run(addLines(name, names), 'Making class ' + name + '…', (msg) => {
+    run(addLines(name, names), t('desk.classes.making', { cls: name }, 'Making class {cls}…'), (msg) => {
       c.newFor = null;
       c.formReset += 1;
-      return 'Class ' + msg.class.name + ' is made, with ' + fmt(msg.class.students.length) + ' students.';
+      return tp('desk.classes.made', msg.class.students.length, 'Class {cls} is made, with {count} student.', 'Class {cls} is made, with {count} students.', { cls: msg.class.name });
     });
     page.render();
   });
@@ -224,7 +223,8 @@ export function classes(page) {
     e.preventDefault();
     const names = pastedNames($('class-add-names').value);
     if (!c.detail || !names.length) return;
-    run(addLines(c.detail.name, names), 'Adding ' + fmt(names.length) + ' students…', () => { c.formReset += 1; return fmt(names.length) + (names.length === 1 ? ' student added.' : ' students added.'); });
+    run(addLines(c.detail.name, names), tp('desk.classes.adding', names.length, 'Adding {count} student…', 'Adding {count} students…'),
+      () => { c.formReset += 1; return tp('desk.classes.added', names.length, '{count} student added.', '{count} students added.'); });
     page.render();
   });
 
@@ -237,7 +237,7 @@ export function classes(page) {
     else if (b.classList.contains('rename')) Object.assign(c, { renaming: who, removing: null });
     else if (b.classList.contains('remove')) Object.assign(c, { removing: who, renaming: null });
     else if (b.classList.contains('remove-no')) c.removing = null;
-    else if (b.classList.contains('remove-yes')) run(['/class remove ' + k + ' ' + who], 'Removing ' + who + '…', () => who + ' is removed from class ' + k + '.');
+    else if (b.classList.contains('remove-yes')) run(['/class remove ' + k + ' ' + who], t('desk.classes.removing', { name: who }, 'Removing {name}…'), () => t('desk.classes.removed', { name: who, cls: k }, '{name} is removed from class {cls}.'));
     page.render();
   });
 
@@ -248,7 +248,7 @@ export function classes(page) {
     if (!tr || !c.detail) return;
     const from = tr.dataset.name;
     if (!to || to === from) { c.renaming = null; page.render(); return; }
-    run(['/class rename ' + c.detail.name + ' ' + from + ' ' + to], 'Renaming ' + from + '…', () => from + ' is now ' + to + '.');
+    run(['/class rename ' + c.detail.name + ' ' + from + ' ' + to], t('desk.classes.renaming', { name: from }, 'Renaming {name}…'), () => t('desk.classes.renamed', { name: from, to }, '{name} is now {to}.'));
     page.render();
   });
 
@@ -264,7 +264,7 @@ export function classes(page) {
     const to = $('class-rename-input').value.trim();
     const from = c.detail.name;
     if (!to || to === from) { c.renaming = null; page.render(); return; }
-    run(['/class rename ' + from + ' ' + to], 'Renaming class ' + from + '…', () => 'Class ' + from + ' is now ' + to + '.');
+    run(['/class rename ' + from + ' ' + to], t('desk.classes.renaming_class', { cls: from }, 'Renaming class {cls}…'), () => t('desk.classes.renamed_class', { cls: from, to }, 'Class {cls} is now {to}.'));
     page.render();
   });
 
@@ -272,14 +272,18 @@ export function classes(page) {
   $('class-delete-no').addEventListener('click', () => { c.deleting = false; page.render(); });
   $('class-delete-yes').addEventListener('click', () => {
     const name = c.detail.name;
-    run(['/class delete ' + name], 'Deleting class ' + name + '…', () => 'Class ' + name + ' is deleted.');
+    run(['/class delete ' + name], t('desk.classes.deleting', { cls: name }, 'Deleting class {cls}…'), () => t('desk.classes.deleted', { cls: name }, 'Class {cls} is deleted.'));
     page.render();
   });
 
-  for (const [id, how, busy, said] of [['codes-on', 'on', 'Giving picture codes…', 'Every student has a picture code: print the cards.'],
-    ['codes-new', 'new', 'Making new codes…', 'Everyone has a new picture code: print the cards again.'],
-    ['codes-off', 'off', 'Turning codes off…', 'Picture codes are off.']]) {
-    $(id).addEventListener('click', () => { run(['/class codes ' + c.detail.name + ' ' + how], busy, () => said); page.render(); });
+  const codes = {
+    on: [() => t('desk.classes.giving', {}, 'Giving picture codes…'), () => t('desk.classes.given', {}, 'Every student has a picture code: print the cards.')],
+    new: [() => t('desk.classes.renewing', {}, 'Making new codes…'), () => t('desk.classes.renewed', {}, 'Everyone has a new picture code: print the cards again.')],
+    off: [() => t('desk.classes.stopping', {}, 'Turning codes off…'), () => t('desk.classes.stopped', {}, 'Picture codes are off.')],
+  };
+  for (const how of ['on', 'new', 'off']) {
+    const [busy, said] = codes[how];
+    $('codes-' + how).addEventListener('click', () => { run(['/class codes ' + c.detail.name + ' ' + how], busy(), said); page.render(); });
   }
 
   $('class-cards-show').addEventListener('click', () => { c.cards = true; page.render(); $('cards-print').focus(); });
@@ -289,7 +293,6 @@ export function classes(page) {
   return { ok, error, draw, opened };
 }
 
-// A code's three pictures, each with its word (and the digit, for a keyboard) under it.
 function codePictures(code, size) {
   return [...code].map((d) => {
     const fig = el('span', 'code-picture ' + size);

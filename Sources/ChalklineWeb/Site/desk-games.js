@@ -1,9 +1,8 @@
-// The desk's Past games tab: every stored game, newest first (/report games), filtered by class
-// and dates, more on demand; a game opens its report (/report game ID), drawn by host-report.js
-// as the host page draws its own, with the same CSV. A tab as desk.js describes (`/report` lines
-// through `page.report`, their replies back to `report(msg)`); its state is `state.games`, its
-// class choices desk-classes.js's `state.classList`; it draws in #tab-games.
-import { $, el, setText, setHidden, drawer } from './shared.js';
+// The Past games tab: stored games newest first (/report games), filtered, more on demand; one
+// opens its report (/report game ID), drawn by host-report.js as on /host, with the server's CSV.
+import { $, el, setText, setHidden } from './shared.js';
+import { t, translate } from './i18n.js';
+import { tp, drawer, localTime } from './desk-words.js';
 import { drawGameReport, csvLink } from './host-report.js';
 
 export const PAGE = 20;               // games a request asks for; "Show more" asks for 20 more
@@ -16,14 +15,14 @@ export function games(desk) {
   const g = state.games;
   const root = $('tab-games');
   root.append(frame());
+  translate(root);
 
   function ask() {
     g.asked = 'games';
     g.loading = true;
     send('/report games' + filterWords(g.filter) + ' limit=' + g.limit);
   }
-  // The report, and its CSV as the server writes it (`report game ID --csv`), byte for byte.
-  // Each tagged with the game: a reply for a game clicked before the last is not drawn.
+  // The report and the server's CSV, tagged: a reply for a game clicked before the last is not drawn.
   function open(id) {
     Object.assign(g, { open: id, report: null, csv: null, error: '', asked: 'game' });
     desk.report('games', '/report game ' + id, id);
@@ -31,7 +30,6 @@ export function games(desk) {
     desk.render();
   }
 
-  // Controls write what was chosen into the state, then ask again: the page draws from the state.
   $('games-class').addEventListener('change', (e) => { g.filter.cls = e.target.value; g.limit = PAGE; ask(); desk.render(); });
   $('games-from').addEventListener('change', (e) => { g.filter.from = e.target.value; g.limit = PAGE; ask(); desk.render(); });
   $('games-to').addEventListener('change', (e) => { g.filter.to = e.target.value; g.limit = PAGE; ask(); desk.render(); });
@@ -49,8 +47,7 @@ export function games(desk) {
     if (b) open(b.dataset.id);
   });
 
-  // Replies come back in the order asked: a list asked for again replaces the one shown; a
-  // game's (tagged with its id) counts only while that game is the one open.
+  // A game's reply counts only while that game is open.
   function report(msg, id) {
     if (id !== undefined && id !== g.open) return;
     if (msg.type === 'error') { Object.assign(g, { error: msg.message, loading: false, asked: null }); return; }
@@ -63,13 +60,12 @@ export function games(desk) {
     }
   }
 
-  // The teacher's secret taken (again): the list as it is now.
   function opened() { ask(); }
 
   const drawClasses = drawer(([names, chosen]) => {
     const select = $('games-class');
     select.textContent = '';
-    select.append(new Option('All classes', ''));
+    select.append(new Option(t('desk.games.all_classes', {}, 'All classes'), ''));
     for (const n of names) select.append(new Option(n, n));
     select.value = chosen;
   });
@@ -92,24 +88,20 @@ export function games(desk) {
     drawClasses([(state.classList || []).map((c) => c.name), g.filter.cls]);
     for (const [id, v] of [['games-from', g.filter.from], ['games-to', g.filter.to]]) if ($(id).value !== v) $(id).value = v;
     drawList([g.list, g.limit]);
-    setText('games-status', g.loading ? 'Loading…' : (g.list ? g.list.length + (g.list.length === 1 ? ' game' : ' games') : ''));
+    setText('games-status', g.loading ? t('desk.loading', {}, 'Loading…') : (g.list ? tp('desk.progress.n_games', g.list.length, '{count} game', '{count} games') : ''));
     setText('games-error', g.error);
     setHidden('games-browse', g.open !== null);
     setHidden('game-report', g.open === null);
-    if (g.open !== null && !g.report) setText('game-report-title', 'Report: loading…');
+    if (g.open !== null && !g.report) setText('game-report-title', t('desk.games.report_loading', {}, 'Report: loading…'));
     drawReport([g.report, g.csv]);
   }
 
   return { report, opened, draw };
 }
 
-// " class=4B from=2026-11-01 to=2026-11-30": the words the filter adds to a /report line.
 export function filterWords(f) {
   return (f.cls ? ' class=' + f.cls : '') + (f.from ? ' from=' + f.from : '') + (f.to ? ' to=' + f.to : '');
 }
-
-const when = new Intl.DateTimeFormat(undefined, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const localTime = (iso) => (iso ? when.format(new Date(iso)) : '—');
 
 function gameRow(game) {
   const tr = el('tr');
@@ -118,46 +110,50 @@ function gameRow(game) {
   const open = el('td');
   const b = Object.assign(el('button', 'linkish', game.game), { type: 'button' });
   b.dataset.id = game.id;
-  b.setAttribute('aria-label', 'Open the report of ' + game.game);
+  b.setAttribute('aria-label', t('desk.games.open', { game: game.game }, 'Open the report of {game}'));
   open.append(b);
   tr.append(open, el('td', '', game.kind || ''), el('td', '', game.class || '—'),
             el('td', 'num', String(game.players === undefined ? '' : game.players)),
-            el('td', '', game.winner || (game.state === 'finished' ? '—' : game.state || '—')));
+            el('td', '', game.winner || (game.state === 'finished' ? '—' : gameState(game.state))));
   return tr;
 }
 
-// The tab's elements, made once: the filter and list, and the open game's report.
+// A game with no winner: how it ended (the protocol's word when the desk has none for it).
+const states = { stopped: () => t('desk.games.stopped', {}, 'stopped'), running: () => t('desk.games.running', {}, 'running'),
+  lobby: () => t('desk.games.lobby', {}, 'lobby') };
+const gameState = (state) => (states[state] ? states[state]() : state || '—');
+
 function frame() {
   const box = el('div', 'desk-games');
   box.innerHTML = `
     <div id="games-browse">
-      <h2 id="games-title">Past games</h2>
+      <h2 id="games-title" data-t="desk.tab.games">Past games</h2>
       <form class="desk-filter" id="games-filter">
-        <label>Class <select id="games-class"><option value="">All classes</option></select></label>
-        <label>From <input type="date" id="games-from"></label>
-        <label>To <input type="date" id="games-to"></label>
+        <label><span data-t="desk.class">Class</span> <select id="games-class"><option value="">All classes</option></select></label>
+        <label><span data-t="desk.from">From</span> <input type="date" id="games-from"></label>
+        <label><span data-t="desk.to">To</span> <input type="date" id="games-to"></label>
         <span class="lead" id="games-status" aria-live="polite"></span>
       </form>
       <p class="field-error" id="games-error" aria-live="polite"></p>
       <div class="scroll">
         <table class="table report-table games-list" id="games-list" aria-labelledby="games-title">
-          <thead><tr><th scope="col">Date</th><th scope="col">Game</th><th scope="col">Kind</th><th scope="col">Class</th>
-            <th scope="col" class="num">Players</th><th scope="col">Winner</th></tr></thead>
+          <thead><tr><th scope="col" data-t="desk.games.date">Date</th><th scope="col" data-t="desk.game">Game</th><th scope="col" data-t="desk.games.kind">Kind</th><th scope="col" data-t="desk.class">Class</th>
+            <th scope="col" class="num" data-t="desk.games.players">Players</th><th scope="col" data-t="desk.games.winner">Winner</th></tr></thead>
           <tbody></tbody>
         </table>
       </div>
-      <p class="lead" id="games-none" hidden>No games stored in these dates.</p>
-      <button type="button" id="games-more" hidden>Show more</button>
+      <p class="lead" id="games-none" data-t="desk.games.none" hidden>No games stored in these dates.</p>
+      <button type="button" id="games-more" data-t="desk.games.more" hidden>Show more</button>
     </div>
     <section id="game-report" aria-labelledby="game-report-title" hidden>
-      <p><button type="button" id="game-back">Back to the list</button></p>
+      <p><button type="button" id="game-back" data-t="desk.games.back">Back to the list</button></p>
       <h2 id="game-report-title" tabindex="-1">Report</h2>
       <p class="lead" id="game-report-summary"></p>
-      <p class="report-actions"><a class="button primary" id="game-report-csv" href="#" download="chalkline-report.csv" hidden>Download CSV</a></p>
-      <h3>Standings</h3><div class="scroll" id="game-report-standings"></div>
-      <h3>Questions</h3><div class="scroll" id="game-report-questions"></div>
+      <p class="report-actions"><a class="button primary" id="game-report-csv" href="#" download="chalkline-report.csv" data-t="desk.csv" hidden>Download CSV</a></p>
+      <h3 data-t="desk.games.standings">Standings</h3><div class="scroll" id="game-report-standings"></div>
+      <h3 data-t="desk.games.questions">Questions</h3><div class="scroll" id="game-report-questions"></div>
       <div id="game-report-extras"></div>
-      <h3>Each student's answers</h3><div id="game-report-answers"></div>
+      <h3 data-t="desk.games.answers">Each student's answers</h3><div id="game-report-answers"></div>
     </section>`;
   return box;
 }

@@ -1,19 +1,19 @@
-// The desk's figures as SVG made here (nothing fetched): the 12 x 12 times grid and the weekly
-// trend. Pure: report rows in, an <svg> out, drawn big enough for the back of a class on a
-// projector, in colours that print, and marked so they read without colour too.
+// The desk's figures as SVG made here: the 12 x 12 times grid and the weekly trend, big enough for
+// the back of a class, in colours that print and marked so they read without colour too.
+import { t, num } from './i18n.js';
+import { tp, secs, pct, shortDate } from './desk-words.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 export const SLOW_MS = 6000;          // a fact answered slower than this (median) is "slow"
 const SIZE = 12, CELL = 52, HEAD = 44;
 
-// Accuracy >= 90% green, >= 70% yellow, below red, grey never asked (DESIGN40.md). Dark ink on
-// each (contrast 6:1 or more) so the number in the cell reads on a washed-out projector.
+// DESIGN40.md's bands; dark ink on each (contrast 6:1 or more) for a washed-out projector.
 export const BANDS = [
-  { key: 'good', min: 0.9, fill: '#4fb463', label: '90% or more right' },
-  { key: 'fair', min: 0.7, fill: '#f2c641', label: '70% to 89% right' },
-  { key: 'poor', min: 0, fill: '#ec7a6d', label: 'below 70% right' },
+  { key: 'good', min: 0.9, fill: '#4fb463', label: () => t('desk.grid.good', {}, '90% or more right') },
+  { key: 'fair', min: 0.7, fill: '#f2c641', label: () => t('desk.grid.fair', {}, '70% to 89% right') },
+  { key: 'poor', min: 0, fill: '#ec7a6d', label: () => t('desk.grid.poor', {}, 'below 70% right') },
 ];
-const UNASKED = { key: 'none', fill: '#e4e5ec', label: 'not asked' };
+const UNASKED = { key: 'none', fill: '#e4e5ec', label: () => t('desk.grid.none', {}, 'not asked') };
 const INK = '#1a1c2e';
 
 export function band(row) {
@@ -31,24 +31,26 @@ function node(tag, attrs, text) {
 }
 
 const percent = (row) => Math.round((100 * row.right) / row.asked);
-const secs = (ms) => (ms / 1000).toFixed(1) + ' s';
+const hasTime = (row) => row.median_ms !== null && row.median_ms !== undefined;
 
 function factTitle(a, b, row) {
-  if (!row || !row.asked) return a + ' × ' + b + ': not asked';
-  return a + ' × ' + b + ': ' + row.right + ' of ' + row.asked + ' right' +
-    (row.median_ms !== null && row.median_ms !== undefined ? ', median ' + secs(row.median_ms) : '') + (isSlow(row) ? ' (slow)' : '');
+  const fact = a + ' × ' + b;
+  if (!row || !row.asked) return t('desk.grid.fact_none', { fact }, '{fact}: not asked');
+  const args = { fact, right: row.right, time: hasTime(row) ? secs(row.median_ms) : '' };
+  const text = hasTime(row) ? tp('desk.grid.fact_timed', row.asked, '{fact}: {right} of {count} right, median {time}', '{fact}: {right} of {count} right, median {time}', args)
+    : tp('desk.grid.fact', row.asked, '{fact}: {right} of {count} right', '{fact}: {right} of {count} right', args);
+  return text + (isSlow(row) ? ' ' + t('desk.grid.slow_mark', {}, '(slow)') : '');
 }
 
-// The `times` rows (a, b, asked, right, accuracy, median_ms) as the grid: a row per table `a`,
-// a column per multiplier `b`. Each fact cell is a <g class="fact"> with data-a, data-b,
-// data-asked, data-right, data-band and data-slow, and a <title> saying it in words.
+// The `times` rows as the grid, a row per table `a`: each fact a <g class="fact"> with data-a,
+// -b, -asked, -right, -band, -slow and a <title> in words.
 export function timesGrid(times, caption) {
   const facts = new Map();
   for (const r of times || []) facts.set(r.a + 'x' + r.b, r);
   const side = HEAD + SIZE * CELL;
   const svg = node('svg', { viewBox: '0 0 ' + side + ' ' + side, class: 'times-grid', role: 'group', 'font-family': 'system-ui, sans-serif' });
-  svg.append(node('title', {}, caption || 'Times tables: each fact by accuracy'));
-  // A diagonal hatch behind the dot of a slow fact: two marks, so it reads in greyscale too.
+  svg.append(node('title', {}, caption));
+  // A hatch and a dot for a slow fact: it reads in greyscale too.
   const defs = node('defs');
   const hatch = node('pattern', { id: 'slow-hatch', width: 8, height: 8, patternUnits: 'userSpaceOnUse', patternTransform: 'rotate(45)' });
   hatch.append(node('rect', { width: 3, height: 8, fill: INK, 'fill-opacity': 0.28 }));
@@ -81,14 +83,13 @@ export function timesGrid(times, caption) {
   return svg;
 }
 
-// What the colours and the dot mean, as a list beside the grid (words, not only swatches).
 export function gridLegend() {
   const list = document.createElement('ul');
   list.className = 'grid-legend';
-  for (const b of BANDS.concat([UNASKED])) list.append(legendItem(swatch(b.fill, false), b.label));
-  list.append(legendItem(swatch('#ffffff', true), 'slow: median over ' + SLOW_MS / 1000 + ' s'));
+  for (const b of BANDS.concat([UNASKED])) list.append(legendItem(swatch(b.fill, false), b.label()));
+  list.append(legendItem(swatch('#ffffff', true), t('desk.grid.slow', { time: secs(SLOW_MS) }, 'slow: median over {time}')));
   const note = document.createElement('li');
-  note.textContent = 'The number in a square: % right';
+  note.textContent = t('desk.grid.number', {}, 'The number in a square: % right');
   list.append(note);
   return list;
 }
@@ -106,46 +107,40 @@ function legendItem(mark, text) {
   return li;
 }
 
-// `weeks` rows (week, answers, right, accuracy, median_ms) as bars, one a week, the value written
-// on each bar: `key` 'accuracy' (0..100%) or 'median_ms' (seconds, scaled to the slowest week).
+// `weeks` rows as a bar a week, its value on it: `key` 'accuracy' or 'median_ms'.
 export function weekBars(weeks, key, caption) {
   const rows = weeks || [];
   const W = 640, H = 300, left = 56, bottom = 56, top = 36, barGap = 10;
   const isAccuracy = key === 'accuracy';
   const values = rows.map((r) => (r[key] === null || r[key] === undefined ? null : r[key]));
-  // Time: the axis ends at a whole second above the slowest week, so its three marks read plainly.
+  // Time: the axis ends at a whole second above the slowest week.
   const max = isAccuracy ? 1 : 2000 * Math.ceil(Math.max(1000, ...values.filter((v) => v !== null)) * 1.1 / 2000);
   const svg = node('svg', { viewBox: '0 0 ' + W + ' ' + H, class: 'week-bars', role: 'img', 'font-family': 'system-ui, sans-serif', 'data-key': key });
   svg.append(node('title', {}, caption));
   const plotH = H - top - bottom, plotW = W - left - 12;
   const y = (v) => top + plotH - (v / max) * plotH;
   const ticks = [0, max / 2, max];
-  for (const t of ticks) {
-    svg.append(node('line', { x1: left, x2: W - 12, y1: y(t), y2: y(t), stroke: '#8a8fb0', 'stroke-width': 1, 'stroke-dasharray': t ? '4 4' : '' }));
-    svg.append(node('text', { x: left - 8, y: y(t) + 6, 'text-anchor': 'end', 'font-size': 17, fill: INK }, isAccuracy ? Math.round(t * 100) + '%' : Math.round(t / 1000) + ' s'));
+  for (const tick of ticks) {
+    svg.append(node('line', { x1: left, x2: W - 12, y1: y(tick), y2: y(tick), stroke: '#8a8fb0', 'stroke-width': 1, 'stroke-dasharray': tick ? '4 4' : '' }));
+    svg.append(node('text', { x: left - 8, y: y(tick) + 6, 'text-anchor': 'end', 'font-size': 17, fill: INK }, isAccuracy ? pct(tick) : num(tick / 1000) + ' s'));
   }
   if (!rows.length) {
-    svg.append(node('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', 'font-size': 20, fill: INK }, 'No answers in these dates'));
+    svg.append(node('text', { x: W / 2, y: H / 2, 'text-anchor': 'middle', 'font-size': 20, fill: INK }, t('desk.grid.no_answers', {}, 'No answers in these dates')));
     return svg;
   }
   const slot = plotW / rows.length, width = Math.min(90, slot - barGap);
   rows.forEach((r, i) => {
     const v = values[i], cx = left + slot * i + slot / 2;
     const g = node('g', { class: 'week', 'data-week': r.week, 'data-value': v === null ? '' : v });
-    g.append(node('title', {}, 'Week of ' + r.week + ': ' + (v === null ? 'no right answers' : (isAccuracy ? Math.round(v * 100) + '% right' : 'median ' + secs(v))) + ', ' + r.answers + ' answered'));
+    const value = v === null ? t('desk.grid.week_none', {}, 'no right answers')
+      : isAccuracy ? t('desk.grid.week_right', { pct: pct(v) }, '{pct} right') : t('desk.grid.week_median', { time: secs(v) }, 'median {time}');
+    g.append(node('title', {}, tp('desk.grid.week', r.answers, 'Week of {week}: {value}, {count} answered', 'Week of {week}: {value}, {count} answered', { week: shortDate(r.week), value })));
     if (v !== null) {
       g.append(node('rect', { x: cx - width / 2, y: y(v), width, height: Math.max(0, y(0) - y(v)), fill: isAccuracy ? '#2f3590' : '#5a6ab8', rx: 3 }));
-      g.append(node('text', { x: cx, y: y(v) - 8, 'text-anchor': 'middle', 'font-size': 18, 'font-weight': 700, fill: INK }, isAccuracy ? Math.round(v * 100) + '%' : secs(v)));
+      g.append(node('text', { x: cx, y: y(v) - 8, 'text-anchor': 'middle', 'font-size': 18, 'font-weight': 700, fill: INK }, isAccuracy ? pct(v) : secs(v)));
     }
     g.append(node('text', { x: cx, y: H - bottom + 26, 'text-anchor': 'middle', 'font-size': 17, fill: INK }, shortDate(r.week)));
     svg.append(g);
   });
   return svg;
-}
-
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-// "2026-11-23" as "23 Nov": a week's Monday, read at a glance.
-export function shortDate(iso) {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso || '');
-  return m ? Number(m[3]) + ' ' + months[Number(m[2]) - 1] : String(iso || '');
 }

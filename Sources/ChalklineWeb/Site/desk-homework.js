@@ -1,8 +1,8 @@
-// The Homework tab: set homework (the game and its options from /catalog, as /host's form
-// draws them), the open homework with counts that move on `homework` events, close early or
-// extend, the past homework (/report assignments), and one's report with the server's own CSV
-// (/report assignment CODE, then the same with csv). A tab as desk.js says.
-import { $, el, fmt, setText, setHidden, drawer, button, inlineForm } from './shared.js';
+// The Homework tab: set it (the game's options from /catalog, drawn as /host's), follow the open
+// ones (counts move on `homework` events), close or extend, the past ones and a report with its CSV.
+import { $, el, setText, setHidden, button } from './shared.js';
+import { t, num } from './i18n.js';
+import { drawer, rowForm, serverTime as shownTime } from './desk-words.js';
 import { renderOptions, optionValues } from './host-create.js';
 import { drawParts, csvLink } from './host-report.js';
 
@@ -10,11 +10,9 @@ import { drawParts, csvLink } from './host-report.js';
 const LEAVE = ['teams', 'play', 'late', 'chat', 'board', 'names', 'gap'];
 const pad = (n) => String(n).padStart(2, '0');
 const localTime = (d) => d.getFullYear() + '-' + pad(d.getMonth() + 1) + '-' + pad(d.getDate()) + 'T' + pad(d.getHours()) + ':' + pad(d.getMinutes());
-// The server's YYYY-MM-DDTHH:MM as people write it.
-const shownTime = (text) => String(text || '').replace('T', ' ');
 // Tomorrow at 8:00, as a teacher sets most homework.
 function tomorrowMorning() { const d = new Date(); d.setDate(d.getDate() + 1); d.setHours(8, 0, 0, 0); return localTime(d); }
-// `due` a day later (the server's text, YYYY-MM-DDTHH:MM, read in the browser's zone only to count a day on).
+// `due` a day later (read in the browser's zone only to count a day on).
 function dayLater(due) { const d = new Date(due); if (isNaN(d)) return tomorrowMorning(); d.setDate(d.getDate() + 1); return localTime(d); }
 
 export function homework(page) {
@@ -35,21 +33,21 @@ export function homework(page) {
   const selectedKind = () => (state.catalog || []).find((k) => k.name === h.kind);
 
   const ok = {
-    // The name goes first (/assign needs one); then the homework.
     name() { if (h.sending) page.send(h.sending); },
     assign(msg) {
       const klass = msg.class || (h.sent && h.sent.klass);
+      const args = { code: msg.code, cls: klass, due: shownTime(msg.due) };
       Object.assign(h, { sending: null, error: '', zone: msg.zone || h.zone,
-                         status: 'Homework ' + msg.code + ' is set' + (klass ? ' for class ' + klass : '') + ': students join with the code ' + msg.code + ' before ' + shownTime(msg.due) + '.' });
+                         status: klass ? t('desk.hw.set_class', args, 'Homework {code} is set for class {cls}: students join with the code {code} before {due}.')
+                           : t('desk.hw.set_done', args, 'Homework {code} is set: students join with the code {code} before {due}.') });
       h.formReset += 1;
       askLists();
     },
     assignments(msg) {
       if (Array.isArray(msg.assignments)) { h.open = msg.assignments; if (msg.assignments[0]) h.zone = msg.assignments[0].zone; h.listError = ''; return; }
-      // Closed or extended: the lists again.
       Object.assign(h, { closing: null, extending: null, listError: '',
-                         status: msg.action === 'close' ? 'Homework ' + msg.code + ' is closed: no new tries.'
-                           : 'Homework ' + msg.code + ' is now due ' + shownTime(msg.due) + '.' });
+                         status: msg.action === 'close' ? t('desk.hw.closed', { code: msg.code }, 'Homework {code} is closed: no new tries.')
+                           : t('desk.hw.extended', { code: msg.code, due: shownTime(msg.due) }, 'Homework {code} is now due {due}.') });
       askLists();
     },
   };
@@ -66,7 +64,6 @@ export function homework(page) {
     },
   };
 
-  // The reports this tab asked for, in order: the past homework, one's report, its CSV.
   function report(msg) {
     if (msg.type === 'error') {
       if (h.reportCode) h.reportError = msg.message; else h.listError = msg.message;
@@ -76,7 +73,7 @@ export function homework(page) {
     }
   }
 
-  // A connection outside a room needs a name for /assign and /assignments: the form's.
+  // /assign and /assignments need a name: the form's.
   const name = () => ($('hw-name').value.trim() || 'Teacher').replace(/\s+/g, '-');
 
   function opened() {
@@ -100,13 +97,12 @@ export function homework(page) {
   const drawClasses = drawer(([list]) => {
     const select = $('hw-class');
     select.textContent = '';
-    select.append(Object.assign(el('option', '', 'No class (students type a name)'), { value: '' }));
-    for (const k of list || []) select.append(Object.assign(el('option', '', 'Class ' + k.name + ' (' + fmt(k.students) + ')'), { value: k.name }));
+    select.append(Object.assign(el('option', '', t('desk.hw.no_class', {}, 'No class (students type a name)')), { value: '' }));
+    for (const k of list || []) select.append(Object.assign(el('option', '', t('desk.hw.class_option', { cls: k.name, n: k.students }, 'Class {cls} ({n})')), { value: k.name }));
   });
   const drawOptions = drawer(([, kind]) => renderOptions(selectedKind(), {}, 'hw', LEAVE));
   const resetForm = drawer(() => { $('hw-due').value = tomorrowMorning(); $('hw-attempts').value = '1'; $('hw-adaptive').checked = false; });
 
-  // A row an assignment: `cells(a)` its cells, `actions(a)` the buttons (or form) at its end.
   function drawRows(id, rows, cells, actions) {
     const body = $(id).tBodies[0];
     body.textContent = '';
@@ -121,22 +117,23 @@ export function homework(page) {
   }
 
   const drawOpen = drawer(([rows, closing, extending, busy]) => drawRows('hw-open', rows,
-    (a) => [el('td', '', a.attempts === 'best' ? 'any' : a.attempts), el('td', 'num hw-started', fmt(a.started)),
-            el('td', 'num hw-finished', fmt(a.finished) + (a.roster ? ' of ' + fmt(a.roster) : ''))],
+    (a) => [el('td', '', a.attempts === 'best' ? t('desk.hw.any', {}, 'any') : a.attempts), el('td', 'num hw-started', num(a.started)),
+            el('td', 'num hw-finished', a.roster ? t('desk.hw.of', { n: a.finished, of: a.roster }, '{n} of {of}') : num(a.finished))],
     (a) => {
-      if (closing === a.code) return [el('span', 'confirm-text', 'No new tries from now? '), button('Close now', 'small close-yes danger', busy), button('Keep open', 'small close-no', busy)];
-      if (extending === a.code) return [inlineForm('extend-form', Object.assign(el('input'), { type: 'datetime-local', value: dayLater(a.due) }), 'New due time for ' + a.code, busy)];
-      return [button('Report', 'small report'), button('Extend', 'small extend', busy), button('Close now', 'small close', busy)];
+      const close = t('desk.hw.close', {}, 'Close now');
+      if (closing === a.code) return [el('span', 'confirm-text', t('desk.hw.close_ask', {}, 'No new tries from now?') + ' '), button(close, 'small close-yes danger', busy), button(t('desk.hw.keep_open', {}, 'Keep open'), 'small close-no', busy)];
+      if (extending === a.code) return [rowForm('extend-form', Object.assign(el('input'), { type: 'datetime-local', value: dayLater(a.due) }), t('desk.hw.new_due', { code: a.code }, 'New due time for {code}'), busy)];
+      return [button(t('desk.hw.report', {}, 'Report'), 'small report'), button(t('desk.hw.extend', {}, 'Extend'), 'small extend', busy), button(close, 'small close', busy)];
     }));
 
   const drawPast = drawer(([rows]) => drawRows('hw-past', rows,
-    (a) => [el('td', '', a.set_by || ''), el('td', 'num', fmt(a.started || 0)), el('td', 'num', fmt(a.finished || 0))],
-    () => [button('Report', 'small report')]));
+    (a) => [el('td', '', a.set_by || ''), el('td', 'num', num(a.started || 0)), el('td', 'num', num(a.finished || 0))],
+    () => [button(t('desk.hw.report', {}, 'Report'), 'small report')]));
 
   const drawReport = drawer(([msg, code]) => {
     $('hw-report-parts').textContent = '';
     if (!code) return;
-    $('hw-report-title').textContent = 'Homework ' + code;
+    $('hw-report-title').textContent = t('desk.hw.title', { code }, 'Homework {code}');
     if (msg) drawParts($('hw-report-parts'), msg);
   });
   const drawCSV = drawer(([csv, code]) => {
@@ -157,7 +154,7 @@ export function homework(page) {
     drawOptions([state.catalog, h.kind, h.formReset]);
     resetForm([h.formReset]);
     setHidden('hw-adaptive-field', !(h.kind === 'times' && h.klass));
-    setText('hw-due-help', 'In the server\'s time' + (h.zone ? ' (' + h.zone + ')' : '') + '.');
+    setText('hw-due-help', h.zone ? t('desk.hw.due_zone', { zone: h.zone }, 'In the server\'s time ({zone}).') : t('desk.hw.due_help', {}, 'In the server\'s time.'));
     $('hw-button').disabled = !!h.sending;
     setText('hw-error', h.error);
     setText('hw-status', h.status);
@@ -181,8 +178,8 @@ export function homework(page) {
     const kind = selectedKind();
     h.error = '';
     const due = $('hw-due').value;
-    if (!kind) h.error = 'The list of games has not arrived yet.';
-    else if (!due) h.error = 'Say when it is due.';
+    if (!kind) h.error = t('desk.hw.no_catalog', {}, 'The list of games has not arrived yet.');
+    else if (!due) h.error = t('desk.hw.no_due', {}, 'Say when it is due.');
     if (h.error) { page.render(); return; }
     const words = ['/assign', kind.name, 'due=' + due];
     if ($('hw-attempts').value !== '1') words.push('attempts=' + $('hw-attempts').value);

@@ -1,15 +1,7 @@
-// The teacher's desk (/desk): a message or a click changes `state`, then `render` draws the page
-// from it, as on /host. Everything on the desk needs the teacher's secret: the page sends
-// `/teacher SECRET` after every `welcome` and shows nothing but the form until the server says ok.
-//
-// A tab is a module whose function gets `page` = { state, send(line), report(tab, line), render }
-// and returns what host.js's views return: `draw()` (state to page), `ok` and `error` (replies by
-// cmd), `events` (by type), and `opened()` (the server took the secret, on every connection: ask
-// for what the tab shows). A `/report` is sent with `page.report(tab, line, tag)`: its reply, ok
-// or error, goes to that tab's `report(msg, tag)` (a connection answers its lines in order, so the
-// page knows whose each is, and the tag says which of the tab's questions it answers). Each tab keeps its own part of `state`; `state.catalog` (/catalog's
-// kinds) and `state.classList` (/class list, kept by desk-classes.js) are every tab's to read.
+// The teacher's desk (/desk), drawn from `state`; only the secret's form until the server takes
+// `/teacher SECRET`. A connection answers in order: each `/report` reply goes to the tab that asked.
 import { $, protocolDispatch, setText, setHidden, setData } from './shared.js';
+import { t, loadLanguage, onLanguage, language, languageSwitcher } from './i18n.js';
 import { serverLine } from './line.js';
 import { classes } from './desk-classes.js';
 import { homework } from './desk-homework.js';
@@ -17,8 +9,7 @@ import { games } from './desk-games.js';
 import { progress } from './desk-progress.js';
 
 const TABS = ['classes', 'homework', 'games', 'progress'];
-// The secret as typed, in sessionStorage `chalkline.teacher` (the host page's Class choice reads
-// it there too): for this tab's session only. Storage blocked: it lives as long as the page.
+// The secret, for this tab's session (the host page's Class choice reads it too).
 const kept = {
   load() { try { return sessionStorage.getItem('chalkline.teacher'); } catch (e) { return null; } },
   save(secret) {
@@ -29,13 +20,14 @@ const tabFromHash = () => (TABS.includes(location.hash.slice(1)) ? location.hash
 
 const state = {
   secret: kept.load(),
-  teacher: false,        // the server took the secret on this connection
+  teacher: false,
   checking: false,       // /teacher sent, no reply yet
   secretError: '',
   tab: tabFromHash(),
   notice: null,
-  catalog: null,         // /catalog's kinds
-  classList: null,       // [{name, students, codes}]
+  catalog: null,         // /catalog's kinds, every tab's to read
+  classList: null,       // [{name, students, codes}], every tab's to read
+  stopped: false,        // `shutdown`: its notice stays through the reconnects
 };
 
 const line = serverLine({ message: (msg) => { received(msg); render(); }, closed: () => { closed(); render(); } });
@@ -60,13 +52,12 @@ const replies = {
     other() {},
   }),
   error: Object.assign(handlers('error'), {
-    // Only `bad_password` says the secret is wrong. Anything else (`rate_limited` after wrong
-    // guesses from the school's address) keeps it: the desk says how long, then tries it again.
+    // Only `bad_password` says the secret is wrong; `rate_limited` keeps it and tries again.
     teacher(msg) {
       Object.assign(state, { teacher: false, checking: false });
       clearTimeout(retrySecret);
       if (msg.code !== 'bad_password') {
-        state.secretError = msg.message + (msg.retry_ms ? ' The desk tries again by itself then.' : '');
+        state.secretError = msg.message + (msg.retry_ms ? ' ' + t('desk.secret.retry', {}, 'The desk tries again by itself then.') : '');
         if (msg.retry_ms) retrySecret = setTimeout(() => { sendSecret(); render(); }, msg.retry_ms);
         return;
       }
@@ -81,12 +72,13 @@ const events = Object.assign(handlers('events'), {
   welcome() {
     line.setConn('open');
     line.retries = 0;
-    state.notice = null;
+    Object.assign(state, { notice: null, stopped: false });
     asked.length = 0;
+    page.send('/lang ' + language());
     page.send('/catalog');
     sendSecret();
   },
-  shutdown(msg) { state.notice = 'The server has stopped: ' + msg.message; },
+  shutdown(msg) { Object.assign(state, { stopped: true, notice: t('desk.stopped', { why: msg.message }, 'The server has stopped: {why}') }); },
 });
 const dispatch = protocolDispatch({ replies, events, unasked(msg) { state.notice = msg.message; } });
 
@@ -105,11 +97,10 @@ function sendSecret() {
   state.checking = page.send('/teacher ' + state.secret);
 }
 
-// The desk keeps trying: a server restarted by the teacher comes back with the desk as it was.
 function closed() {
   Object.assign(state, { checking: false });
   asked.length = 0;
-  if (!state.notice || !state.notice.startsWith('The server has stopped')) state.notice = 'Connection lost. Reconnecting…';
+  if (!state.stopped) state.notice = t('desk.lost', {}, 'Connection lost. Reconnecting…');
   line.retry();
 }
 
@@ -144,14 +135,13 @@ function showTab(tab, focus) {
 $('secret-form').addEventListener('submit', (e) => {
   e.preventDefault();
   const secret = $('secret-input').value.trim();
-  if (!secret) { state.secretError = 'Type the secret the server printed.'; render(); return; }
+  if (!secret) { state.secretError = t('desk.secret.empty', {}, 'Type the secret the server printed.'); render(); return; }
   Object.assign(state, { secret, secretError: '' });
   $('secret-input').value = '';
   if (line.isOpen()) sendSecret(); else if (!line.ws) line.connect();
   render();
 });
 
-// The tabs: a click, or the arrow keys along them (the ARIA tabs pattern).
 const tabList = document.querySelector('[role=tablist]');
 tabList.addEventListener('click', (e) => { const b = e.target.closest('[data-tab]'); if (b) showTab(b.dataset.tab); });
 tabList.addEventListener('keydown', (e) => {
@@ -162,5 +152,13 @@ tabList.addEventListener('keydown', (e) => {
 });
 window.addEventListener('hashchange', () => showTab(tabFromHash()));
 
+// A language chosen: the page draws again, the server speaks it from now on.
+languageSwitcher($('lang'));
+onLanguage((code) => {
+  if (page.send('/lang ' + code)) page.send('/catalog');
+  render();
+});
+
 render();
 line.connect();
+loadLanguage();

@@ -1,7 +1,7 @@
-// The nine pictures of a class's picture codes (protocol.md, Classes): the digit d is picture d,
-// so the code 374 is star, house, heart. A child taps three on the join page; the teacher's desk
-// prints them on each student's card. Inline SVG, nothing fetched; every one a shape of its own
-// with a dark outline, so two never differ only by colour and a black-and-white print reads.
+// The nine pictures of picture codes: digit d is picture d (374 is star, house, heart). Inline
+// SVG, each its own shape with a dark outline, so a black-and-white print reads. Words: page.picture.*.
+import { t } from './i18n.js';
+
 const ink = 'stroke="#241f31" stroke-width="2.5" stroke-linejoin="round"';
 
 const drawings = [
@@ -24,16 +24,19 @@ const drawings = [
     + '<circle cx="25.5" cy="32.9" r="9"/><circle cx="21.5" cy="20.6" r="9"/></g><circle cx="32" cy="24" r="7" fill="#f6d32d" ' + ink + '/>'],
 ];
 
-// The digits 1 to 9 and their words, in order: [{digit: 1, word: 'sun'}, ...].
-export const pictures = drawings.map(([word], i) => ({ digit: i + 1, word }));
+const words = () => [t('page.picture.sun', {}, 'sun'), t('page.picture.moon', {}, 'moon'), t('page.picture.star', {}, 'star'),
+  t('page.picture.heart', {}, 'heart'), t('page.picture.tree', {}, 'tree'), t('page.picture.fish', {}, 'fish'),
+  t('page.picture.house', {}, 'house'), t('page.picture.ball', {}, 'ball'), t('page.picture.flower', {}, 'flower')];
 
-export const pictureWord = (digit) => (drawings[digit - 1] || [''])[0];
+// [{digit: 1, word: 'sun'}, ...]: the word read when asked for, in the language of the moment.
+export const pictures = drawings.map((d, i) => ({ digit: i + 1, get word() { return pictureWord(i + 1); } }));
+
+export const pictureWord = (digit) => words()[digit - 1] || '';
 
 // "star, house, heart" for the code 374: what a screen reader says, and the card's caption.
 export const codeWords = (code) => String(code || '').split('').map((d) => pictureWord(Number(d))).join(', ');
 
-// Picture `digit` as a new <svg> element. `labelled`: it says its word to a screen reader
-// (a printed card); else it is hidden from one, for a button that carries the word itself.
+// Picture `digit` as a new <svg>; `labelled`: it says its word to a screen reader (else hidden).
 export function picture(digit, labelled = false) {
   const template = document.createElement('template');
   template.innerHTML = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64" class="picture" focusable="false">'
