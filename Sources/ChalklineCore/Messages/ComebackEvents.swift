@@ -51,7 +51,7 @@ public struct LetInEvent: Message {
     public func text(in l: Language) -> String {
         guard allowed, let joined else {
             if reason == .closed { return l.text("text.letin.closed", ["room": .text(room)]) }
-            return l.text("text.letin.refused", ["room": .text(room), "name": .text(name)])
+            return l.text("text.letin.refused_you", ["room": .text(room), "name": .text(name)])
         }
         return l(Say("text.letin.allowed")) + "\n" + joined.text(in: l)
     }

@@ -178,8 +178,8 @@ public struct TeamsEvent: Message {
     public func text(in l: Language) -> String {
         let head = switch reason {
         case .pick: l(Say("text.teams.now"))
-        case .balance: l(Say("text.teams.balanced"))
-        case .rename: l(Say("text.teams.renamed"))
+        case .balance: l(Say("text.teams.event_balanced"))
+        case .rename: l(Say("text.teams.event_renamed"))
         case .placed: l.text("text.teams.placed", ["names": .text(placed.joined(separator: ", "))])
         }
         return ([head] + Self.listText(teams, in: l)).joined(separator: "\n")

@@ -14,7 +14,7 @@ struct KindReportTextTests {
         let tables = TimesReport.sections(answers, scope: .player)
         let german = tables.map { $0.translated(Languages.named("de")!) }
         #expect(german[0].title == "Treffer bei jeder Aufgabe (Zeile x Spalte, % richtig; . = nicht gesehen)")
-        #expect(german[0].columns.map(\.heading) == ["A", "B", "Aufgabe", "Gesehen", "Falsch", "Treffer"])
+        #expect(german[0].columns.map(\.heading) == ["A", "B", "Aufgabe", "Gesehen", "Falsch", "Trefferquote"])
         #expect(german[0].columns.map(\.key) == tables[0].columns.map(\.key))
         #expect(german[1].name == "weakest" && german[1].title == "Die fünf schwächsten Aufgaben")
         #expect(german[0].plain == tables[0].plain)

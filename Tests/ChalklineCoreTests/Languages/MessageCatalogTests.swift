@@ -80,6 +80,16 @@ struct MessageCatalogTests {
         #expect(Languages.codes == ["en", "fr", "es", "de", "pt"])
     }
 
+    /// Branches append to the catalogs at once (`merge=union`): a key two of them added would be
+    /// read twice, the first one winning silently.
+    @Test func noKeyIsInAFileTwice() {
+        for (name, file) in Languages.parsed {
+            var seen = Set<String>()
+            let twice = file.entries.map(\.key).filter { !seen.insert($0).inserted }
+            #expect(twice.isEmpty, "\(name) has these keys twice: \(twice)")
+        }
+    }
+
     @Test func everyLanguageHasEveryKeyWithTheSamePlaceholders() {
         for language in Languages.all.dropFirst() {
             let file = Languages.parsed.first { $0.name == language.code + ".po" }!.file

@@ -58,10 +58,10 @@ final class QuizRace<Kind: QuizKind>: Race {
 
     func answer(_ text: String, seat: Seat, elapsedMs: Millis) -> AnswerOutcome {
         guard let current else {
-            return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, "There is no open question right now."))
+            return AnswerOutcome(reply: ErrorReply("answer", .noQuestion, Say("error.answer.no_question")))
         }
         if answered(seat) != nil {
-            return AnswerOutcome(reply: ErrorReply("answer", .alreadyAnswered, "You already answered this question."))
+            return AnswerOutcome(reply: ErrorReply("answer", .alreadyAnswered, Say("error.answer.already_answered")))
         }
         let correct: Bool
         // The answerer's decimal mark decides a number that reads both ways; English (index 0,
