@@ -20,7 +20,9 @@ struct Outbox {
                 if lang == 0 { text.append(session.id) } else { otherText[lang, default: []].append(session.id) }
             }
         }
-        if !json.isEmpty { effects.append(.send(json, message.rendered(.json))) }
+        // A json line that speaks (an error's or a sentence question's `message`) says it in
+        // English too: only its bytes' path differs.
+        if !json.isEmpty { effects.append(.send(json, speaks ? message.rendered(.json, in: Languages.english) : message.rendered(.json))) }
         if !text.isEmpty { effects.append(.send(text, message.rendered(.text))) }
         for (lang, ids) in otherJSON.sorted(by: { $0.key < $1.key }) {
             effects.append(.send(ids, message.rendered(.json, in: Languages.all[Int(lang)])))
@@ -31,7 +33,8 @@ struct Outbox {
     }
 
     mutating func send(_ message: some Message, to session: Session) {
-        let payload = session.languageIndex == 0 ? message.rendered(session.format) : message.rendered(session.format, in: session.language)
+        let plain = session.languageIndex == 0 && !(session.format == .json && message.jsonSpeaks)
+        let payload = plain ? message.rendered(session.format) : message.rendered(session.format, in: session.language)
         send(payload, to: session)
     }
 

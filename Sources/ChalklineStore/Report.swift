@@ -84,9 +84,16 @@ public struct ReportTable: Sendable {
 
 extension ReportTable {
     /// A kind's own section, as every report format writes tables.
+    /// Its title and headings stay catalog texts where the kind made them so, and are written in
+    /// each reader's language like the report's own.
     init(_ table: KindReportTable) {
-        self.init(name: table.name, title: table.title, columns: table.columns.map { Column($0.key, $0.heading) },
-                  rows: table.rows.map { $0.map(ReportValue.init) })
+        if let says = table.says {
+            self.init(name: table.name, title: says.title, columns: zip(table.columns, says.headings).map { Column($0.key, $1) },
+                      rows: table.rows.map { $0.map(ReportValue.init) })
+        } else {
+            self.init(name: table.name, title: table.title, columns: table.columns.map { Column($0.key, $0.heading) },
+                      rows: table.rows.map { $0.map(ReportValue.init) })
+        }
         plain = table.plain
     }
 }

@@ -127,7 +127,7 @@ package final class RoomSession {
         }
         // The server's words (errors, a question said in a sentence) in the screen's language,
         // on every connection: a reconnect is a new connection, back in the server's default.
-        if model.language !== Languages.english { lines.insert("/lang \(model.language.code)", at: 0) }
+        lines.insert("/lang \(model.language.code)", at: 0)
         c.connect(sendingJSON: lines) { lost($0.description) }
     }
 

@@ -2,8 +2,10 @@
 public struct WelcomeEvent: Message {
     public var version: String
     public var json: JSON { .object([EventType.welcome.field, ("server", "chalkline"), ("version", .string(version)), ("protocol", 1)]) }
-    public var text: String {
-        "Welcome to Chalkline \(version) (protocol 1).\nSet your name: /name YOURNAME. Then /join CODE, \(RaceCatalog.createHint).\nType /help for all commands."
+    /// The first thing a person at netcat reads: in the server's `--language` (the connection has
+    /// not chosen one yet), with the commands as typed.
+    public func text(in l: Language) -> String {
+        l.text("text.welcome", ["version": .text(version), "hint": RaceCatalog.createHintSay])
     }
 }
 

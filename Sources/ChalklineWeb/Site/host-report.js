@@ -120,7 +120,7 @@ function cell(v, key) {
 // A report's table of records, its columns the first record's keys.
 export function reportTable(rows) {
   if (!rows.length) return el('p', 'lead', t('host.report.none', {}, 'None.'));
-  const t = el('table', 'table report-table');
+  const table = el('table', 'table report-table');
   const keys = Object.keys(rows[0]);
   // A column of numbers (a null among them too) is right-aligned; ms are shown in seconds.
   const numeric = new Set(keys.filter((k) => rows.some((r) => typeof r[k] === 'number') && rows.every((r) => r[k] === null || typeof r[k] === 'number')));
@@ -134,8 +134,8 @@ export function reportTable(rows) {
     for (const k of keys) tr.append(el('td', numeric.has(k) ? 'num' : (k === 'correct' ? (r[k] ? 'verdict-right' : 'verdict-wrong') : ''), cell(r[k], k)));
     body.append(tr);
   }
-  t.append(thead, body);
-  return t;
+  table.append(thead, body);
+  return table;
 }
 
 // RFC 4180, as the server's `report --csv`: a header row of keys, a row per record, one block

@@ -14,9 +14,12 @@ public enum RunningText {
     /// `5:15 par km`, `5:15 pro km`). Nil otherwise.
     public static func readTime(_ typed: String) -> Int? {
         var text = typed.trimmingBlanks().lowercased()
-        for unit in ["per km", "per mile", "per mi", "par km", "pro km", "por km", "/km", "/mi", "/mile", "min/km", "min/mi"] where text.hasSuffix(unit) {
+        // Longest first, so `5:15 min/km` loses `min/km` and not only `/km`.
+        for unit in ["min/mile", "min/km", "min/mi", "per mile", "per km", "per mi", "par km", "pro km", "por km", "/mile", "/km", "/mi"] where text.hasSuffix(unit) {
             text = String(text.dropLast(unit.count)).trimmingBlanks()
         }
+        // `5:15 min`: the colon already says minutes and seconds.
+        if text.contains(":"), text.hasSuffix("min") { text = String(text.dropLast(3)).trimmingBlanks() }
         for (word, letter) in [("min", "m"), ("sec", "s")] where text.contains(word) { text = text.replacing(word, with: letter) }
         guard !text.isEmpty, text.count <= 20 else { return nil }
         if text.contains(":") {

@@ -49,7 +49,7 @@ public struct KindReportTable: Sendable, Equatable {
 
     /// The title and headings before they have a language, for `translated(_:)`; nil for a
     /// table made of fixed text.
-    var says: (title: Say, headings: [Say])?
+    public internal(set) var says: (title: Say, headings: [Say])?
 
     public init(name: String, title: String, columns: [(key: String, heading: String)], rows: [[Cell]], plain: String? = nil) {
         self.name = name

@@ -18,7 +18,7 @@ struct PaceQuizTests {
     }
 
     @Test func timesAreReadInEveryFormPeopleType() {
-        for typed in ["5:15", "05:15", "0:05:15", "5m15s", "5'15\"", "5'15", "5:15 /km", "5:15/km", " 5:15 per mile", "5 m 15 s"] {
+        for typed in ["5:15", "05:15", "0:05:15", "5m15s", "5'15\"", "5'15", "5:15 /km", "5:15/km", " 5:15 per mile", "5 m 15 s", "5:15 min/km", "5:15 min/mi", "5:15 min"] {
             #expect(RunningText.readTime(typed) == 315, "\(typed)")
         }
         for typed in ["1:34:57", "1h34m57s", "1h 34m 57s"] { #expect(RunningText.readTime(typed) == 5697, "\(typed)") }
