@@ -7,8 +7,9 @@ import Testing
 @Suite("Option errors speak the reader's language")
 struct OptionErrorLanguageTests {
     /// The `message` of the reply to `line` after `/lang lang`, with its code.
-    static func refusal(_ line: String, in lang: String) throws -> (code: String?, message: String?) {
-        let h = try ServerHarness(.inProcess)
+    static func refusal(_ line: String, in lang: String,
+                        on server: () throws -> ServerHarness = { try ServerHarness(.inProcess) }) throws -> (code: String?, message: String?) {
+        let h = try server()
         let c1 = try h.jsonClient("Ann")
         _ = try c1.step("/lang \(lang)")
         let reply = try #require(try c1.step(line).messages(to: c1).first)
@@ -47,8 +48,10 @@ struct OptionErrorLanguageTests {
 
     /// The word puzzle reads its options apart from the quizzes; its refusals speak too.
     @Test func theWordPuzzlesOptionsAreRefusedInFrench() throws {
-        #expect(try Self.refusal("/create words levels=0", in: "fr").message?.hasPrefix("levels= prend un nombre entier de 1 à") == true)
-        #expect(try Self.refusal("/create words speed=3", in: "fr").message == "Ce jeu n'a pas d'option speed=. Essaie /help create.")
+        #expect(try Self.refusal("/create words pack=test levels=0", in: "fr", on: WordsFixtures.server).message?
+                    .hasPrefix("levels= prend un nombre entier de 1 à") == true)
+        #expect(try Self.refusal("/create words pack=test speed=3", in: "fr", on: WordsFixtures.server).message
+                == "Ce jeu n'a pas d'option speed=. Essaie /help create.")
     }
 
     @Test func englishIsAsBefore() throws {
