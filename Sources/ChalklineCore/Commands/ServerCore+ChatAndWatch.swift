@@ -40,7 +40,7 @@ extension ServerCore {
     }
 
     private func wrapOption<T>(_ body: () throws(OptionError) -> T) throws(ErrorReply) -> T {
-        do { return try body() } catch { throw ErrorReply("set", .badArgs, error.message) }
+        do { return try body() } catch { throw ErrorReply("set", .badArgs, error.say) }
     }
 
     /// `/watch CODE`: a second screen for the room. It hears every event but holds no seat.

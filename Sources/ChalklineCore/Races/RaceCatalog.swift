@@ -46,7 +46,7 @@ public struct RaceKind: Sendable {
                 do throws(OptionError) {
                     return QuizRace(settings: try QuizSettings<Kind>.parse(options, context: context))
                 } catch {
-                    throw ErrorReply("create", .badArgs, error.message)
+                    throw ErrorReply("create", .badArgs, error.say)
                 }
             })
         entry.inGameReport = Kind.inGameReport

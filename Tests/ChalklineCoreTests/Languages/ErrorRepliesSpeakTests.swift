@@ -21,11 +21,13 @@ struct ErrorRepliesSpeakTests {
     }()
 
     /// `ErrorReply(cmd, .code, "..."` or `... cond ? "..." : ...`, over line breaks too; an
-    /// `arityError` given as a sentence; an `OkReply(..., text: "...")`.
+    /// `arityError` given as a sentence; an `OkReply(..., text: "...")`; an option's refusal
+    /// (`OptionError`) made from a sentence rather than a `Say`.
     static let sentences = [
         #"ErrorReply\([^()]*?,\s*\.[A-Za-z]+,\s*(?:[^,"()]*\?\s*)?""#,
         #"arityError:\s*\(\.[A-Za-z]+,\s*""#,
         #"OkReply\([^\n]*text:\s*(?:[^,"()]*\?\s*)?""#,
+        #"OptionError\((?:message:)?\s*""#,
     ]
 
     static func sentencesIn(_ text: String) -> [String] {
@@ -49,6 +51,9 @@ struct ErrorRepliesSpeakTests {
         #expect(Self.sentencesIn(#"ErrorReply(cmd, .badPassword, none ? "Give one." : "Wrong.")"#).count == 1)
         #expect(Self.sentencesIn(#"arityError: (.badArgs, "Use /join CODE.")"#).count == 1)
         #expect(Self.sentencesIn(#"OkReply("x", [], text: "Done.")"#).count == 1)
+        #expect(Self.sentencesIn(#"throw OptionError(message: "ops= takes +.")"#).count == 1)
+        #expect(Self.sentencesIn(#"let bad = OptionError("table= takes all.")"#).count == 1)
+        #expect(Self.sentencesIn(#"throw OptionError(Say("error.option.arith.ops"))"#).isEmpty)
         #expect(Self.sentencesIn(#"throw ErrorReply("x", .badArgs, Say("error.x.use"))"#).isEmpty)
         #expect(Self.sentencesIn(#"throw ErrorReply(cmd, error.code, error.message)"#).isEmpty)
     }

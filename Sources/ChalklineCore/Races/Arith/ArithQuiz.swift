@@ -69,14 +69,13 @@ public struct ArithQuiz: QuizKind {
         // Only differences, each at least 1, from numbers up to max: a start below the terms
         // cannot give terms - 1 away and stay at zero or above.
         if ops == [.sub], !negatives, let max, max < terms {
-            throw OptionError(message: "ops=- with terms=\(terms) and max=\(max) cannot be asked without going below zero: "
-                                  + "give max=\(terms) or more, fewer terms, or negatives=yes.")
+            throw OptionError(Say("error.option.arith.below_zero", ["terms": .text(String(terms)), "max": .text(String(max))]))
         }
     }
 
     /// `+-x/` in any order, each once (`*` and `X` are `x`), kept in the usual order.
     static func parseOps(_ text: String) throws(OptionError) -> [Op] {
-        let bad = OptionError(message: "ops= takes any of + - x / together, like ops=+- or ops=x/.")
+        let bad = OptionError(Say("error.option.arith.ops"))
         var ops: [Op] = []
         for ch in text {
             guard let op = Op(rawValue: ch == "*" ? "x" : ch == "X" ? "x" : ch) else { throw bad }

@@ -69,7 +69,7 @@ extension GameOption {
                               defaultValue: .double(value), defaultNote: nil, help: help)
         return GameOption<Millis>(spec: spec, defaultValue: Millis((value * 1000).rounded()), parse: { text, spec throws(OptionError) in
             guard let s = Double(text), s.isFinite, s >= range.lowerBound, s <= range.upperBound else {
-                throw OptionError(message: spec.refusal)
+                throw OptionError(spec.refusal)
             }
             return Millis((s * 1000).rounded())
         }, encode: { .double(Double($0) / 1000) })
@@ -82,7 +82,7 @@ extension GameOption {
             switch text.lowercased() {
             case "yes", "on", "true", "1": return true
             case "no", "off", "false", "0": return false
-            default: throw OptionError(message: spec.refusal)
+            default: throw OptionError(spec.refusal)
             }
         }, encode: { .bool($0) })
     }
@@ -94,7 +94,7 @@ extension GameOption {
                               defaultNote: nil, help: help)
         return GameOption<T>(spec: spec, defaultValue: value, parse: { text, spec throws(OptionError) in
             guard let chosen = values.first(where: { word($0).lowercased() == text.lowercased() }) else {
-                throw OptionError(message: spec.refusal)
+                throw OptionError(spec.refusal)
             }
             return chosen
         }, encode: { .string(word($0)) })
@@ -111,7 +111,7 @@ extension GameOption {
         return GameOption<[T]>(spec: spec, defaultValue: value, parse: { text, spec throws(OptionError) in
             var chosen: Set<String> = []
             for word in text.lowercased().split(separator: ",", omittingEmptySubsequences: false) {
-                guard words.contains(String(word)) else { throw OptionError(message: spec.refusal) }
+                guard words.contains(String(word)) else { throw OptionError(spec.refusal) }
                 chosen.insert(String(word))
             }
             return T.allCases.filter { chosen.contains($0.rawValue) }
@@ -141,7 +141,7 @@ extension GameOption where Value: RawRepresentable & CaseIterable, Value.RawValu
 extension GameOption where Value == Int {
     @Sendable static func wholeNumber(_ text: String, _ spec: OptionSpec) throws(OptionError) -> Int {
         guard case let .int(min, max) = spec.type, let n = Int(text), n >= min, n <= (max ?? Int.max) else {
-            throw OptionError(message: spec.refusal)
+            throw OptionError(spec.refusal)
         }
         return n
     }

@@ -1,6 +1,15 @@
-/// A `key=value` option that was missing its mark: the message goes to the player as `bad_args`.
+/// A `key=value` option that was missing its mark: the message goes to the player as `bad_args`,
+/// in the player's language (a `Say`, rendered per reader by `ErrorReply`).
 public struct OptionError: Error, Equatable, Sendable {
-    public var message: String
+    public var say: Say
+
+    public init(_ say: Say) { self.say = say }
+
+    /// In English, as logs and the tests that compare English read it.
+    public var message: String { say.english }
+
+    /// The same refusal: the same key saying the same thing.
+    public static func == (a: OptionError, b: OptionError) -> Bool { a.say.key == b.say.key && a.message == b.message }
 }
 
 /// Reads `/create` options one key at a time, so each game declares only its own keys and a
@@ -14,12 +23,12 @@ public struct OptionReader {
 
     init(_ options: CommandOptions) throws(OptionError) {
         for (key, value) in options.pairs {
-            if values[key] != nil { throw OptionError(message: "The option \(key)= is given twice.") }
+            if values[key] != nil { throw OptionError(Say("error.option.twice", ["name": .text(key)])) }
             values[key] = value
             order.append(key)
         }
         if let stray = options.positional.first {
-            throw OptionError(message: "Options look like key=value; \"\(stray)\" is not one.")
+            throw OptionError(Say("error.option.not_key_value", ["word": .text(stray)]))
         }
     }
 
@@ -51,7 +60,7 @@ public struct OptionReader {
 
     func finish() throws(OptionError) {
         if let unknown = order.first(where: { values[$0] != nil }) {
-            throw OptionError(message: "This game has no option \(unknown)=. Try /help create.")
+            throw OptionError(Say("error.option.unknown", ["name": .text(unknown)]))
         }
     }
 }

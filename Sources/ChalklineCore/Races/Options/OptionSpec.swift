@@ -65,16 +65,30 @@ public struct OptionSpec: Sendable, Equatable {
         case questionSets
     }
 
-    /// `bad_args`'s message for a value the option does not take.
-    var refusal: String {
+    /// `bad_args`'s message for a value the option does not take, built from the declaration's
+    /// parts; names, words and bounds stay as they are typed (`time=0.2`, `order=random`).
+    var refusal: Say {
+        let option: Say.Arg = .text(name)
         switch type {
-        case let .int(min, max): "\(name)= takes a whole number from \(min) to \(max.map(String.init) ?? "up")."
-        case let .number(min, max): "\(name)= takes seconds from \(Self.format(min)) to \(Self.format(max))."
+        case let .int(min, max?):
+            return Say("error.option.int", ["name": option, "min": .text(String(min)), "max": .text(String(max))])
+        case let .int(min, nil):
+            return Say("error.option.int_up", ["name": option, "min": .text(String(min))])
+        case let .number(min, max):
+            return Say("error.option.seconds", ["name": option, "min": .text(Self.format(min)), "max": .text(Self.format(max))])
+        case .choice(let words) where words.count > 3:
+            return Say("error.option.one_of", ["name": option, "words": .text(words.joined(separator: ", "))])
+        case .choice(let words) where words.count > 1:
+            return Say("error.option.either", ["name": option, "first": .text(words.dropLast().joined(separator: ", ")),
+                                               "last": .text(words.last!)])
         case .choice(let words):
-            words.count > 3 ? "\(name)= takes one of \(words.joined(separator: ", "))." : "\(name)= takes \(RaceCatalog.orList(words))."
-        case .list(let words): "\(name)= takes any of \(words.joined(separator: ",")), separated by commas."
-        case .bool: "\(name)= takes yes or no (or on/off)."
-        case .text(let takes): "\(name)= takes \(takes)."
+            return Say("error.option.takes", ["name": option, "takes": .text(words.first ?? "")])
+        case .list(let words):
+            return Say("error.option.list", ["name": option, "words": .text(words.joined(separator: ","))])
+        case .bool:
+            return Say("error.option.yes_no", ["name": option])
+        case .text(let takes):
+            return Say("error.option.takes", ["name": option, "takes": .text(takes)])
         }
     }
 

@@ -51,7 +51,7 @@ public struct SetQuiz: QuizKind {
         var spec = OptionSpec(name: "choices", type: .int(min: 0, max: SetLimits.choices), defaultValue: .int(0), defaultNote: nil,
                               help: "0: answers are typed; 2–6: multiple choice with that many options (a question's own options where the set gives them)")
         spec.valuesNote = "0, or 2–\(SetLimits.choices)"
-        let refusal = OptionError(message: "choices= takes 0 (typed answers) or a number from 2 to \(SetLimits.choices) (options to pick from).")
+        let refusal = OptionError(Say("error.option.sets.choices", ["max": .text(String(SetLimits.choices))]))
         return GameOption<Int>(spec: spec, defaultValue: 0, parse: { text, _ throws(OptionError) in
             guard let n = Int(text), n == 0 || (2...SetLimits.choices).contains(n) else { throw refusal }
             return n
@@ -88,8 +88,8 @@ public struct SetQuiz: QuizKind {
         r.replaceEcho(Self.setOption.name, with: .string(set.name))
         (prompts, pools) = SetPrompt.prepare(set, ask: ask, rules: rules)
         if choices > 0, let lonely = prompts.firstIndex(where: { !$0.canOffer(pools) }) {
-            throw OptionError(message: Say("error.sets.too_small", ["name": .text(set.name), "choices": .int(choices),
-                                                                     "question": .text(prompts[lonely].text)]).english)
+            throw OptionError(Say("error.sets.too_small", ["name": .text(set.name), "choices": .int(choices),
+                                                      "question": .text(prompts[lonely].text)]))
         }
     }
 
@@ -97,7 +97,7 @@ public struct SetQuiz: QuizKind {
     /// says it in the reader's language with `missing`).
     static func find(_ name: String?, in sets: SetLibrary) throws(OptionError) -> QuestionSet {
         if let name, let entry = sets.entry(named: name) { return entry.set }
-        throw OptionError(message: missing(name, in: sets).english)
+        throw OptionError(missing(name, in: sets))
     }
 
     /// Why `name` names no set that plays: none named, left out (with the reader's problem, in

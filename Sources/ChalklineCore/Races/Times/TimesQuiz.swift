@@ -41,8 +41,7 @@ public struct TimesQuiz: QuizKind {
         order = try r.read(Self.orderOption)
         // Random order promises never the same question twice in a row: one fact cannot keep it.
         if order == .random, Set(self.tables).count * (maxMultiplier - 1) < 2 {
-            throw OptionError(message: "order=random with table=\(tableSpec) and max=\(maxMultiplier) cannot be asked: it has one "
-                                  + "question, which would come twice in a row. Give max=3 or more, another table, or order=normal.")
+            throw OptionError(Say("error.option.times.one_question", ["table": .text(tableSpec), "max": .text(String(maxMultiplier))]))
         }
     }
 
@@ -53,7 +52,7 @@ public struct TimesQuiz: QuizKind {
 
     /// `all` (2–12), `N`, `A-B`, or a list `3,4,8`.
     static func parseTables(_ spec: String) throws(OptionError) -> [Int] {
-        let bad = OptionError(message: "table= takes all, a number (7), a range (3-5) or a list (3,4,8), each from 1 to 20.")
+        let bad = OptionError(Say("error.option.times.table"))
         if spec.lowercased() == "all" { return Array(2...12) }
         if let dash = spec.firstIndex(of: "-") {
             guard let a = Int(spec[..<dash]), let b = Int(spec[spec.index(after: dash)...]),

@@ -27,7 +27,7 @@ final class WordsRace: Race {
             } catch {
                 switch error {
                 case .option(let error):
-                    throw ErrorReply("create", .badArgs, error.message)
+                    throw ErrorReply("create", .badArgs, error.say)
                 case .noPack(let name, let available):
                     let choice = available.isEmpty ? Say("error.words.no_packs") : Say("error.words.packs_here", ["packs": .text(available.joined(separator: ", "))])
                     throw ErrorReply("create", .noPack, Say("error.words.no_pack", ["name": .text(name), "choice": .say(choice)]))

@@ -33,10 +33,15 @@ public struct WordsSettings: Equatable, Sendable {
 
     public static func parse(_ options: CommandOptions, packs: [LevelPack],
                              random: () -> UInt64) throws(WordsSettingsError) -> WordsSettings {
-        do {
-            var r = try OptionReader(options)
-            let name = try r.read(packOption)
-            let pack = try choosePack(r.given(packOption.name) ? name : nil, from: packs)
+        // The pack is known between two option reads: its own error code, not `bad_args`.
+        var r: OptionReader
+        let name: String
+        do throws(OptionError) {
+            r = try OptionReader(options)
+            name = try r.read(packOption)
+        } catch { throw .option(error) }
+        let pack = try choosePack(r.given(packOption.name) ? name : nil, from: packs)
+        do throws(OptionError) {
             let count = pack.levels.count
             let first = try r.read(levelOption.within(1...count))
             // From a chosen level, the rest of the pack as before; from a drawn one, a short game.
@@ -45,13 +50,7 @@ public struct WordsSettings: Equatable, Sendable {
             let timing = try RaceTiming.read(&r, timingOptions, random: random)
             try r.finish()
             return WordsSettings(pack: pack, chosenLevel: first, levels: levels, timing: timing)
-        } catch let error as WordsSettingsError {
-            throw error
-        } catch let error as OptionError {
-            throw .option(error)
-        } catch {
-            throw .option(OptionError(message: "\(error)"))
-        }
+        } catch { throw .option(error) }
     }
 
     /// Without `pack=`, the built-in pack; a server started without it plays its first pack.
