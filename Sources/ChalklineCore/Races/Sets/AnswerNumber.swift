@@ -79,9 +79,8 @@ enum AnswerNumber {
         switch (read.grouped, read.decimal) {
         case let (grouped?, decimal?):
             if typed { return Readings(first: grouped, second: decimal) }
-            // An accepted answer is read both ways too (a German set's `1.000` is a thousand),
-            // the English reading first: the comma groups, the point is decimal (the reveal's).
-            return read.ambiguousMark == 0x2C ? Readings(first: grouped, second: decimal) : Readings(first: decimal, second: grouped)
+            // An accepted answer's one reading: the comma groups, the point is decimal.
+            return Readings(first: read.ambiguousMark == 0x2C ? grouped : decimal)
         case let (grouped?, nil): return Readings(first: grouped)
         case let (nil, decimal?): return Readings(first: decimal)
         case (nil, nil): return nil

@@ -48,9 +48,6 @@ public struct SetAnswerKey: Sendable, Equatable {
         /// `bare` for a text answer; as read for a number, whose marks are part of it (`-3`, `1/2`).
         var form: [UInt32]
         var number: Exact?
-        /// The other reading of an ambiguous number (`1.000`: one, or a thousand written the
-        /// German way): a typed answer matching either is right.
-        var otherNumber: Exact?
         var forgivesSlip: Bool
     }
 
@@ -59,10 +56,9 @@ public struct SetAnswerKey: Sendable, Equatable {
         self.rules = rules
         accepted = answers.map { answer in
             let read = AnswerText.form(answer, lenient: rules.accentsLenient)
-            let readings = read.withUnsafeBufferPointer { AnswerNumber.read($0, typed: false) }
-            let number = readings?.first
+            let number = read.withUnsafeBufferPointer { AnswerNumber.read($0, typed: false)?.first }
             let form = number == nil ? AnswerText.bare(read) : read
-            return Accepted(form: form, number: number, otherNumber: readings?.second,
+            return Accepted(form: form, number: number,
                             forgivesSlip: rules.typos && number == nil && AnswerText.letterCount(form) >= 5)
         }
         anyNumber = accepted.contains { $0.number != nil }
@@ -113,7 +109,6 @@ public struct SetAnswerKey: Sendable, Equatable {
         if anyNumber, AnswerNumber.mayStartNumber(typed), let readings = AnswerNumber.read(typed, typed: true) {
             for answer in accepted {
                 if let number = answer.number, readings.contains(number) { return true }
-                if let other = answer.otherNumber, readings.contains(other) { return true }
             }
         }
         if rules.typos {
