@@ -58,6 +58,7 @@ import Testing
         var pages: [String: Page] = [:]
         var joined = 0
         var questions: [Int: String] = [:]      // the host's question events, by id: what the pages must show
+        var said: [Int: String] = [:]           // their sentence in words (`message`), which the pages show first
         var boards: [String: [String]] = [:]    // the host's board groups, by "level:round"
         var boardsSeen = 0
         var wordsDone: [String: Set<String>] = [:]
@@ -70,7 +71,9 @@ import Testing
             while !done() {
                 let m = try host.client.json(timeout: 30)
                 switch m.string("type") {
-                case "question": questions[m.int("id")!] = m.string("text")
+                case "question":
+                    questions[m.int("id")!] = m.string("text")
+                    said[m.int("id")!] = m.string("message") ?? m.string("text")
                 case "board":
                     boardsSeen += 1
                     boards["\(m.int("level")!):\(m.int("round")!)"] = m["groups"] as? [String]
@@ -129,7 +132,8 @@ import Testing
                 let id = try #require(e.int("id"))
                 let text = try hostQuestion(id)
                 let expression = !text.hasSuffix("?")
-                #expect(e.string("shown") == (expression ? text + " = ?" : text), "the question exactly as the event wrote it")
+                let words = said[id] ?? text
+                #expect(e.string("shown") == (expression ? words + " = ?" : words), "the question exactly as the event said it")
                 #expect(e.string("focused") == "answer-input")
                 let needsColon = kind == "pace" && (text.contains("pace per") || text.contains(": time"))
                 #expect(e.string("inputmode") == (needsColon ? "text" : "decimal"), "\(text)")
