@@ -1,22 +1,18 @@
 // swift-tools-version:5.3
 // Fuzz targets, kept apart from the main package: they build only with
-// `-sanitize=fuzzer,address -parse-as-library` (see `make fuzz`). The core's sources (and
-// the protocol and HTTP modules') are reached through symbolic links, so this package needs no path dependency whose name
-// would depend on the folder the repository was cloned into.
+// `-sanitize=fuzzer,address -parse-as-library` (see `make fuzz`). The server's modules come from
+// Modules/ (its manifest says why it is a package of its own); its path is inside this folder,
+// so the dependency's name does not depend on the folder the repository was cloned into.
 import PackageDescription
 
 let package = Package(
     name: "ChalklineFuzz",
+    dependencies: [.package(path: "Modules")],
     targets: [
-        .target(name: "ChalklineProtocol"),
-        .target(name: "ChalklineCore", dependencies: ["ChalklineProtocol"]),
-        .systemLibrary(name: "CWslay", path: "Sources/CWslay"),
-        .systemLibrary(name: "CNettle", path: "Sources/CNettle"),
-        .systemLibrary(name: "CQREncode", path: "Sources/CQREncode", pkgConfig: "libqrencode"),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib"),
-        .target(name: "ChalklineQR", dependencies: ["CQREncode"]),
-        .target(name: "ChalklineHTTP", dependencies: ["ChalklineCore", "ChalklineQR", "CNettle", "CWslay", "CZlib"]),
-        .target(name: "FuzzInputPath", dependencies: ["ChalklineCore"]),
-        .target(name: "FuzzWebPath", dependencies: ["ChalklineCore", "ChalklineHTTP"]),
+        .target(name: "FuzzInputPath", dependencies: [.product(name: "ChalklineCore", package: "Modules")]),
+        .target(name: "FuzzWebPath", dependencies: [
+            .product(name: "ChalklineCore", package: "Modules"),
+            .product(name: "ChalklineHTTP", package: "Modules"),
+        ]),
     ]
 )

@@ -5,10 +5,10 @@
 public struct Say: Sendable {
     /// What fills a `{name}` placeholder: text as it is (a player's name, a room code), a number
     /// the language writes its own way, or another `Say` in the same language.
-    public indirect enum Arg: Sendable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral {
+    public enum Arg: Sendable, ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral {
         case text(String)
         case int(Int)
-        case say(Say)
+        indirect case say(Say)
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
