@@ -54,38 +54,19 @@ final class ReadLine {
         let batch = waiting
         waiting = []
         let job = Job(store: store, reads: batch.map { ($0.work, $0.unreadable) })
-        job.done = { [unowned self] job in
+        PoolTrip.start(on: loop, run: job.run) { [unowned self] in
             inFlight = false
             settled(Array(zip(batch.map(\.ticket), job.replies)).map { (ticket: $0.0, reply: $0.1) })
             submit()
         }
-        let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
-        request.pointee.data = Unmanaged.passRetained(job).toOpaque()
-        let status = uv_queue_work(loop, request, { request in
-            guard let request, let job = owner(of: request.pointee.data, as: Job.self) else { return }
-            job.run()
-        }, { request, _ in
-            guard let request, let data = request.pointee.data else { return }
-            let job = Unmanaged<Job>.fromOpaque(data).takeRetainedValue()
-            request.deallocate()
-            job.done?(job)
-        })
-        if status != 0 {
-            Unmanaged<Job>.fromOpaque(request.pointee.data!).release()
-            request.deallocate()
-            job.run()
-            job.done?(job)
-        }
     }
 
-    /// One trip to the pool, as `StorageQueue.Job`: made and finished on the loop thread, `run`
-    /// alone on a pool thread, ordered by libuv. Hence `@unchecked Sendable`.
+    /// What one `PoolTrip` carries, as `StorageQueue.Job`: made and read on the loop thread,
+    /// `run` alone on a pool thread, ordered by libuv. Hence `@unchecked Sendable`.
     final class Job: @unchecked Sendable {
         let store: any ResultsStore
         let reads: [(work: Work, unreadable: Unreadable)]
         var replies: [Payload] = []
-        /// Set and called on the loop thread only.
-        var done: ((Job) -> Void)?
 
         init(store: any ResultsStore, reads: [(work: Work, unreadable: Unreadable)]) {
             self.store = store

@@ -4,7 +4,7 @@ import CLibUV
 import Foundation
 
 /// Carries the core's records to the database without the loop ever waiting on disk: records
-/// queue here, and one job at a time runs on libuv's thread pool (`uv_queue_work`), writing
+/// queue here, and one job at a time runs on libuv's thread pool (a `PoolTrip`), writing
 /// everything queued so far in one transaction. libuv calls the job's after-callback back on the
 /// loop thread, where waiting tickets are settled. Report reads wait for the records queued before
 /// them, then go to their own line (`ReadLine`), so a slow report never holds back a commit; only
@@ -208,26 +208,8 @@ final class StorageQueue {
         if writing { records = [] }
         commits = []
         reads = []
-        job.done = { [unowned self] job in
+        PoolTrip.start(on: loop, run: job.run) { [unowned self] in
             complete(job, tickets: tickets, readTickets: readTickets, wrote: writing, released: released)
-        }
-        let request = UnsafeMutablePointer<uv_work_t>.allocate(capacity: 1)
-        request.pointee.data = Unmanaged.passRetained(job).toOpaque()
-        let status = uv_queue_work(loop, request, { request in
-            guard let request, let job = owner(of: request.pointee.data, as: Job.self) else { return }
-            job.run()
-        }, { request, _ in
-            guard let request, let data = request.pointee.data else { return }
-            let job = Unmanaged<Job>.fromOpaque(data).takeRetainedValue()
-            request.deallocate()
-            job.done?(job)
-        })
-        if status != 0 {
-            // Cannot happen with a live loop; run it here rather than lose the records.
-            Unmanaged<Job>.fromOpaque(request.pointee.data!).release()
-            request.deallocate()
-            job.run()
-            job.done?(job)
         }
     }
 
@@ -272,16 +254,14 @@ final class StorageQueue {
     func startFailing() { failing = true }
     var pendingRecords: Int { records.count }
 
-    /// One trip to the pool. Created and finished on the loop thread; `run` alone executes on a
-    /// pool thread, and libuv orders it between the two. Hence `@unchecked Sendable`.
+    /// What one `PoolTrip` carries. Created and read on the loop thread; `run` alone executes on
+    /// a pool thread, and libuv orders it between the two. Hence `@unchecked Sendable`.
     final class Job: @unchecked Sendable {
         let store: any ResultsStore
         let records: [StampedRecord]
         let reads: [ReadLine.Work]
         var failure: String?
         var replies: [Payload] = []
-        /// Set and called on the loop thread only.
-        var done: ((Job) -> Void)?
 
         init(store: any ResultsStore, records: [StampedRecord], reads: [ReadLine.Work]) {
             self.store = store
