@@ -54,6 +54,30 @@ import Testing
         try pages.capture("t", "figures-trend", css: "#fig-weeks")
     }
 
+    /// A fact's words in French take their form from the number right, not the number asked:
+    /// "1 juste sur 5", "3 justes sur 4" (French writes 0 and 1 in the singular).
+    @Test func aFactsWordsInFrenchAgreeWithTheNumberRight() throws {
+        let server = try LiveServer()
+        let pages = try Pages()
+        defer { pages.quit() }
+        try pages.harness("t", "http://127.0.0.1:\(server.port)", replies: [Self.games, Self.classReportText], progressClass: "4B", language: "fr")
+        _ = try pages.wait("t", "return document.querySelectorAll('#fig-times g.fact').length === 144", what: "the 144 facts")
+        let checked = try #require(try pages.js("t", """
+            const wrong = [], singular = [];
+            for (const g of document.querySelectorAll('#fig-times g.fact[data-asked]')) {
+              const { a, b, asked, right } = g.dataset;
+              if (!asked || asked === '0') continue;
+              const word = Number(right) > 1 ? 'justes' : 'juste';
+              const said = g.querySelector('title').textContent;
+              if (!said.startsWith(a + ' × ' + b + ' : ' + right + ' ' + word + ' sur ' + asked)) wrong.push(said);
+              if (right === '1' && Number(asked) > 1) singular.push(said);
+            }
+            return { wrong: wrong.slice(0, 5), singular: singular.length };
+            """) as? [String: Any])
+        #expect((checked["wrong"] as? [String])?.isEmpty == true, "\(checked)")
+        #expect((checked["singular"] as? Int ?? 0) > 0, "the fixture has a fact with 1 right of more asked: \(checked)")
+    }
+
     /// A name under "Needs help" asks for that student's own report, in the class chosen.
     @Test func aStudentChosenFromTheClassAsksForTheirOwnReport() throws {
         let server = try LiveServer()
@@ -180,7 +204,7 @@ import Testing
         /// desk.js makes it that records what they send (`window.h.sent`) and hands each
         /// `/report` reply to the tab that asked, in order: first the games tab's list and the
         /// progress tab's class (when `progressClass` is chosen), then what `window.h.reply` gives.
-        func harness(_ page: String, _ base: String, replies: [String], progressClass: String?) throws {
+        func harness(_ page: String, _ base: String, replies: [String], progressClass: String?, language: String? = nil) throws {
             try open(page, base + "/line.js")
             _ = try js(page, """
                 window.__errors = []; window.addEventListener('error', (e) => window.__errors.push(String(e.message)));
@@ -188,6 +212,7 @@ import Testing
                 for (const href of ['/style.css', '/teacher.css', '/desk.css']) { const l = document.createElement('link'); l.rel = 'stylesheet'; l.href = href; document.head.append(l); }
                 document.body.innerHTML = '<main><section id="tab-games"></section><section id="tab-progress"></section></main>';
                 (async () => {
+                  \(language.map { "await (await import('/i18n.js')).chooseLanguage('\($0)');" } ?? "")
                   const { games } = await import('/desk-games.js');
                   const { progress } = await import('/desk-progress.js');
                   const sent = [], asked = [];

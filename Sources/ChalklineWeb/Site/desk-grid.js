@@ -36,9 +36,10 @@ const hasTime = (row) => row.median_ms !== null && row.median_ms !== undefined;
 function factTitle(a, b, row) {
   const fact = a + ' × ' + b;
   if (!row || !row.asked) return t('desk.grid.fact_none', { fact }, '{fact}: not asked');
-  const args = { fact, right: row.right, time: hasTime(row) ? secs(row.median_ms) : '' };
-  const text = hasTime(row) ? tp('desk.grid.fact_timed', row.asked, '{fact}: {right} of {count} right, median {time}', '{fact}: {right} of {count} right, median {time}', args)
-    : tp('desk.grid.fact', row.asked, '{fact}: {right} of {count} right', '{fact}: {right} of {count} right', args);
+  // The form follows the number right ("1 juste sur 5"), so the number asked has its own name.
+  const args = { fact, asked: row.asked, time: hasTime(row) ? secs(row.median_ms) : '' };
+  const text = hasTime(row) ? tp('desk.grid.fact_timed', row.right, '{fact}: {count} of {asked} right, median {time}', '{fact}: {count} of {asked} right, median {time}', args)
+    : tp('desk.grid.fact', row.right, '{fact}: {count} of {asked} right', '{fact}: {count} of {asked} right', args);
   return text + (isSlow(row) ? ' ' + t('desk.grid.slow_mark', {}, '(slow)') : '');
 }
 
