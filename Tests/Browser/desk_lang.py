@@ -5,6 +5,7 @@ teacher_desk.py's commands (host.py's, size, relay...), and:
   {"cmd":"lang","page":P,"lang":L}             P's browser started as a browser set to L is: --lang=L and the
                                                intl.accept_languages pref (first, before any other command of P)
   {"cmd":"capture","page":P,"dir":D,"label":L} the whole page at 360 and 1920 px wide, named L-WIDTH.png
+  {"cmd":"throttle","page":P,"rate":R}         P's CPU R times slower (DevTools), as on a cheap tablet
 """
 import base64
 import os
@@ -20,6 +21,9 @@ def run(cmd):
     page = cmd.get("page")
     if cmd["cmd"] == "lang":
         host.browsers[page] = chromium.start(cmd["lang"])
+        host.emit(page, "done")
+    elif cmd["cmd"] == "throttle":
+        host.browser(page).execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": cmd["rate"]})
         host.emit(page, "done")
     elif cmd["cmd"] == "capture":
         # The whole page at each width: the viewport emulated (a window 6,000 px tall is slow to
