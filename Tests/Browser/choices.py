@@ -14,16 +14,11 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402
 import host  # noqa: E402  (the driver this script extends)
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 
 sizes = {}          # a page's own window size, once set
-
-
-def resize(d, width, height):
-    d.set_window_size(width, height)
-    host.wait(d, "the window at %dx%d" % (width, height),
-              lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
 
 
 def run(cmd):
@@ -31,7 +26,7 @@ def run(cmd):
     page = cmd.get("page")
     if kind == "size":
         sizes[page] = (cmd["width"], cmd["height"])
-        resize(host.browser(page), *sizes[page])
+        chromium.resize(host.browser(page), *sizes[page])
         host.emit(page, "done")
     elif kind == "press":
         ActionChains(host.browser(page)).send_keys(cmd["keys"]).perform()
@@ -39,9 +34,9 @@ def run(cmd):
     elif kind == "shot":
         d = host.browser(page)
         os.makedirs(os.path.dirname(cmd["path"]), exist_ok=True)
-        resize(d, cmd["width"], cmd["height"])
+        chromium.resize(d, cmd["width"], cmd["height"])
         d.save_screenshot(cmd["path"])
-        resize(d, *sizes.get(page, (1366, 768)))
+        chromium.resize(d, *sizes.get(page, chromium.SIZE))
         host.emit(page, "captured", paths=[cmd["path"]])
     else:
         host.run(cmd)

@@ -5,36 +5,25 @@ teacher_desk.py's commands (host.py's, size, relay...), and:
   {"cmd":"lang","page":P,"lang":L}             P's browser started as a browser set to L is: --lang=L and the
                                                intl.accept_languages pref (first, before any other command of P)
   {"cmd":"capture","page":P,"dir":D,"label":L} the whole page at 360 and 1920 px wide, named L-WIDTH.png
+  {"cmd":"throttle","page":P,"rate":R}         P's CPU R times slower (DevTools), as on a cheap tablet
 """
 import base64
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402
 import host  # noqa: E402
 import teacher_desk  # noqa: E402
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-
-
-def browser_in(page, lang):
-    options = webdriver.ChromeOptions()
-    options.binary_location = host.CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1366,768", "--hide-scrollbars", "--lang=" + lang,
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
-        options.add_argument(arg)
-    options.add_experimental_option("prefs", {"net.network_prediction_options": 2, "intl.accept_languages": lang})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(host.CHROMEDRIVER), options=options)
-    d.set_window_size(1366, 768)
-    host.browsers[page] = d
 
 
 def run(cmd):
     page = cmd.get("page")
     if cmd["cmd"] == "lang":
-        browser_in(page, cmd["lang"])
+        host.browsers[page] = chromium.start(cmd["lang"])
+        host.emit(page, "done")
+    elif cmd["cmd"] == "throttle":
+        host.browser(page).execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": cmd["rate"]})
         host.emit(page, "done")
     elif cmd["cmd"] == "capture":
         # The whole page at each width: the viewport emulated (a window 6,000 px tall is slow to

@@ -32,17 +32,15 @@ import os
 import sys
 import traceback
 
-from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import Select, WebDriverWait
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402  (how every browser here starts)
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import Select, WebDriverWait  # noqa: E402
 
 WAIT = float(os.environ.get("BROWSER_WAIT", "30"))
 POLL = 0.05
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 SIZES = [(1366, 768), (1920, 1080)]                   # the two projectors
 
 browsers = {}
@@ -53,25 +51,13 @@ def emit(page, event, **fields):
     sys.stdout.flush()
 
 
-def browser(page):
+def browser(page, **options):
+    """P's browser, started on first use; `options` go to chromium.start (a script's own flags)."""
     if page in browsers:
         return browsers[page]
     lang = page.split("@", 1)[1] if page and "@" in page else "en-US"
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1366,768", "--hide-scrollbars", "--lang=" + lang,
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
-        options.add_argument(arg)
-    # No spare connections opened ahead of need: these tests are about the pages, and fewer
-    # sockets keep a loaded machine quieter. The server takes such spare sockets as they
-    # come (Tests/Browser/pageload.py loads the pages with prediction on).
-    options.add_experimental_option("prefs", {"net.network_prediction_options": 2, "intl.accept_languages": lang})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    d.set_window_size(1366, 768)
-    browsers[page] = d
-    return d
+    browsers[page] = chromium.start(lang, **options)
+    return browsers[page]
 
 
 def console(d):
@@ -144,27 +130,15 @@ def run(cmd):
         d.refresh()
         emit(page, "done")
     elif kind == "capture":
-        folder = cmd["dir"]
-        os.makedirs(folder, exist_ok=True)
-        paths = []
-        for width, height in SIZES:
-            d.set_window_size(width, height)
-            wait(d, "the window at %dx%d" % (width, height),
-                 lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
-            path = os.path.join(folder, "host-%s-%d.png" % (cmd["label"], width))
-            d.save_screenshot(path)
-            paths.append(path)
-        d.set_window_size(1366, 768)
-        emit(page, "captured", paths=paths)
+        emit(page, "captured", paths=chromium.shots(d, cmd["dir"], "host-" + cmd["label"], SIZES))
     elif kind == "shot":
         width = cmd["width"]
         os.makedirs(os.path.dirname(cmd["path"]), exist_ok=True)
-        d.set_window_size(width, 900)
-        wait(d, "the window %d wide" % width, lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
+        chromium.resize(d, width, 900)
         tall = min(4000, max(600, d.execute_script("return document.documentElement.scrollHeight")))
         d.set_window_size(width, tall)
         d.save_screenshot(cmd["path"])
-        d.set_window_size(1366, 768)
+        d.set_window_size(*chromium.SIZE)
         emit(page, "captured", paths=[cmd["path"]])
     elif kind == "download":
         folder = cmd["dir"]

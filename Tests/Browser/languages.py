@@ -23,11 +23,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402
 import host  # noqa: E402  (the generic commands)
 import round_views  # noqa: E402  (its screenshots)
-
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 
 # Before any script of the page: the lines it sends, for the test to read.
 SENT = """
@@ -69,16 +67,7 @@ Promise.all(['en', code].map((c) => fetch('/lang/' + c + '.json').then((r) => r.
 def browser(page, lang="en", block=False):
     if page in host.browsers:
         return host.browsers[page]
-    options = webdriver.ChromeOptions()
-    options.binary_location = host.CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1366,768", "--hide-scrollbars", "--lang=" + lang,
-                "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
-        options.add_argument(arg)
-    options.add_experimental_option("prefs", {"net.network_prediction_options": 2, "intl.accept_languages": lang})
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(host.CHROMEDRIVER), options=options)
-    d.set_window_size(1366, 768)
+    d = chromium.start(lang)
     d.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": SENT})
     if block:
         d.execute_cdp_cmd("Network.enable", {})

@@ -16,25 +16,9 @@ opened = host.browser
 
 
 def browser(page):
-    if page in host.browsers or not page.startswith("blocked"):
-        return opened(page)
-    real = host.webdriver.ChromeOptions
-
-    def blocking():
-        options = real()
-        add = options.add_experimental_option
-
-        def prefs(name, value):
-            if name == "prefs":
-                value = dict(value, **{"profile.default_content_setting_values.cookies": 2})
-            add(name, value)
-        options.add_experimental_option = prefs
-        return options
-    host.webdriver.ChromeOptions = blocking
-    try:
-        return opened(page)
-    finally:
-        host.webdriver.ChromeOptions = real
+    if page.startswith("blocked"):
+        return opened(page, prefs={"profile.default_content_setting_values.cookies": 2})
+    return opened(page)
 
 
 host.browser = browser

@@ -23,13 +23,11 @@ import sys
 import time
 import traceback
 
-from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.support.ui import WebDriverWait
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402  (how every browser here starts)
+from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 WAIT = float(os.environ.get("BROWSER_WAIT", "30"))
 
 THROTTLE = float(os.environ.get("THROTTLE", "8"))
@@ -49,16 +47,6 @@ STYLED = {
 def emit(event, **fields):
     sys.stdout.write(json.dumps({"event": event, **fields}) + "\n")
     sys.stdout.flush()
-
-
-def start():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US"):
-        options.add_argument(arg)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
 
 def problems(driver):
@@ -97,7 +85,8 @@ def load(driver, base, page, n):
 
 def main():
     base, loads, shots = sys.argv[1].rstrip("/"), int(sys.argv[2]), sys.argv[3]
-    driver = start()
+    # As a device comes: network prediction on, background timers throttled.
+    driver = chromium.start("en-US", predict=True, background_timers=False)
     try:
         driver.set_page_load_timeout(WAIT)
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": THROTTLE})

@@ -12,6 +12,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402
 import host  # noqa: E402  (the driver this script extends)
 
 
@@ -23,11 +24,9 @@ def run(cmd):
     d = host.browser(page)
     width, height = cmd["width"], cmd["height"]
     os.makedirs(os.path.dirname(cmd["path"]), exist_ok=True)
-    d.set_window_size(width, height)
-    host.wait(d, "the window at %dx%d" % (width, height),
-              lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
+    chromium.resize(d, width, height)
     d.save_screenshot(cmd["path"])
-    d.set_window_size(1366, 768)
+    d.set_window_size(*chromium.SIZE)
     host.emit(page, "captured", paths=[cmd["path"]])
 
 

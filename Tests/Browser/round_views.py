@@ -20,6 +20,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402
 import host  # noqa: E402  (the generic commands, and one browser per page name)
 
 SIZES = [(360, 740), (1920, 1080)]
@@ -64,19 +65,7 @@ def run(cmd):
     page = cmd.get("page")
     kind = cmd["cmd"]
     if kind == "capture":
-        d = host.browser(page)
-        folder = cmd["dir"]
-        os.makedirs(folder, exist_ok=True)
-        paths = []
-        for width, height in SIZES:
-            d.set_window_size(width, height)
-            host.wait(d, "the window at %dx%d" % (width, height),
-                      lambda: abs(d.execute_script("return window.innerWidth") - width) <= 20, 5)
-            path = os.path.join(folder, "%s-%d.png" % (cmd["label"], width))
-            d.save_screenshot(path)
-            paths.append(path)
-        d.set_window_size(1366, 768)
-        host.emit(page, "captured", paths=paths)
+        host.emit(page, "captured", paths=chromium.shots(host.browser(page), cmd["dir"], cmd["label"], SIZES))
     elif kind == "record":
         host.emit(page, "value", value=host.browser(page).execute_script(RECORD))
     elif kind == "headings":

@@ -30,17 +30,15 @@ import sys
 import threading
 import traceback
 
-from selenium import webdriver
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException, TimeoutException, WebDriverException
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import chromium  # noqa: E402  (how every browser here starts)
+from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 WAIT = float(os.environ.get("BROWSER_WAIT", "30"))   # seconds for any one thing to show
 POLL = 0.05
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 SIZES = [(360, 740), (1366, 768)]                     # a phone, a Chromebook
 
 out_lock = threading.Lock()
@@ -84,20 +82,8 @@ class Page:
 
     # -- the browser --------------------------------------------------------------------------
     def start(self):
-        options = webdriver.ChromeOptions()
-        options.binary_location = CHROMIUM
-        for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                    "--window-size=1366,768", "--hide-scrollbars", "--lang=en-US",
-                    "--disable-background-timer-throttling", "--disable-renderer-backgrounding"):
-            options.add_argument(arg)
-        # No spare connections opened ahead of need: these tests are about the pages, and fewer
-        # sockets keep a loaded machine quieter. The server takes such spare sockets as they
-        # come (Tests/Browser/pageload.py loads the pages with prediction on).
-        options.add_experimental_option("prefs", {"net.network_prediction_options": 2})
-        if self.spec.get("reduced_motion"):
-            options.add_argument("--force-prefers-reduced-motion")
-        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-        self.driver.set_window_size(1366, 768)
+        motion = ("--force-prefers-reduced-motion",) if self.spec.get("reduced_motion") else ()
+        self.driver = chromium.start("en-US", args=motion)
 
     def console(self):
         try:
@@ -142,12 +128,11 @@ class Page:
         self.captured.add(label)
         os.makedirs(folder, exist_ok=True)
         for width, height in SIZES:
-            self.driver.set_window_size(width, height)
-            self.wait("the page at " + str(width), lambda s: self.js("return window.innerWidth") <= width + 20, 5)
+            chromium.resize(self.driver, width, height)
             path = os.path.join(folder, "%s-%s-%d.png" % (self.spec.get("tag", self.name), label, width))
             self.driver.save_screenshot(path)
             emit(self.name, "capture", path=path)
-        self.driver.set_window_size(1366, 768)
+        self.driver.set_window_size(*chromium.SIZE)
 
     # -- joining ------------------------------------------------------------------------------
     def join(self):

@@ -83,7 +83,7 @@ import Testing
 
     /// desk_lang.py: one command, one event.
     final class Pages: BrowserPages {
-        init() throws { try super.init(script: "Tests/Browser/desk_lang.py", captures: DeskLanguageTests.shots) }
+        init(captures: String = DeskLanguageTests.shots) throws { try super.init(script: "Tests/Browser/desk_lang.py", captures: captures) }
 
         /// Whole-page screenshots at 360 and 1920 px, LABEL-WIDTH.png.
         func shoot(_ page: String, _ label: String) throws {
