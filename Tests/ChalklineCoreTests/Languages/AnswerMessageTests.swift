@@ -78,6 +78,18 @@ import Testing
         #expect(sam.string("answer_message") == english && ann.string("answer_message") == english)
     }
 
+    /// A distance or a speed takes the reader's mark (`12,5 km`); a time reads the same everywhere.
+    @Test func paceIsRevealedInEachReadersMark() throws {
+        var numbers = 0
+        for (zoe, sam, _, _) in try rounds("pace", "units=km rounds=8 seed=9") {
+            let text = try #require(sam.string("answer_text"))
+            #expect(sam.string("answer_message") == text, "\(sam)")
+            numbers += text.contains(".") ? 1 : 0
+            #expect(zoe.string("answer_message") == text.replacingOccurrences(of: ".", with: ","), "\(zoe)")
+        }
+        #expect(numbers > 0, "no distance or speed with decimals to reveal")
+    }
+
     @Test func wholeNumbersAndTimesTablesHaveNone() throws {
         for (zoe, sam, _, wes) in try rounds("times", "table=7 max=4 rounds=1 seed=1") {
             #expect(zoe["answer_message"] == nil && sam["answer_message"] == nil && wes["answer_message"] == nil, "\(zoe)")
