@@ -34,6 +34,30 @@ import ChalklineProtocol
         }
     }
 
+    /// Review42 R6: the round's answer as French writes it (`round_end`'s `answer_message`),
+    /// beside the question as French says it (`message`): `1,5 + 2,3 = 3,8`, not `3.8`.
+    @Test func aFrenchRoundEndShowsTheAnswerTheFrenchWay() throws {
+        let server = try LiveServer()
+        let host = try TestHost(server, game: "arith", create: "ops=+ terms=2 decimals=1 max=20 seed=5 rounds=2 time=60 countdown=0 gap=60")
+        let screen = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam", "--language", "fr"])
+        try host.waitForPlayers(1)
+        _ = try host.client.command("/start")
+        let text = try #require(try host.client.expect("question").string("text"))
+        let answer = try #require(QuizSolvers.solver(for: "arith")?.answer(to: text))
+        try #require(answer.contains("."), "seed 5 asks an answer with decimals: \(text) = \(answer)")
+        let french = (text: text.replacingOccurrences(of: ".", with: ","), answer: answer.replacingOccurrences(of: ".", with: ","))
+        // The question in big digits: the prompt under it says it is open.
+        try screen.expect("Tape ta réponse")
+        try screen.type(french.answer)
+        try screen.press("Enter")
+        let end = try host.client.expect("round_end", timeout: 10)
+        #expect(end.string("answer_text") == answer)
+        let shown = try screen.expect("\(french.text) = \(french.answer)")
+        screen.save("43-client-fr-round-end", screen: shown)
+        #expect(!shown.contains("= \(answer)"), "the English answer on the French screen\n\(shown)")
+        _ = try host.client.command("/stop")
+    }
+
     @Test func anUnknownLanguageIsRefusedWithTheList() throws {
         let screen = try TmuxScreen(["play", "--language", "xx"])
         let shown = try screen.expect("[exited")

@@ -98,6 +98,8 @@ import Testing
         // Only a multiple-choice question of the quiz kind (`QuizRaceTCPTests`); `message` only
         // where the question is a sentence (money, pace, arith's percents: `MoneyInFrenchTCPTests`).
         "question": ["choices", "message"],
+        // Only where the answer is written per language, as `message` (`AnswerMessageTCPTests`).
+        "round_end": ["answer_message"],
     ]
 
     /// A times game with teams, a watcher, chat, a kick, a host who drops and a `/claim`, then

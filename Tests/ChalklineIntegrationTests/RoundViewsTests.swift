@@ -193,7 +193,9 @@ import Testing
             }
             _ = try bo.command(try #require(solver.wrongAnswer(to: text, draw: 1)))
             let end = try bo.expect("round_end", timeout: 30)
-            let answerText = try #require(end.string("answer_text"))
+            // The answer as the page's language writes it (`€7.20` in English for euros, where
+            // `answer_text` has `7,20 €`): bo reads English json, as the projector's page.
+            let answerText = try #require(end.string("answer_message") ?? end.string("answer_text"))
             let reveal = try pages.wait("t", "return document.body.dataset.view === 'results' && document.getElementById('play-reveal').textContent", what: "\(kind)'s results") as? String ?? ""
             // The page says a sentence question as its `message` (bo reads English json too).
             let words = q.string("message") ?? text

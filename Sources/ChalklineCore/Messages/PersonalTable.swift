@@ -149,6 +149,8 @@ struct EncodedTop: Sendable {
     static let resultsHole = 0
     static let standingsHole = 1
     static let placeHole = 2
+    /// `round_end`'s `answer_message`, in the player's language.
+    static let answerHole = 3
 
     func hole(_ number: Int) -> JSON? { holes ? JSONTemplate.element(number) : nil }
     var placeFields: [(String, JSON)] { holes ? [JSONTemplate.field(Self.placeHole)] : [] }
@@ -169,7 +171,8 @@ func rowsJSON<Row>(_ rows: [Row], _ encoded: [JSON]?, _ json: (Row) -> JSON, hol
 /// the line each), which made the cuts the largest cost of a room's answers. The text,
 /// rarely asked for in a big room (a person at netcat), is made from the cut event itself.
 /// A class: the room hands it to every player's cut in turn, which copied its fields each time
-/// as a struct.
+/// as a struct; touched only on the loop thread (within one call into the core), as its
+/// `answer_message` fields are filled in.
 final class TableCutter {
     let template: JSONTemplate
     let standings: StandingsCut
@@ -181,16 +184,23 @@ final class TableCutter {
     /// Each result below the top, by player name (`round_end` only: the round's results are by
     /// name), as its index in the whole line's results; a player's cut adds their own.
     let ownResults: [String: Int]
+    /// `round_end`'s `answer_message` in a language, where the answer speaks (`RoundEndEvent.jsonSpeaks`).
+    let answerMessage: ((Language) -> String)?
+    /// That field as the hole takes it (`"answer_message":"3,5"`), by language index: written
+    /// once a language the first time a player of it is cut for, not once a player.
+    private var answerFields: [[UInt8]?] = []
     /// The whole cut event of the player in `seat` called `name`, given their own standing (when
     /// not among the top) and place: for text, and for tests to hold the json line to.
     let event: (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message
 
     init(template: JSONTemplate, standings: StandingsCut, whole: WholeLine? = nil, ownResults: [String: Int] = [:],
+         answerMessage: ((Language) -> String)? = nil,
          event: @escaping (_ seat: Int, _ name: String, _ own: Standing?, _ place: YourPlace?) -> any Message) {
         self.template = template
         self.standings = standings
         self.whole = whole
         self.ownResults = ownResults
+        self.answerMessage = answerMessage
         self.event = event
     }
 
@@ -202,9 +212,9 @@ final class TableCutter {
         self.init(template: JSONTemplate(holed.json), standings: standings, event: event)
     }
 
-    /// The cut of the player in `seat` called `name`, in `format` and, for text, `language`: the
-    /// json line (which says nothing in a language) from the template; the text, rarely asked
-    /// for in a big room, from the player's cut event in their language.
+    /// The cut of the player in `seat` called `name`, in `format` and `language`: the json line
+    /// from the template (its one field in a language, `answer_message`, written once a
+    /// language); the text, rarely asked for in a big room, from the player's cut event.
     func rendered(seat: Int, name: String, _ format: OutputFormat, in language: Language = Languages.english) -> Payload {
         let (own, index, place) = standings.own(for: seat)
         guard format == .json else { return event(seat, name, own, place).rendered(format, in: language) }
@@ -216,10 +226,24 @@ final class TableCutter {
             case EncodedTop.standingsHole:
                 if let whole, let index { out.append(whole.line[whole.standings[index]]) } else { own?.write(to: &out) }
             case EncodedTop.placeHole: place?.writeFields(to: &out)
+            case EncodedTop.answerHole: out.append(answerField(in: language))
             default: break
             }
         }
         return Payload(line)
+    }
+
+    /// `"answer_message":"3,5"` in `language`, made the first time it is asked for.
+    private func answerField(in language: Language) -> [UInt8] {
+        guard let answerMessage else { return [] }
+        let index = Int(Languages.index(of: language))
+        if answerFields.isEmpty { answerFields = Array(repeating: nil, count: Languages.all.count) }
+        if let field = answerFields[index] { return field }
+        var out = ByteWriter(capacity: 32)
+        RoundEndEvent.writeAnswerMessage(answerMessage(language), to: &out, comma: false)
+        let field = out.bytes()
+        answerFields[index] = field
+        return field
     }
 
     /// The cut event of the player in `seat` called `name`.
@@ -244,7 +268,13 @@ struct Prerendered: Message {
 
     var json: JSON { message.json }
     func text(in l: Language) -> String { message.text(in: l) }
+    var jsonSpeaks: Bool { message.jsonSpeaks }
+    func json(in l: Language) -> JSON { message.json(in: l) }
     func rendered(_ format: OutputFormat) -> Payload { format == .json ? line : message.rendered(format) }
-    /// The json line as it is (a table's json says nothing in a language); text in `l`.
-    func rendered(_ format: OutputFormat, in l: Language) -> Payload { format == .json ? line : message.rendered(format, in: l) }
+    /// The json line as it is, unless it says something in a language (`round_end`'s
+    /// `answer_message`): then it is written again in `l`, once a language among the projector's
+    /// screens; text in `l`.
+    func rendered(_ format: OutputFormat, in l: Language) -> Payload {
+        format == .json && !message.jsonSpeaks ? line : message.rendered(format, in: l)
+    }
 }

@@ -34,10 +34,14 @@ public struct RoundEndEvent: Message {
     public var teams: [TeamStanding]?
     /// Set in a big room's cut event (see `PersonalTable`).
     public var place: YourPlace?
-    public var json: JSON {
+    public var json: JSON { json(answerMessage: nil) }
+
+    /// `json`, with `answer_message` after `answer_text` when given.
+    func json(answerMessage: String?) -> JSON {
         .object([EventType.roundEnd.field, ("id", .int(id)), ("answer", answer),
                  ("results", .array(results.map(\.json))), ("standings", .array(standings.map(\.json)))]
-                + teamsField(teams) + [("answer_text", .string(answerText))] + (place?.json ?? []))
+                + teamsField(teams) + [("answer_text", .string(answerText))]
+                + (answerMessage.map { [("answer_message", JSON.string($0))] } ?? []) + (place?.json ?? []))
     }
 
     /// The json line written straight to bytes, with no tree made: a room sends one every round.
@@ -46,13 +50,28 @@ public struct RoundEndEvent: Message {
         return wholeLine().line
     }
 
-    /// The json line, and where each row of its tables lies in it (a big room's cuts copy them).
-    func wholeLine() -> WholeLine {
+    /// The line in `language`: json with its `answer_message` where it has one (written straight,
+    /// as `rendered(_:)`), text in the language's words.
+    public func rendered(_ format: OutputFormat, in language: Language) -> Payload {
+        switch format {
+        case .json: return wholeLine(in: language).line
+        case .text:
+            var bytes = Array(text(in: language).utf8)
+            bytes.append(0x0A)
+            return Payload(bytes)
+        }
+    }
+
+    /// The json line, and where each row of its tables lies in it (a big room's cuts copy them);
+    /// with `answer_message` in `language` when given and the answer speaks.
+    func wholeLine(in language: Language? = nil) -> WholeLine {
+        let message = language.flatMap { answerMessage(in: $0) }
         var line = ByteWriter(capacity: 160 + 64 * (results.count + standings.count))
         var resultRows: [Range<Int>] = [], standingRows: [Range<Int>] = []
         writeLine(to: &line, results: { out in resultRows = Self.writeRows(results, to: &out) { $0.write(to: &$1) } },
                   standings: { out in standingRows = Self.writeRows(standings, to: &out) { $0.write(to: &$1) } },
                   place: { out in
+                      if let message { Self.writeAnswerMessage(message, to: &out, comma: true) }
                       guard let place else { return }
                       out.append(UInt8(ascii: ","))
                       place.writeFields(to: &out)
@@ -63,7 +82,8 @@ public struct RoundEndEvent: Message {
 
     /// The line's layout, `json`'s fields in `json`'s order, for every copy written as bytes
     /// (whole, and a big room's cut template): `results` and `standings` write the inside of
-    /// their arrays, `place` the fields after `answer_text` (each with its comma).
+    /// their arrays, `place` the fields after `answer_text` (each with its comma): `answer_message`
+    /// and the player's place.
     func writeLine(to out: inout ByteWriter, results: (inout ByteWriter) -> Void,
                    standings: (inout ByteWriter) -> Void, place: (inout ByteWriter) -> Void) {
         out.append(#"{"type":"round_end","id":"#)
@@ -80,6 +100,12 @@ public struct RoundEndEvent: Message {
         JSON.writeString(answerText, to: &out)
         place(&out)
         out.append(UInt8(ascii: "}"))
+    }
+
+    /// `"answer_message":"3,5"`, after `answer_text` (with its comma) or into a cut's hole.
+    static func writeAnswerMessage(_ message: String, to out: inout ByteWriter, comma: Bool) {
+        out.append(comma ? #","answer_message":"# : #""answer_message":"#)
+        JSON.writeString(message, to: &out)
     }
 
     /// Rows comma-separated, each written straight (`RoundResult.write`, `Standing.write`), and
@@ -157,13 +183,16 @@ extension RoundEndEvent: PersonalTable {
                       if topStandings > 0 { out.append(whole.line[whole.standings[0].lowerBound..<whole.standings[topStandings - 1].upperBound]) }
                       JSONTemplate.writeElementHole(EncodedTop.standingsHole, afterElements: topStandings > 0, to: &out)
                   },
-                  place: { out in JSONTemplate.writeFieldHole(EncodedTop.placeHole, to: &out) })
+                  place: { out in
+                      if spoken != nil { JSONTemplate.writeFieldHole(EncodedTop.answerHole, to: &out) }
+                      JSONTemplate.writeFieldHole(EncodedTop.placeHole, to: &out)
+                  })
         var shared = self
         shared.results = []
         shared.standings = []
         let results = results
         return TableCutter(template: JSONTemplate(encoded: holed.bytes()), standings: standingsCut, whole: whole,
-                           ownResults: ownResults) { [shared, ownResults] _, name, standing, place in
+                           ownResults: ownResults, answerMessage: spoken.map { _ in { [self] in answerMessage(in: $0) ?? answerText } }) { [shared, ownResults] _, name, standing, place in
             var cut = shared.cut(standingsCut, own: standing, place: place)
             cut.results = top.map { results[$0] } + (ownResults[name].map { [results[$0]] } ?? [])
             return cut

@@ -45,10 +45,11 @@ export function projector(page) {
     question(msg) {
       state.roomState = 'running';
       const same = state.round && state.round.id === msg.id;
-      // A question set's (typed or multiple choice) is a sentence, as one ending in "?" is.
-      // `message`: the question in the page's language, where the kind says it in words.
+      // A question set's (typed or multiple choice) is a sentence, as one ending in "?" is;
+      // an expression stays one in any language (`1,5 + 2 = ?`), as on the student page.
+      // `message`: the question in the page's language, where the kind says it otherwise.
       const text = msg.message || msg.text;
-      const sentence = Boolean(msg.message) || msg.text.endsWith('?') || msg.game === 'quiz' || Boolean(msg.choices);
+      const sentence = msg.text.endsWith('?') || msg.game === 'quiz' || Boolean(msg.choices);
       const choices = msg.choices || null;
       state.round = { id: msg.id, round: msg.round, rounds: msg.rounds, text, sentence, choices };
       if (!same) state.progress = { answers: 0, players: state.count };
@@ -87,14 +88,17 @@ export function projector(page) {
       // many were right (round_end says who was right, not who picked what).
       const right = q && q.choices ? rightChoices(q.choices, msg) : [];
       // A sentence (money, pace, a set's) is not on screen in the results: it comes back with its answer.
+      // `q.text` is already the question in the page's language (`message`), and
+      // `answer_message` the answer (`3,5`, `7,20 €`) where it is written per language.
+      const shown = msg.answer_message || msg.answer_text;
       const answer = (a) => t('host.play.answer', { answer: a }, 'Answer: {answer}');
       const reveal = q && q.choices ? { text: answer((right.length ? letter(right[0]) + ') ' : '') + msg.answer_text) }
-        : q && q.sentence ? { question: q.text, text: answer(msg.answer_text) }
-        : { text: answer((q ? q.text + ' = ' : '') + msg.answer_text) };
-      reveal.answer = msg.answer_text;
+        : q && q.sentence ? { question: q.text, text: answer(shown) }
+        : { text: answer((q ? q.text + ' = ' : '') + shown) };
+      reveal.answer = shown;
       showResults(reveal, who, msg);
       state.play.results.picks = { right, count: who.right.length };
-      announce(ended + (/[!.]$/.test(ended) ? ' ' : '. ') + t('host.say.answer', { answer: msg.answer_text, count: who.right.length }, 'The answer was {answer}. {count} right.'));
+      announce(ended + (/[!.]$/.test(ended) ? ' ' : '. ') + t('host.say.answer', { answer: shown, count: who.right.length }, 'The answer was {answer}. {count} right.'));
     },
     level_end(msg) {
       stopClock(!closedEarly() ? timeUp() : msg.clues.every((c) => c.solved_by) ? t('host.play.all_found', {}, 'All words found') : t('host.play.level_closed', {}, 'Level closed'));

@@ -4,7 +4,7 @@ import { t, tn } from './i18n.js';
 import { podiumHold } from './line.js';
 import { state, saveSeat, newGame, me, takeGroups } from './play-state.js';
 import { drawStatus, drawNotice, drawLobby, drawCountdown, drawComeback, showJoin, drawJoining } from './play-view.js';
-import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText, shownText } from './play-round.js';
+import { startTimer, stopTimer, closedEarly, drawQuestion, drawResults, drawLevelResults, drawPause, drawFinal, myPlace, spoken, questionText, shownText, shownAnswer } from './play-round.js';
 import { choicesSaid } from './play-choices.js';
 import { drawBoard, drawBoardClosed, drawClues, drawGroups, dropFromWord } from './play-words.js';
 import { line, commands } from './play-connection.js';
@@ -138,7 +138,7 @@ const events = {
     const rank = placed(msg);
     // One who joined mid-question stays on the lobby until a question comes.
     if (['question', 'results'].includes(state.view)) drawResults();
-    let said = how + (/[!¡]$/.test(how) ? ' ' : '. ') + t('play.said.answer', { answer: spoken(msg.answer_text) }, 'The answer was {answer}.') + ' ';
+    let said = how + (/[!¡]$/.test(how) ? ' ' : '. ') + t('play.said.answer', { answer: spoken(shownAnswer(msg)) }, 'The answer was {answer}.') + ' ';
     if (mine) {
       said += (mine.correct ? t('play.said.got_it', {}, 'You got it right.')
         : mine.ms === null ? t('play.said.none', {}, 'You did not answer.') : t('play.said.yours_wrong', {}, 'Yours was wrong.')) + ' ';

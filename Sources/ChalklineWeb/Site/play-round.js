@@ -34,6 +34,9 @@ export const isSentence = (q) => q.text.endsWith('?') || q.game === 'quiz' || Bo
 export const questionText = (q) => (isSentence(q) ? q.text : q.text + ' = ?');
 // A sentence as the page's language says it (`message`, protocol.md), else as it came.
 export const shownText = (q) => q.message || q.text;
+// A round's right answer as the page's language writes it (`answer_message`: `3,5`, `7,20 €`),
+// else as it came (a choice, a set's words, a whole number).
+export const shownAnswer = (msg) => msg.answer_message || msg.answer_text;
 
 // How a screen reader says a question.
 export function spoken(text) {
@@ -80,7 +83,7 @@ export function drawQuestion(fresh) {
     box.textContent = shownText(q);
   } else {
     // One line sized to fit (--len): a short one with its "= ?", a long one may put it below.
-    box.append(el('span', 'expr', q.text), ' ', el('span', 'expr', '= ?'));
+    box.append(el('span', 'expr', shownText(q)), ' ', el('span', 'expr', '= ?'));
     box.style.setProperty('--len', q.text.length <= 12 ? q.text.length + 4 : q.text.length);
   }
   box.dataset.id = q.id;
@@ -171,10 +174,11 @@ function nameCell(name) {
 export function drawResults() {
   const msg = state.result;
   const q = state.question;
-  const answer = q && !isSentence(q) ? q.text + ' = ' + msg.answer_text : msg.answer_text;
+  const shown = shownAnswer(msg);
+  const answer = q && !isSentence(q) ? shownText(q) + ' = ' + shown : shown;
   const at = q && q.choices ? q.choices.indexOf(msg.answer_text) : -1;
   $('reveal').textContent = t('play.results.answer', { answer: (at < 0 ? '' : letter(at) + ') ') + answer }, 'Answer: {answer}');
-  $('reveal').dataset.answer = msg.answer_text;
+  $('reveal').dataset.answer = shown;
   const body = $('results-table').tBodies[0];
   body.textContent = '';
   for (const r of msg.results || []) {

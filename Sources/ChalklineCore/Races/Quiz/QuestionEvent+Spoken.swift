@@ -23,6 +23,16 @@ extension RoundEndEvent {
 
     /// The right answer as `language` writes it: `7,20 €`, `7,5 km`.
     public func answerText(in language: Language) -> String { spoken?(language).answer ?? answerText }
+
+    /// json's `answer_message`: the answer as `language` writes it, in every round whose question
+    /// or answer some language writes otherwise (money, pace, arith's decimals and percents),
+    /// English included, so a page shows it whatever its language; nil (absent) in the others,
+    /// whose `answer_text` reads the same everywhere.
+    public func answerMessage(in language: Language) -> String? { spoken?(language).answer }
+
+    public var jsonSpeaks: Bool { spoken != nil }
+
+    public func json(in language: Language) -> JSON { json(answerMessage: answerMessage(in: language)) }
 }
 
 extension QuizQuestion {
