@@ -14,6 +14,7 @@ function storedSecret() {
 export function classChoice(page) {
   const { state, commands } = page;
   state.classes = null;        // [{name, students, codes}] once /teacher worked
+  state.className = '';        // the class chosen ('' for none)
   let refused = false;
 
   const ok = {
@@ -25,9 +26,10 @@ export function classChoice(page) {
     class() {},
   };
 
+  const listed = () => ((state.classes || []).some((c) => c.name === state.className) ? state.className : '');
+
   const drawChoices = drawer(([classes]) => {
     const select = $('create-class');
-    const chosen = select.value;
     select.textContent = '';
     select.append(Object.assign(el('option', '', t('host.class.none', {}, 'No class')), { value: '' }));
     for (const c of classes || []) {
@@ -35,12 +37,16 @@ export function classChoice(page) {
         : t('host.class.choice', { name: c.name, count: c.students }, '{name} ({count} students)');
       select.append(Object.assign(el('option', '', text), { value: c.name }));
     }
-    select.value = (classes || []).some((c) => c.name === chosen) ? chosen : '';
   });
+
+  $('create-class').addEventListener('change', (e) => { state.className = e.target.value; });
 
   function draw() {
     setHidden('create-class-field', !state.classes);
-    if (state.classes) drawChoices([state.classes]);
+    if (!state.classes) return;
+    drawChoices([state.classes]);
+    const select = $('create-class');
+    if (select.value !== listed()) select.value = listed();
   }
 
   return {
@@ -51,6 +57,6 @@ export function classChoice(page) {
       if (secret && !refused) commands.teacher(secret);
     },
     // The class= of the room being created ('' for none).
-    chosen: () => (state.classes ? $('create-class').value : ''),
+    chosen: listed,
   };
 }

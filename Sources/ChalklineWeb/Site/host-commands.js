@@ -5,7 +5,6 @@ const password = (p) => (p ? ' password=' + p.replace(/\s+/g, '') : '');
 export function hostCommands(send) {
   return {
     catalog: () => send('/catalog'),
-    lang: (code) => send('/lang ' + code),
     // The desk's secret (sessionStorage), then the classes for the create form's choice.
     teacher: (secret) => send('/teacher ' + secret),
     classes: () => send('/class list'),

@@ -1,16 +1,20 @@
-// The create form, from /catalog: its fields are read only when Create is pressed.
+// The create form, from /catalog, drawn from the state: what the teacher chooses goes into
+// `state.values` as it is chosen, so a redraw (a language switch, a new catalog) shows it again.
 import { $, el, setText, setHidden } from './shared.js';
-import { t, drawer } from './host-words.js';
+import { t, drawer, say } from './host-words.js';
 import { saveSeat } from './host-seat.js';
 
 export function createForm(page) {
   const { state, commands } = page;
 
   const selectedKind = () => (state.catalog || []).find((k) => k.name === state.kind);
+  // The values the form shows for the kind: the teacher's over the page's preset.
+  const chosen = () => ({ ...state.preset, ...(state.values[state.kind] || {}) });
 
-  function failed(text, focus) {
+  // `words`: a `say` (the page's own [key, args, English], or the server's sentence).
+  function failed(words, focus) {
     Object.assign(state, { pending: null, creating: false });
-    if (focus === 'create-name') state.nameError = text; else state.createError = text;
+    if (focus === 'create-name') state.nameError = words; else state.createError = words;
     page.render();
     if (focus) $(focus).focus();
   }
@@ -33,7 +37,7 @@ export function createForm(page) {
       if (msg.code !== 'bad_password') { failed(msg.message); return; }
       const asked = state.passwordAsked;
       state.passwordAsked = true;
-      failed(asked ? msg.message : t('host.create.password_needed', {}, 'This server needs a password to create a room.'), 'create-password');
+      failed(asked ? msg.message : ['host.create.password_needed', {}, 'This server needs a password to create a room.'], 'create-password');
     },
   };
 
@@ -47,19 +51,21 @@ export function createForm(page) {
       box.append(label);
     }
   });
-  // Every new room starts from the catalog's defaults (`formReset` counts the form's showings).
-  const drawOptions = drawer(() => renderOptions(selectedKind(), state.preset));
+  // Every new room starts from the catalog's defaults (`formReset` counts the form's showings,
+  // each of which empties `state.values`); what the teacher types is not in the key: a field
+  // already shows it.
+  const drawOptions = drawer(() => renderOptions(selectedKind(), chosen(), 'create', [], state.moreOpen));
 
   function draw() {
     drawKinds([state.catalog]);
     for (const radio of document.querySelectorAll('#create-kinds input')) { const on = radio.value === state.kind; if (radio.checked !== on) radio.checked = on; }
     drawOptions([state.catalog, state.kind, state.formReset, state.preset]);
     setHidden('create-move', !state.moving);
-    setText('create-move', state.moveText);
+    setText('create-move', say(state.moveText));
     $('create-button').disabled = state.creating;
     setHidden('create-password-field', !state.passwordAsked);
-    setText('create-error', state.createError);
-    setText('create-name-error', state.nameError);
+    setText('create-error', say(state.createError));
+    setText('create-name-error', say(state.nameError));
     const offered = state.offered;
     setHidden('resume-button', !offered);
     if (offered) setText('resume-button', state.moving ? t('host.create.back_to', { room: offered.room }, 'Back to room {room}') : t('host.create.take_back', { room: offered.room }, 'Take back room {room}'));
@@ -69,14 +75,31 @@ export function createForm(page) {
     if (e.target.name === 'kind') { state.kind = e.target.value; page.render(); }
   });
 
+  // A value chosen goes into the state (a box of a list: the list with it on or off).
+  function choose(e) {
+    const kind = selectedKind();
+    const field = e.target.closest('[data-option]');
+    const o = kind && field && kind.options.find((x) => x.name === field.dataset.option);
+    if (!o) return;
+    const mine = state.values[kind.name] || (state.values[kind.name] = {});
+    if (o.type !== 'list') { mine[o.name] = e.target.value; return; }
+    const on = shownValue(o, chosen()[o.name]).split(',');
+    mine[o.name] = o.choices.filter((c) => (c === e.target.value ? e.target.checked : on.includes(c))).join(',');
+  }
+  for (const id of ['create-options', 'create-more-options']) {
+    $(id).addEventListener('input', choose);
+    $(id).addEventListener('change', choose);
+  }
+  $('create-more').addEventListener('toggle', (e) => { state.moreOpen = e.target.open; });
+
   $('create-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const kind = selectedKind();
     state.createError = state.nameError = '';
-    if (!kind) { failed(t('host.create.no_catalog', {}, 'The list of games has not arrived yet.')); return; }
+    if (!kind) { failed(['host.create.no_catalog', {}, 'The list of games has not arrived yet.']); return; }
     const name = $('create-name').value.trim();
-    if (!name) { failed(t('host.create.no_name', {}, 'Type your name.'), 'create-name'); return; }
-    const options = optionValues(kind, $('view-create'));
+    if (!name) { failed(['host.create.no_name', {}, 'Type your name.'], 'create-name'); return; }
+    const options = chosenOptions(kind, chosen());
     const chosenClass = page.chosenClass();
     if (chosenClass) options.push(['class', chosenClass]);
     state.pending = { name, kind: kind.name, options, password: state.passwordAsked ? $('create-password').value : '' };
@@ -103,18 +126,18 @@ export function createForm(page) {
   return { ok, error, draw };
 }
 
-// A field per option. The teacher at the projector usually does not play: play= starts at "no".
+// A field per option, each showing `values[name]` when it is one it can show, else its start
+// (see `shownValue`). The teacher at the projector usually does not play: play= starts at "no".
 // The desk's homework form draws its own (`prefix` names its boxes, `leave` the options it has
-// no use for) from the same code.
-export function renderOptions(kind, preset, prefix = 'create', leave = []) {
+// no use for) from the same code. `open`: the "more options" box open.
+export function renderOptions(kind, values, prefix = 'create', leave = [], open = false) {
   const usual = $(prefix + '-options');
   const more = $(prefix + '-more');
   const moreBox = $(prefix + '-more-options');
   usual.textContent = '';
   moreBox.textContent = '';
-  more.open = false;
   more.hidden = true;
-  if (!kind) return;
+  if (!kind) { more.open = false; return; }
   const shown = kind.options.filter((x) => !leave.includes(x.name));
   for (const o of shown.filter((x) => !x.more).concat(shown.filter((x) => x.more))) {
     if (o.more) more.hidden = false;
@@ -123,7 +146,8 @@ export function renderOptions(kind, preset, prefix = 'create', leave = []) {
     field.dataset.type = o.type;
     const help = el('p', 'field-help', hintText(o, kind.name));
     help.id = 'opt-' + o.name + '-help';
-    const control = o.type === 'list' ? checks(o, kind.name) : o.type === 'choice' || o.type === 'bool' ? choices(o, preset[o.name]) : input(o);
+    const value = shownValue(o, values[o.name]);
+    const control = o.type === 'list' ? checks(o, kind.name, value) : o.type === 'choice' || o.type === 'bool' ? choices(o, value) : input(o, value);
     control.setAttribute('aria-describedby', help.id);
     if (o.type === 'list') field.append(control, help);
     else {
@@ -134,25 +158,39 @@ export function renderOptions(kind, preset, prefix = 'create', leave = []) {
     }
     (o.more ? moreBox : usual).append(field);
   }
+  if (more.open !== (open && !more.hidden)) more.open = open && !more.hidden;
 }
 
 const initial = (o) => (o.name === 'play' && o.type === 'bool' ? false : o.default);
+const choiceValues = (o) => (o.type === 'bool' ? (/^on, off$/.test(o.values) ? ['on', 'off'] : ['yes', 'no']) : o.choices);
+const listDefault = (o) => String(o.default === null ? '' : o.default);
 
-// `preset`: a value the page chose ("Play this set" on the sets view), else the default.
-function choices(o, preset) {
-  const control = el('select');
-  const values = o.type === 'bool' ? (/^on, off$/.test(o.values) ? ['on', 'off'] : ['yes', 'no']) : o.choices;
-  for (const c of values) control.append(Object.assign(el('option', '', c), { value: c }));
+// What an option's control shows, as the control holds it (a list: its boxes on, joined by
+// commas): `chosen` (the teacher's, or a value the page chose, as "Play this set" on the sets
+// view does) when the control can show it, else the option's start.
+export function shownValue(o, chosen) {
   const start = initial(o);
-  control.value = o.type === 'bool' ? values[start ? 0 : 1] : String(start === null ? values[0] : start);
-  if (values.includes(preset)) control.value = preset;
+  if (o.type === 'list') return typeof chosen === 'string' ? chosen : listDefault(o);
+  if (o.type === 'choice' || o.type === 'bool') {
+    const values = choiceValues(o);
+    if (values.includes(chosen)) return chosen;
+    return o.type === 'bool' ? values[start ? 0 : 1] : String(start === null ? values[0] : start);
+  }
+  if (typeof chosen === 'string') return chosen;
+  return start === null ? '' : String(start);
+}
+
+function choices(o, value) {
+  const control = el('select');
+  for (const c of choiceValues(o)) control.append(Object.assign(el('option', '', c), { value: c }));
+  control.value = value;
   return control;
 }
 
-function checks(o, kind) {
+function checks(o, kind, value) {
   const control = el('fieldset', 'checks');
   control.append(el('legend', '', optionLabel(o, kind)));
-  const on = String(o.default === null ? '' : o.default).split(',');
+  const on = value.split(',');
   for (const c of o.choices) {
     const label = el('label', 'check');
     label.append(Object.assign(el('input'), { type: 'checkbox', value: c, checked: on.includes(c) }), ' ' + c);
@@ -161,7 +199,7 @@ function checks(o, kind) {
   return control;
 }
 
-function input(o) {
+function input(o, value) {
   const control = el('input');
   if (o.type === 'int' || o.type === 'number') {
     control.type = 'number';
@@ -170,12 +208,10 @@ function input(o) {
     if (o.max !== undefined && o.max !== null) control.max = o.max;
     control.inputMode = o.type === 'int' ? 'numeric' : 'decimal';
   }
-  const start = initial(o);
-  control.value = start === null ? '' : String(start);
-  if (start === null && o.default_text) control.placeholder = o.default_text;
+  control.value = value;
+  if (initial(o) === null && o.default_text) control.placeholder = o.default_text;
   return Object.assign(control, { spellcheck: false, autocomplete: 'off' });
 }
-
 // An option's words in the page's language: option.KIND.NAME.FIELD, else option.NAME.FIELD (the
 // options every kind has), else the catalog's English.
 const optionText = (o, kind, field, english) => t('option.' + kind + '.' + o.name + '.' + field, {}, t('option.' + o.name + '.' + field, {}, english));
@@ -191,24 +227,29 @@ function hintText(o, kind) {
     + (preset ? '; no on this page (you run the projector)' : (o.default_text ? '; default ' + o.default_text : ''));
 }
 
-// The options drawn in `root` that differ from the server's defaults, as [name, value] pairs.
+// The options whose values (as `shownValue` holds them) differ from the server's defaults, as
+// [name, value] pairs.
+export function chosenOptions(kind, values) {
+  return kind.options.map((o) => [o.name, sendValue(o, shownValue(o, values[o.name]))]).filter(([, v]) => v !== null);
+}
+
+// The options drawn in `root` (the desk's form) that differ from the server's defaults.
 export function optionValues(kind, root) {
   const options = [];
   for (const o of kind.options) {
     const field = root.querySelector('[data-option="' + o.name + '"]');
-    const v = field && optionValue(o, field);
-    if (v !== null && v !== undefined) options.push([o.name, v]);
+    if (!field) continue;
+    const shown = o.type === 'list' ? [...field.querySelectorAll('input:checked')].map((b) => b.value).join(',') : field.querySelector('input, select').value;
+    const v = sendValue(o, shown);
+    if (v !== null) options.push([o.name, v]);
   }
   return options;
 }
 
 // The option's value as the page would send it, or null to leave the server's default.
-function optionValue(o, field) {
-  if (o.type === 'list') {
-    const on = [...field.querySelectorAll('input:checked')].map((b) => b.value).join(',');
-    return on === String(o.default === null ? '' : o.default) ? null : on || null;
-  }
-  const v = field.querySelector('input, select').value.trim();
+function sendValue(o, shown) {
+  if (o.type === 'list') return shown === listDefault(o) ? null : shown || null;
+  const v = shown.trim();
   if (o.type === 'bool') return (v === 'yes' || v === 'on') === (o.default === true) ? null : v;
   if (v === '') return null;
   if (o.type === 'number' && o.default !== null && Number(v) === Number(o.default)) return null;

@@ -1,6 +1,6 @@
 // Around every view: the status strip, the controls, the banner, the come-back requests, chat.
 import { $, el, chatLine, setText, setHidden } from './shared.js';
-import { t, num, drawer } from './host-words.js';
+import { t, num, drawer, say } from './host-words.js';
 
 export function desk(page) {
   const { state, commands } = page;
@@ -73,7 +73,7 @@ export function desk(page) {
     drawStatus();
     drawControls();
     setHidden('notice', state.notice === null);
-    if (state.notice !== null) setText('notice', state.notice);
+    if (state.notice !== null) setText('notice', say(state.notice));
     drawComebacks([state.comebacks]);
     drawChat(state.chatLines);
     // The projector shows the chat box while chat is on or something was said.
@@ -94,8 +94,8 @@ export function desk(page) {
     state.moving = true;
     page.stopClock();
     page.showCreate();
-    state.moveText = t('host.create.moving', { count: n, room: state.room }, n === 1 ? 'The player in room {room} moves to the new room by themselves when you create it.'
-      : 'The {count} players in room {room} move to the new room by themselves when you create it.');
+    state.moveText = ['host.create.moving', { count: n, room: state.room }, ['The player in room {room} moves to the new room by themselves when you create it.',
+      'The {count} players in room {room} move to the new room by themselves when you create it.']];
     page.render();
   });
   $('say-form').addEventListener('submit', (e) => {

@@ -103,7 +103,7 @@ export function room(page) {
     },
     claim(msg) {
       if (msg.code === 'rate_limited') { page.line.later(() => { claim(); page.render(); }, msg.retry_ms || 1000); return; }
-      leaveForTheForm(t('host.create.room_gone', { room: state.seat ? state.seat.room : '', why: msg.message }, 'Room {room} is gone: {why}'));
+      leaveForTheForm(['host.create.room_gone', { room: state.seat ? state.seat.room : '', why: msg.message }, 'Room {room} is gone: {why}']);
     },
     watch(msg) {
       state.role = 'none';
@@ -148,7 +148,7 @@ export function room(page) {
       state.count = msg.players;
     },
     host(msg) { state.notice = null; announce(t('host.say.host', { name: msg.name }, '{name} is the host.')); },
-    host_away() { if (state.role === 'watch') state.notice = t('host.notice.host_away', {}, 'The teacher left; waiting for them.'); },
+    host_away() { if (state.role === 'watch') state.notice = ['host.notice.host_away', {}, 'The teacher left; waiting for them.']; },
     teams(msg) { setTeams(msg.teams); },
     chat(msg) {
       state.chatLines = state.chatLines.concat([{ host: !!msg.host, name: msg.name, text: msg.text }]).slice(-30);

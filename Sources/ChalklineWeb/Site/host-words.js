@@ -3,7 +3,7 @@
 import { drawer as dataDrawer } from './shared.js';
 import { language } from './i18n.js';
 
-export { t, num, ordinal } from './i18n.js';
+export { t, num, ordinal, say } from './i18n.js';
 
 export function drawer(draw) {
   const drawn = dataDrawer(([data]) => draw(data));

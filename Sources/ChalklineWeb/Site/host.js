@@ -11,7 +11,7 @@ import { projector } from './host-projector.js';
 import { report } from './host-report.js';
 import { sets } from './host-sets.js';
 import { classChoice } from './host-class.js';
-import { loadLanguage, onLanguage, language, languageSwitcher } from './i18n.js';
+import { startLanguage, onLanguage, languageSwitcher, say } from './i18n.js';
 import { t } from './host-words.js';
 
 const watchCode = (new URLSearchParams(location.search).get('watch') || '').replace(/\s+/g, '').toUpperCase();
@@ -21,11 +21,14 @@ const state = {
   ending: false, // no reconnecting
   role: watchCode ? 'watch' : 'none', // none, host, watch
   seat: loadSeat(), // {room, key (the host key), name, url, game, locked, lastGame}
+  // The texts on show are `say`s (i18n.js): the page's own as [key, args, English], drawn again
+  // in a new language; the server's sentences as they came.
   notice: null, gone: { title: '', text: '' },
   // The form (host-create.js); `moving`: its /create takes the old room's class along
   catalog: null, catalogs: 0, kind: null, formReset: 0, pending: null, creating: false,
   passwordAsked: false, createError: '', nameError: '', offered: null, moving: false, moveText: '',
   preset: {},        // option values the page chose for the form (a set to play, from the sets view)
+  values: {}, moreOpen: false, // the teacher's: kind -> {option: value as its field shows it}; "more options" open
   // The room (host-room.js, host-desk.js)
   entered: false, room: watchCode || null, watching: watchCode || null, game: null, roomState: 'lobby',
   settings: {}, joinUrl: '', players: new Map(), count: 0, locked: false, chat: true, chatLines: [],
@@ -51,9 +54,7 @@ const replies = { ok: Object.assign(handlers('ok'), { other() {} }),
                   error: Object.assign(handlers('error'), { other(msg) { state.notice = msg.message; } }) };
 const events = Object.assign(handlers('events'), {
   welcome() {
-    line.setConn('open');
-    // First, so every reply after it speaks the page's language.
-    commands.lang(language());
+    line.setConn('open');   // line.js has told the server the page's language, before anything else
     if (state.role === 'watch') { commands.watch(state.watching); return; }
     views.classes.reconnected();
     commands.catalog();
@@ -65,9 +66,9 @@ const events = Object.assign(handlers('events'), {
     if (state.view === 'loading') showCreate();
     if (state.pending) commands.name(state.pending.name);
   },
-  kicked() { ended(t('host.gone.kicked', {}, 'You were removed from the room'), ''); },
-  bye(msg) { ended(t('host.gone.bye', {}, 'Disconnected'), msg.message); },
-  shutdown(msg) { state.seat = saveSeat(null); ended(t('host.gone.shutdown', {}, 'The server has stopped'), msg.message); },
+  kicked() { ended(['host.gone.kicked', {}, 'You were removed from the room'], ''); },
+  bye(msg) { ended(['host.gone.bye', {}, 'Disconnected'], msg.message); },
+  shutdown(msg) { state.seat = saveSeat(null); ended(STOPPED, msg.message); },
 });
 
 const dispatch = protocolDispatch({
@@ -81,15 +82,17 @@ const dispatch = protocolDispatch({
   },
 });
 
+const STOPPED = ['host.gone.shutdown', {}, 'The server has stopped'];
+
 function closed(e) {
   if (state.ending) { line.setConn('closed'); return; }
-  if (e.code === 1001) { ended(t('host.gone.shutdown', {}, 'The server has stopped'), t('host.gone.over', {}, 'The game is over.')); return; }
+  if (e.code === 1001) { ended(STOPPED, ['host.gone.over', {}, 'The game is over.']); return; }
   line.retry();
-  state.notice = t('host.notice.reconnecting', {}, 'Connection lost. Reconnecting…');
+  state.notice = ['host.notice.reconnecting', {}, 'Connection lost. Reconnecting…'];
 }
 
 function showCreate() {
-  Object.assign(state, { view: 'create', creating: false, offered: offeredSeat() });
+  Object.assign(state, { view: 'create', creating: false, offered: offeredSeat(), values: {}, moreOpen: false });
   state.formReset += 1;
   if (!state.catalog && line.isOpen()) commands.catalog();
 }
@@ -118,18 +121,20 @@ function render() {
   const title = state.entered ? t('host.title.room', { room: state.room }, 'Chalkline: room {room}') : t('host.title', {}, 'Chalkline: host a game');
   if (document.title !== title) document.title = title;
   for (const view of Object.values(views)) view.draw();
-  setText('gone-title', state.gone.title);
-  setText('gone-text', state.gone.text);
+  setText('gone-title', say(state.gone.title));
+  setText('gone-text', say(state.gone.text));
 }
 
 $('gone-again').addEventListener('click', () => { location.href = '/host'; });
 
 // The start: a watcher, a reload that holds a room, or a new teacher.
-// The language first (the browser's, or the one chosen here), so the first screen speaks it.
-loadLanguage().then(() => {
-  if (state.seat && state.role !== 'watch') state.notice = t('host.notice.taking_back', { room: state.seat.room }, 'Taking back room {room}…');
+// The language first (the browser's, or the one chosen here), so the first screen speaks it;
+// but not longer than 3 s (`startLanguage`): a catalog that comes later turns the page to its
+// language then (`onLanguage`; line.js tells the server).
+startLanguage().then(() => {
+  if (state.seat && state.role !== 'watch') state.notice = ['host.notice.taking_back', { room: state.seat.room }, 'Taking back room {room}…'];
   languageSwitcher($('lang'));
-  onLanguage((code) => { commands.lang(code); render(); });
+  onLanguage(render);      // line.js tells the server
   render();
   line.connect();
 });

@@ -5,6 +5,7 @@ const STORE = 'chalkline.lang';
 let cat = null;
 let numbers = new Intl.NumberFormat('en');
 const listeners = [];
+let switches = 0;           // the switcher's choices so far: a later one wins over an earlier load
 
 // The languages to try, best first: the one chosen on this device, then the browser's.
 function wanted() {
@@ -28,22 +29,33 @@ function use(next) {
   listeners.forEach((fn) => fn(cat.code));
 }
 
-// Loads the best language there is; resolves with its code ('en' when nothing loads).
+// Loads the best language there is; resolves with its code ('en' when nothing loads). A
+// switch made while it loads wins: the catalog that comes late is not used over it.
 export async function loadLanguage() {
+  const asked = switches;
   for (const code of wanted()) {
     try {
       const found = await fetchCatalog(code);
+      if (asked !== switches) return language();
       if (found) { use(found); return found.code; }
     } catch (e) { break; }   // offline or refused: the HTML's English stays
   }
   return 'en';
 }
 
+// What both pages start with: the language, but a catalog slow to come (a busy school Wi-Fi, a
+// proxy holding the request) does not hold the page. After `ms` the page starts in English;
+// when the catalog comes, `use` turns it to the language and `onLanguage` redraws the views.
+export function startLanguage(ms = 3000) {
+  return Promise.race([loadLanguage(), new Promise((done) => { setTimeout(() => done(language()), ms); })]);
+}
+
 // Switch now and remember it on this device (the switcher's choice beats the browser's).
 export async function chooseLanguage(code) {
   try { localStorage.setItem(STORE, code); } catch (e) { /* not remembered */ }
+  const asked = ++switches;
   const found = await fetchCatalog(code);
-  if (found) use(found);
+  if (found && asked === switches) use(found);
 }
 
 // `fn(code)` runs after every language change, so a view can draw itself again.
@@ -75,6 +87,10 @@ export function t(key, args = {}, fallback = key) {
   const text = form(key, args.count) ?? (Array.isArray(fallback) ? fallback[args.count === 1 ? 0 : 1] : fallback);
   return fill(text, args);
 }
+
+// A text kept in a page's state: the page's own as [key, args, English] (drawn again in the
+// language of the moment), or the server's `message` as it came.
+export const say = (words) => (Array.isArray(words) ? t(...words) : words || '');
 
 // `t` with the form for `count` ("1 player", "2 players"), which also fills {count}.
 export function tn(key, count, args = {}, fallback = key) { return t(key, { ...args, count }, fallback); }

@@ -2,7 +2,6 @@
 // view is drawn from it (nothing is read back from the page), so a reconnect draws the same
 // screen from the same state, as 2048's GameManager hands its grid to the actuator.
 import { keptSeat } from './shared.js';
-import { t } from './i18n.js';
 
 const nameStore = keptSeat('chalkline.name', ['localStorage']);   // the last name, for the form
 const seatStore = keptSeat('chalkline.seat');       // sessionStorage: {room, token, name, digits}, for /rejoin
@@ -47,9 +46,8 @@ export const state = {
   replies: 0,              // answers judged or refused (body's data-replies, for tests)
 };
 
-// A text kept in the state: the page's own as [key, args, English] (drawn again in the language
-// of the moment), or the server's `message` as it came.
-export const say = (text) => (Array.isArray(text) ? t(...text) : text || '');
+// A text kept in the state (i18n.js's `say`, which the teacher page uses too).
+export { say } from './i18n.js';
 
 export function saveSeat(seat) {
   state.seat = seat;

@@ -4,7 +4,7 @@
 // Here: the controls, and the language (i18n.js): loaded before the first view is drawn, and
 // every view drawn again from the state when the switcher changes it.
 import { $ } from './shared.js';
-import { t, loadLanguage, languageSwitcher, onLanguage } from './i18n.js';
+import { t, startLanguage, languageSwitcher, onLanguage } from './i18n.js';
 import { state, saveSeat, lastName, me } from './play-state.js';
 import { show, showJoin, joinError, clearJoinErrors, drawLobby, drawComeback, drawNotice, drawJoining, drawStatus, drawGone } from './play-view.js';
 import { drawAnswerForm, drawPause, drawQuestion, drawResults, drawLevelResults, drawFinal } from './play-round.js';
@@ -15,9 +15,9 @@ import { joinFailed } from './play-replies.js';
 import { dispatch, socketClosed } from './play-handlers.js';
 import { proceed, startJoin, askNames, classRoom, showNames, wireClass, typedCode, drawNames, drawPad } from './play-class.js';
 
-// A catalog slow to come does not hold the page: after 3 s it starts in English, and redraws
-// in the language when the catalog arrives.
-await Promise.race([loadLanguage(), new Promise((done) => { setTimeout(done, 3000); })]);
+// A catalog slow to come does not hold the page (i18n.js's `startLanguage`): it starts in
+// English, and `onLanguage` below redraws it in the language when the catalog arrives.
+await startLanguage();
 
 Object.assign(listeners, { message: dispatch, closed: socketClosed });
 
