@@ -12,10 +12,11 @@ struct HelpReply: Message {
     /// Made once per language among its recipients (`Outbox`); `/help` is rare traffic.
     var jsonSpeaks: Bool { true }
 
+    /// English json has no `message`: it would repeat `text`, doubling every bot's `/help`.
     func json(in language: Language) -> JSON {
-        let english = text(in: Languages.english)
-        let message = language.code == Languages.english.code ? english : text(in: language)
-        return .object([EventType.ok.field, ("cmd", .string("help")), ("text", .string(english)), ("message", .string(message))])
+        let fields: [(String, JSON)] = [EventType.ok.field, ("cmd", .string("help")), ("text", .string(text(in: Languages.english)))]
+        guard language.code != Languages.english.code else { return .object(fields) }
+        return .object(fields + [("message", .string(text(in: language)))])
     }
 
     var json: JSON { json(in: Languages.english) }
