@@ -46,6 +46,15 @@ import ChalklineProtocol
         #expect(m.question?.text == "Addition 48,00 $, pourboire 15 % : le pourboire ?")
     }
 
+    /// `/help`'s `message` is the connection's language; its `text` stays English for bots.
+    @Test func helpShowsTheServersMessage() {
+        let help = ServerMessage(line: #"{"type":"ok","cmd":"help","text":"/leave\n  Leave your room.","message":"/leave\n  Quitte ta salle."}"#)!
+        #expect(ReplyText.lines(for: help, language: Languages.named("fr")!) == ["/leave", "  Quitte ta salle."])
+        // A server older than `message`: its English text, rather than nothing.
+        let old = ServerMessage(line: #"{"type":"ok","cmd":"help","text":"/leave\n  Leave your room."}"#)!
+        #expect(ReplyText.lines(for: old) == ["/leave", "  Leave your room."])
+    }
+
     @Test func plainLinesSpeakTheLanguageToo() {
         let m = model("es")
         let line = PlainLines.line(for: ServerMessage(line: #"{"type":"joined","name":"ana","players":3}"#)!, model: m)

@@ -58,6 +58,28 @@ import ChalklineProtocol
         _ = try host.client.command("/stop")
     }
 
+    /// `/help` on the screen: the server's help in French (its json `message`), not the English
+    /// `text` bots read.
+    @Test func helpInFrench() throws {
+        let server = try LiveServer()
+        let host = try TestHost(server, game: "times", create: "rounds=1 time=60 countdown=0 gap=0 table=7")
+        let screen = try TmuxScreen(["play", "127.0.0.1:\(server.port)", "--room", host.code, "--name", "sam", "--language", "fr"])
+        try host.waitForPlayers(1)
+        try screen.expect("On attend que l'hôte")
+        try screen.type("/help")
+        try screen.press("Enter")
+        let list = try screen.expect("Commandes (tape /help COMMANDE pour en savoir plus) :")
+        #expect(!list.contains("Commands (type"), "\(list)")
+        screen.save("43-client-fr-help", screen: list)
+        try screen.press("Escape")
+        try screen.wait(for: "the lobby again") { $0.contains("On attend") && !$0.contains("Échap ferme") }
+        try screen.type("/help create times")
+        try screen.press("Enter")
+        let times = try screen.expect("Options (clé=défaut) :")
+        #expect(times.contains("tables de multiplication"), "\(times)")
+        #expect(!times.contains("Options (key=default)"), "\(times)")
+    }
+
     @Test func anUnknownLanguageIsRefusedWithTheList() throws {
         let screen = try TmuxScreen(["play", "--language", "xx"])
         let shown = try screen.expect("[exited")

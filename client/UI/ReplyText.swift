@@ -13,7 +13,9 @@ package enum ReplyText {
         }
         guard m.event == .ok else { return nil }
         switch m.cmd {
-        case "help": return (m.string("text") ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // `message` is the help in the connection's language; `text` stays English for bots
+        // (and is all a server older than `message` sends).
+        case "help": return (m.string("message") ?? m.string("text") ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         case "who": return who(m, l)
         case "report": return report(m, l)
         case "kick": return [t("client.reply.kick", ["name": .text(m.string("name") ?? "?")])]

@@ -92,8 +92,7 @@ extension ServerCore {
                     }
                     let (detail, sets) = (call.args.dropFirst().first, core.questionSets)
                     // json's `text` stays English, as bots read it; people read their language.
-                    out.send(OkReply("help", [("text", .string(Help.text(topic, detail, sets: sets)))],
-                                     say: { Help.text(topic, detail, sets: sets, in: $0) }), to: call.session)
+                    out.send(HelpReply(topic: topic, detail: detail, sets: sets), to: call.session)
                 }),
         Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
                 run: { core, call, out in
