@@ -5,7 +5,11 @@ public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
     public var file: String
     /// 1-based; nil when the problem is the file (or pack) as a whole.
     public var line: Int?
+    /// In English: the server's log and tests read this one.
     public var reason: String
+    /// The reason before it has a language, when it comes from the catalog (`error.setfile.*`):
+    /// a French teacher reads why their set was refused in French. Nil for a fixed sentence.
+    public var say: Say?
 
     public init(file: String, line: Int? = nil, reason: String) {
         self.file = file
@@ -13,9 +17,26 @@ public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
         self.reason = reason
     }
 
+    public init(file: String, line: Int? = nil, _ say: Say) {
+        self.init(file: file, line: line, reason: say.english)
+        self.say = say
+    }
+
+    /// The reason in `language`; the English one when it is a fixed sentence.
+    public func reason(in language: Language) -> String {
+        say.map { language($0) } ?? reason
+    }
+
     /// `file:line: reason`, the shape editors and compilers use, so it is clickable in a terminal.
-    public var description: String {
-        if let line { return "\(file):\(line): \(reason)" }
-        return "\(file): \(reason)"
+    public var description: String { description(in: Languages.english) }
+
+    public func description(in language: Language) -> String {
+        if let line { return "\(file):\(line): \(reason(in: language))" }
+        return "\(file): \(reason(in: language))"
+    }
+
+    /// Two problems are the same when they say the same in English (`Say` has no equality).
+    public static func == (a: FileProblem, b: FileProblem) -> Bool {
+        a.file == b.file && a.line == b.line && a.reason == b.reason
     }
 }

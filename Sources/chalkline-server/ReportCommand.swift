@@ -45,25 +45,10 @@ struct ReportCommand: ParsableCommand {
 
         func validate() throws {
             if csv && json { throw ValidationError("Choose one of --csv and --json.") }
-            if let language, Languages.named(language)?.code != language.lowercased() {
-                throw ValidationError("--language: there is no language \(language). Languages: \(Languages.all.map { "\($0.code) (\($0.name))" }.joined(separator: ", ")).")
-            }
+            try TerminalLanguage.validate(language)
         }
 
-        /// `--language`, else the environment's language when Chalkline has it (`fr_FR.UTF-8`
-        /// is French), else English: a teacher whose terminal speaks French reads French.
-        var chosenLanguage: Language {
-            if let language, let chosen = Languages.named(language) { return chosen }
-            return Self.environmentLanguage(ProcessInfo.processInfo.environment)
-        }
-
-        /// The first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not empty decides, as
-        /// gettext reads them; `C`, `POSIX` or a language Chalkline lacks is English.
-        static func environmentLanguage(_ environment: [String: String]) -> Language {
-            let set = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
-            let code = set.map { String($0.prefix { $0 != "." && $0 != "@" }) } ?? ""
-            return Languages.named(code) ?? Languages.english
-        }
+        var chosenLanguage: Language { TerminalLanguage.chosen(language) }
 
         /// Opens the database, runs the report and prints it; a missing game or player is a
         /// message on stderr and exit status 1.

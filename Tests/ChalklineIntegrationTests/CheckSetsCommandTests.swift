@@ -32,6 +32,30 @@ import Testing
         #expect(run.stdout == "\(dir)/spelling.csv: set spelling, 2 questions\n")
     }
 
+    /// A French teacher reads the reasons and the good sets in French: `--language fr`, or a
+    /// terminal in Spanish (`LANG`) as `report` reads it; `C` is English.
+    @Test func theReasonsAreInTheTeachersLanguage() throws {
+        let dir = try mixedFolder()
+        defer { LevelFolder.remove(dir) }
+        let french = try FinishedRun.server(["check-sets", "--language", "fr", dir])
+        #expect(french.status == 1)
+        let lines = french.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains("\(dir)/french.txt:2: la définition est vide ; une ligne s'écrit terme<TAB>définition"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("\(dir)/kahoot.csv:3: pas de bonne réponse") }, "\(lines)")
+        #expect(lines.contains("\(dir)/capitals.csv: le serveur a déjà une série capitals ; renomme ce fichier"), "\(lines)")
+        #expect(french.stdout == "\(dir)/spelling.csv : série spelling, 2 questions\n", "\(french.stdout)")
+
+        let env = "/usr/bin/env", binary = BuiltProducts.path("chalkline-server")
+        let spanish = try FinishedRun.program(env, ["LC_ALL=", "LC_MESSAGES=", "LANG=es_ES.UTF-8", binary, "check-sets", dir])
+        #expect(spanish.stderr.contains("\(dir)/french.txt:2: la definición está vacía; una línea es término<TAB>definición"), "\(spanish.stderr)")
+        #expect(spanish.stdout == "\(dir)/spelling.csv: serie spelling, 2 preguntas\n", "\(spanish.stdout)")
+        let plain = try FinishedRun.program(env, ["LC_ALL=C", "LANG=fr_FR.UTF-8", binary, "check-sets", dir])
+        #expect(plain.stdout == "\(dir)/spelling.csv: set spelling, 2 questions\n", "\(plain.stdout)")
+
+        let unknown = try FinishedRun.server(["check-sets", "--language", "xx", dir])
+        #expect(unknown.status != 0 && unknown.stderr.contains("--language: there is no language xx."), "\(unknown.stderr)")
+    }
+
     @Test func aGoodFolderPassesWithStatus0() throws {
         let dir = try LevelFolder.make("sets", ["spelling.csv": "question,answer\nSpell cat,cat\n", "french.tsv": "le chat\tthe cat\n"])
         defer { LevelFolder.remove(dir) }

@@ -97,7 +97,7 @@ extension ServerCore {
         Command(name: "catalog", access: .anyone, arity: 0...0, usage: "/catalog",
                 run: { core, call, out in
                     let sets = core.questionSets
-                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json(sets: sets))], text: OptionCatalog.text(sets: sets)),
+                    out.send(OkReply("catalog", [("kinds", OptionCatalog.json(sets: sets))], say: { OptionCatalog.text(sets: sets, in: $0) }),
                              to: call.session)
                 }),
         Command(name: "packs", access: .anyone, arity: 0...0, usage: "/packs",

@@ -23,25 +23,8 @@ extension ServerCore {
 
     /// `/sets`: every set `/create quiz set=NAME` can play, and the files left out with why.
     func listSets(_ call: Command.Call, _ out: inout Outbox) {
-        let entries = questionSets.entries
-        let problems = questionSets.problems.sorted { $0.key < $1.key }
-        let json: [(String, JSON)] = [
-            ("sets", .array(entries.map { .object([("name", .string($0.set.name)), ("questions", .int($0.set.questions.count)),
-                                                    ("source", .string($0.source.rawValue))]) })),
-            ("problems", .array(problems.map { name, problem in
-                .object([("set", .string(name)), ("file", .string(problem.file)), ("line", problem.line.map(JSON.int) ?? .null),
-                         ("reason", .string(problem.reason))])
-            })),
-        ]
-        let width = min(entries.map(\.set.name.count).max() ?? 0, 24)
-        out.send(OkReply("sets", json, say: { l in
-            var lines = [l(Say(entries.isEmpty ? "text.sets.none" : "text.sets.list"))]
-            lines += entries.map { entry in
-                "  \(TextFormat.pad(entry.set.name, width))  \(l(Say("text.sets.questions", count: entry.set.questions.count)))  (\(l(Self.sourceWords(entry))))"
-            }
-            if !problems.isEmpty { lines += [l(Say("text.sets.left_out"))] + problems.map { "  \($0.value)" } }
-            return lines.joined(separator: "\n")
-        }), to: call.session)
+        let problems = questionSets.problems.sorted { $0.key < $1.key }.map { (name: $0.key, problem: $0.value) }
+        out.send(SetsListReply(entries: questionSets.entries, problems: problems), to: call.session)
     }
 
     // MARK: The draft
@@ -92,12 +75,15 @@ extension ServerCore {
         switch SetFile.read(draft.text, name: draft.name, file: "\(draft.name).csv") {
         case .success(let read): set = read
         case .failure(let problem):
-            // "line 12: the answer is empty.", numbered as the lines were sent.
-            // The reason is the set file reader's, in English (check-sets and the log share it).
-            let reason = problem.reason.hasSuffix(".") ? problem.reason : problem.reason + "."
-            let said = problem.line.map { Say("error.sets.unread_line", ["line": .int($0), "reason": .text(reason)]) }
-                ?? Say("error.sets.unread", ["reason": .text(reason.prefix(1).uppercased() + reason.dropFirst())])
-            throw ErrorReply("sets", .badArgs, said, extra: problem.line.map { [("line", .int($0))] } ?? [])
+            // "line 12: the answer is empty. Nothing was saved.", numbered as the lines were sent,
+            // in the teacher's language; the json's `reason` is the bare reason, so the page puts
+            // its own number (the question's) before it, whatever the language.
+            let reason = problem.say ?? Say("error.setfile.unreadable_file")
+            let said = problem.line.map { Say("error.sets.unread_line", ["line": .int($0), "reason": .say(reason)]) }
+                ?? Say("error.sets.unread", ["reason": .say(reason)])
+            var refusal = ErrorReply("sets", .badArgs, said, extra: problem.line.map { [("line", .int($0))] } ?? [])
+            refusal.spokenExtra = [("reason", reason)]
+            throw refusal
         }
         let replacing = questionSets.entry(named: set.name) != nil
         if replacing, let use = setInUse(set.name, call) {
@@ -173,11 +159,11 @@ extension ServerCore {
             let file = "saved set \(record.name)"
             let existing = questionSets.entry(named: record.name)
             if let existing, existing.source != .saved {
-                leftOut.append(SetProblem(file: file, reason: "set \(existing.set.name) \(Self.sourceWords(existing).english); the saved one is not used"))
+                leftOut.append(SetProblem(file: file, Say("error.setfile.saved_shadowed", ["name": .text(existing.set.name), "source": .say(Self.sourceWords(existing))])))
                 continue
             }
             guard existing != nil || questionSets.entries.count < SetLimits.sets else {
-                leftOut.append(SetProblem(file: file, reason: "the server holds \(SetLimits.sets) sets already"))
+                leftOut.append(SetProblem(file: file, Say("error.setfile.server_full", ["max": .int(SetLimits.sets)])))
                 continue
             }
             switch SetFile.read(record.body, name: record.name, file: file) {
@@ -261,7 +247,7 @@ extension ServerCore {
     }
 
     /// Where a set comes from, as a teacher reads it after "Set NAME ...".
-    private static func sourceWords(_ entry: SetLibrary.Entry) -> Say {
+    static func sourceWords(_ entry: SetLibrary.Entry) -> Say {
         switch entry.source {
         case .builtin: Say("text.sets.source.builtin")
         case .folder: entry.file.map { Say("text.sets.source.folder_file", ["file": .text($0)]) } ?? Say("text.sets.source.folder")

@@ -138,6 +138,9 @@ public struct ErrorReply: Message, Error {
     public var say: Say?
     private var fixed: String = ""
     public var extra: [(String, JSON)] = []
+    /// Fields besides `message` that a person reads (a refused set's bare `reason`), each in
+    /// the recipient's language like `message`.
+    public var spokenExtra: [(String, Say)] = []
 
     /// The message as a catalog text, read in each recipient's language (`/lang`). What the client
     /// typed goes in as an argument and is cleaned there.
@@ -156,7 +159,8 @@ public struct ErrorReply: Message, Error {
     public var jsonSpeaks: Bool { say != nil }
 
     public func json(in language: Language) -> JSON {
-        .object([EventType.error.field, ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message(in: language)))] + extra)
+        .object([EventType.error.field, ("cmd", .string(cmd)), ("code", .string(code.rawValue)), ("message", .string(message(in: language)))] + extra
+                + spokenExtra.map { ($0.0, .string(Visible.clean(language($0.1)))) })
     }
 
     public func text(in language: Language) -> String { "error \(code.rawValue): \(message(in: language))" }

@@ -28,14 +28,14 @@ struct ChalklineCSV {
             switch name {
             case "question", "choices", "time":
                 let slot = name == "question" ? question : name == "choices" ? choices : time
-                if slot != nil { return .failure("the header has two \(name) columns") }
+                if slot != nil { return .failure(Refused("error.setfile.header_twice", ["column": .text(name)])) }
                 if name == "question" { question = i } else if name == "choices" { choices = i } else { time = i }
             case "answer":
                 answers.append(i)
             case "":
                 unnamed.append(i)
             default:
-                return .failure("the header has a column \(SetRow.quoted(header[i])); the columns are \(Self.header)")
+                return .failure(Refused("error.setfile.header_unknown", ["column": .text(SetRow.quoted(header[i])), "columns": .text(Self.header)]))
             }
         }
         return .success(ChalklineCSV(question: question!, answers: answers, choices: choices, time: time,
@@ -48,8 +48,8 @@ struct ChalklineCSV {
         let fields = row.fields
         let strays = fields.indices.filter { ($0 >= width || unnamed.contains($0)) && !SetText.trimmed(fields[$0]).isEmpty }
         if !strays.isEmpty {
-            let what = separator == "," ? "comma" : separator == ";" ? "semicolon" : "tab"
-            return .failure("this row has more fields than the header has columns; a field with a \(what) in it goes in double quotes (\"Paris, France\")")
+            return .failure(Refused(separator == "," ? "error.setfile.stray_fields.comma"
+                                    : separator == ";" ? "error.setfile.stray_fields.semicolon" : "error.setfile.stray_fields.tab"))
         }
         func field(_ i: Int) -> String { i < fields.count ? fields[i] : "" }
         return SetRow.question(

@@ -33,12 +33,12 @@ struct KahootTemplate {
         let given = answers.map { $0.map { SetText.trimmed(field(row, $0)) } ?? "" }
         let marks = field(row, correct).split { $0 == "," || $0 == ";" || $0 == " " || $0 == "/" }
         if marks.isEmpty {
-            return .failure("no correct answer: \"Correct answer(s)\" names the right answers by number (2, or 1,3)")
+            return .failure(Refused("error.setfile.kahoot_no_correct"))
         }
         var right: [String] = []
         for mark in marks {
             guard let n = Int(mark), (1...given.count).contains(n), !given[n - 1].isEmpty else {
-                return .failure("\"Correct answer(s)\" says \(SetRow.quoted(String(mark))), but there is no answer \(mark)")
+                return .failure(Refused("error.setfile.kahoot_no_answer", ["mark": .text(SetRow.quoted(String(mark))), "number": .text(String(mark))]))
             }
             if !right.contains(given[n - 1]) { right.append(given[n - 1]) }
         }

@@ -15,17 +15,17 @@ public enum SetFile {
     /// template; otherwise a first line with a tab is term/definition lines. Fields may be
     /// separated by commas, or by semicolons as spreadsheets in comma-decimal languages save CSV.
     public static func read(_ text: String, name: String, file: String) -> Result<QuestionSet, SetProblem> {
-        if let reason = nameProblem(name) { return .failure(SetProblem(file: file, reason: reason)) }
+        if let reason = nameProblem(name) { return .failure(SetProblem(file: file, reason)) }
         let text = SetText.withoutBOM(text)
-        let problem = { (line: Int?, reason: String) in SetProblem(file: file, line: line, reason: reason) }
+        let problem = { (line: Int?, reason: Say) in SetProblem(file: file, line: line, reason) }
         var questions: [SetQuestion] = []
         func add(_ row: CSVRow, _ question: Result<SetQuestion, Refused>) -> SetProblem? {
             switch question {
             case .failure(let refused):
-                return problem(row.line, refused.reason)
+                return problem(row.line, refused.say)
             case .success(let q):
                 if questions.count == SetLimits.questions {
-                    return problem(row.line, "more than \(SetLimits.questions) questions; a set has at most \(SetLimits.questions)")
+                    return problem(row.line, Say("error.setfile.too_many", ["max": .int(SetLimits.questions)]))
                 }
                 questions.append(q)
                 return nil
@@ -33,9 +33,9 @@ public enum SetFile {
         }
         switch SetFileFormat.of(text) {
         case .none(let line):
-            return .failure(problem(line, "this is not a set file: the first line should be the header \(ChalklineCSV.header); or the file term<TAB>definition lines; or Kahoot!'s quiz template saved as CSV"))
+            return .failure(problem(line, Say("error.setfile.not_a_set", ["header": .text(ChalklineCSV.header)])))
         case .unclosed(let line):
-            return .failure(problem(line, "a quote opened on this line is never closed"))
+            return .failure(problem(line, Say("error.setfile.unclosed")))
         case .badHeader(let line, let reason):
             return .failure(problem(line, reason))
         case .chalkline(let columns, let rows, let separator):
@@ -51,7 +51,7 @@ public enum SetFile {
                 if let refused = add(row, TermLines.question(row)) { return .failure(refused) }
             }
         }
-        if questions.isEmpty { return .failure(problem(nil, "the file has no questions")) }
+        if questions.isEmpty { return .failure(problem(nil, Say("error.setfile.no_questions"))) }
         return .success(QuestionSet(name: name, questions: questions))
     }
 
@@ -59,7 +59,7 @@ public enum SetFile {
     public static func read(bytes: [UInt8], name: String, file: String) -> Result<QuestionSet, SetProblem> {
         switch SetText.decode(bytes) {
         case .success(let text): read(text, name: name, file: file)
-        case .failure(let bad): .failure(SetProblem(file: file, line: bad.line, reason: bad.reason))
+        case .failure(let bad): .failure(SetProblem(file: file, line: bad.line, bad.reason))
         }
     }
 
@@ -80,9 +80,9 @@ public enum SetFile {
 
     /// Why `name` cannot name a set, or nil: letters (any alphabet), digits, `-` and `_`, at most
     /// `SetLimits.nameCharacters`, so that `set=NAME` is one word on a command line.
-    public static func nameProblem(_ name: String) -> String? {
+    public static func nameProblem(_ name: String) -> Say? {
         let fine = !name.isEmpty && name.count <= SetLimits.nameCharacters
             && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
-        return fine ? nil : "the set name \(SetRow.quoted(name)) is not one a set can have: 1 to \(SetLimits.nameCharacters) letters, digits, - or _ (rename the file)"
+        return fine ? nil : Say("error.setfile.bad_name", ["name": .text(SetRow.quoted(name)), "max": .int(SetLimits.nameCharacters)])
     }
 }

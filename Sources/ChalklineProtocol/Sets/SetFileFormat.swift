@@ -3,7 +3,7 @@ enum SetFileFormat {
     case chalkline(ChalklineCSV, rows: ArraySlice<CSVRow>, separator: Unicode.Scalar)
     case kahoot(KahootTemplate, rows: ArraySlice<CSVRow>)
     case terms([CSVRow])
-    case badHeader(line: Int, reason: String)
+    case badHeader(line: Int, reason: Say)
     case unclosed(line: Int)
     /// None of them; the line is the first non-blank one.
     case none(line: Int)
@@ -21,7 +21,7 @@ enum SetFileFormat {
                   let columns = ChalklineCSV.columns(of: read.rows[first].fields) else { continue }
             switch columns {
             case .failure(let refused):
-                return .badHeader(line: read.rows[first].line, reason: refused.reason)
+                return .badHeader(line: read.rows[first].line, reason: refused.say)
             case .success(let columns):
                 if let line = read.unclosed { return .unclosed(line: line) }
                 return .chalkline(columns, rows: read.rows[(first + 1)...], separator: separator)

@@ -10,55 +10,57 @@ enum SetRow {
         let text = SetText.trimmed(text)
         let answers = answers.map(SetText.trimmed).filter { !$0.isEmpty }
         let choices = choices.map(SetText.trimmed).filter { !$0.isEmpty }
-        if text.isEmpty { return .failure("the question is empty") }
+        if text.isEmpty { return .failure(Refused("error.setfile.question_empty")) }
         if text.count > SetLimits.questionCharacters {
-            return .failure("the question has \(text.count) characters; a question has at most \(SetLimits.questionCharacters)")
+            return .failure(Refused("error.setfile.question_long", ["length": .int(text.count), "max": .int(SetLimits.questionCharacters)]))
         }
-        if answers.isEmpty { return .failure("the answer is empty") }
+        if answers.isEmpty { return .failure(Refused("error.setfile.answer_empty")) }
         if let long = answers.first(where: { $0.count > SetLimits.answerCharacters }) {
-            return .failure("the answer \(quoted(long)) has \(long.count) characters; an answer has at most \(SetLimits.answerCharacters)")
+            return .failure(Refused("error.setfile.answer_long", ["answer": .text(quoted(long)), "length": .int(long.count), "max": .int(SetLimits.answerCharacters)]))
         }
-        if let problem = choicesProblem(choices, answers: answers) { return .failure(Refused(problem)) }
-        if let problem = controlProblem("the question", [text]) ?? controlProblem("an answer", answers)
-            ?? controlProblem("a choice", choices) { return .failure(Refused(problem)) }
+        if let problem = choicesProblem(choices, answers: answers) { return .failure(problem) }
+        if let problem = controlProblem("error.setfile.control.question", [text]) ?? controlProblem("error.setfile.control.answer", answers)
+            ?? controlProblem("error.setfile.control.choice", choices) { return .failure(problem) }
         var seconds: Double?
         if let time = SetText.nonEmpty(time) {
             guard let value = number(time) else {
-                return .failure("the time \(quoted(time)) is not a number of seconds")
+                return .failure(Refused("error.setfile.time_not_number", ["time": .text(quoted(time))]))
             }
             guard SetLimits.questionSeconds.contains(value) else {
-                return .failure("the time is \(time) seconds; it must be \(SetFileWriter.number(SetLimits.questionSeconds.lowerBound)) to \(SetFileWriter.number(SetLimits.questionSeconds.upperBound))")
+                return .failure(Refused("error.setfile.time_range", ["time": .text(time), "min": .text(SetFileWriter.number(SetLimits.questionSeconds.lowerBound)),
+                                                                     "max": .text(SetFileWriter.number(SetLimits.questionSeconds.upperBound))]))
             }
             seconds = value
         }
         return .success(SetQuestion(text: text, answers: answers, choices: choices, timeSeconds: seconds))
     }
 
-    private static func choicesProblem(_ choices: [String], answers: [String]) -> String? {
+    private static func choicesProblem(_ choices: [String], answers: [String]) -> Refused? {
         if choices.isEmpty { return nil }
         if let long = choices.first(where: { $0.count > SetLimits.answerCharacters }) {
-            return "the choice \(quoted(long)) has \(long.count) characters; a choice has at most \(SetLimits.answerCharacters)"
+            return Refused("error.setfile.choice_long", ["choice": .text(quoted(long)), "length": .int(long.count), "max": .int(SetLimits.answerCharacters)])
         }
         if choices.count < 2 || choices.count > SetLimits.choices {
-            return "\(choices.count) \(choices.count == 1 ? "choice" : "choices"); give 2 to \(SetLimits.choices), separated by |"
+            return Refused("error.setfile.choice_count", count: choices.count, ["max": .int(SetLimits.choices)])
         }
         var seen = Set<String>()
         for choice in choices where !seen.insert(choice.lowercased()).inserted {
-            return "the choice \(quoted(choice)) is there twice"
+            return Refused("error.setfile.choice_twice", ["choice": .text(quoted(choice))])
         }
         if !answers.contains(where: { seen.contains($0.lowercased()) }) {
-            return "none of the choices is an answer: \(quoted(answers[0])) must be one of them"
+            return Refused("error.setfile.choice_no_answer", ["answer": .text(quoted(answers[0]))])
         }
         return nil
     }
 
     /// A control character in a field would reach a netcat student's terminal as is (an ESC
     /// recolours or clears it, a BEL rings) and a bot's `text`: refused, as in names.
-    private static func controlProblem(_ what: String, _ fields: [String]) -> String? {
+    /// `key` says which field: the question, an answer or a choice.
+    private static func controlProblem(_ key: String, _ fields: [String]) -> Refused? {
         for field in fields {
             guard let control = field.unicodeScalars.first(where: isControl) else { continue }
             let hex = String(control.value, radix: 16, uppercase: true)
-            return "\(what) has a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+            return Refused(key, ["code": .text("U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex)])
         }
         return nil
     }
@@ -88,17 +90,14 @@ enum SetRow {
     }
 }
 
-/// Why a row or a file is refused, before the file and line are added (`SetProblem`): written
-/// as a string literal where it is made.
-struct Refused: Error, Equatable, ExpressibleByStringInterpolation {
-    var reason: String
+/// Why a row or a file is refused, before the file and line are added (`SetProblem`): a
+/// catalog text (`error.setfile.*`), so the teacher reads it in their language and the log in
+/// English.
+struct Refused: Error {
+    var say: Say
 
-    init(_ reason: String) {
-        self.reason = reason
-    }
-
-    init(stringLiteral reason: String) {
-        self.reason = reason
+    init(_ key: String, count: Int? = nil, _ args: KeyValuePairs<String, Say.Arg> = [:]) {
+        say = Say(key, count: count, args)
     }
 }
 

@@ -3,14 +3,14 @@
 enum SetText {
     struct NotUTF8: Error {
         var line: Int
-        var reason: String
+        var reason: Say
     }
 
     /// The file's text, or the line where it stops being UTF-8: a spreadsheet's plain "CSV" on
     /// Windows is Windows-1252, and "Unicode Text" is UTF-16; both are refused with the fix.
     static func decode(_ bytes: [UInt8]) -> Result<String, NotUTF8> {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            return .failure(NotUTF8(line: 1, reason: "the file is UTF-16 text (a spreadsheet's \"Unicode Text\"); save it as \"CSV UTF-8\""))
+            return .failure(NotUTF8(line: 1, reason: Say("error.setfile.utf16")))
         }
         if let text = String(validating: bytes, as: UTF8.self) { return .success(withoutBOM(text)) }
         var parser = Unicode.UTF8.ForwardParser()
@@ -21,9 +21,9 @@ enum SetText {
             case .valid(let scalar):
                 if scalar.count == 1 && scalar.first == 0x0A { line += 1 }
             case .error:
-                return .failure(NotUTF8(line: line, reason: "this line is not UTF-8 text; save the file as \"CSV UTF-8\" (or plain UTF-8 text)"))
+                return .failure(NotUTF8(line: line, reason: Say("error.setfile.not_utf8_line")))
             case .emptyInput:
-                return .failure(NotUTF8(line: line, reason: "the file is not UTF-8 text"))
+                return .failure(NotUTF8(line: line, reason: Say("error.setfile.not_utf8")))
             }
         }
     }

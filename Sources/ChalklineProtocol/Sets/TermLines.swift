@@ -8,8 +8,8 @@ enum TermLines {
     static func question(_ row: CSVRow) -> Result<SetQuestion, Refused> {
         let term = SetText.trimmed(row.fields[0])
         let definitions = row.fields.dropFirst().filter { !SetText.trimmed($0).isEmpty }
-        if term.isEmpty { return .failure("the term is empty") }
-        if definitions.isEmpty { return .failure("the definition is empty; a line is term<TAB>definition") }
+        if term.isEmpty { return .failure(Refused("error.setfile.term_empty")) }
+        if definitions.isEmpty { return .failure(Refused("error.setfile.definition_empty")) }
         return SetRow.question(text: term, answers: Array(definitions))
     }
 }

@@ -26,16 +26,16 @@ public enum SetDirectory {
         do {
             entries = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            let reason = BuiltinResource.isDirectory(folder) ? "cannot read this folder"
-                : FileManager.default.fileExists(atPath: folder) ? "not a folder" : "no such folder"
-            return [.leftOut(SetProblem(file: folder, reason: reason), name: nil)]
+            let reason = BuiltinResource.isDirectory(folder) ? "error.setfile.folder_unreadable"
+                : FileManager.default.fileExists(atPath: folder) ? "error.setfile.not_a_folder" : "error.setfile.no_folder"
+            return [.leftOut(SetProblem(file: folder, Say(reason)), name: nil)]
         }
         return entries.sorted().compactMap { entry -> Loaded? in
             guard let name = SetFile.setName(fileName: entry) else { return nil }
             let file = folder + "/" + entry
             guard !BuiltinResource.isDirectory(file) else { return nil }
             guard let data = FileManager.default.contents(atPath: file) else {
-                return .leftOut(SetProblem(file: file, reason: "cannot read this file"), name: name)
+                return .leftOut(SetProblem(file: file, Say("error.setfile.unreadable_file")), name: name)
             }
             switch SetFile.read(bytes: [UInt8](data), name: name, file: file) {
             case .success(let set): return .set(set, file: file)
@@ -55,7 +55,7 @@ public enum SetDirectory {
         if shipped, let builtin = builtinSetsPath() {
             sources.insert((builtin, .builtin), at: 0)
         } else if shipped {
-            loaded.append(.leftOut(SetProblem(file: "Sets", reason: "the example sets are missing from this installation"), name: nil))
+            loaded.append(.leftOut(SetProblem(file: "Sets", Say("error.setfile.examples_missing")), name: nil))
         }
         func leaveOut(_ problem: SetProblem, name: String?) {
             loaded.append(.leftOut(problem, name: name))
@@ -68,9 +68,9 @@ public enum SetDirectory {
                     leaveOut(problem, name: name)
                 case .set(let set, let path):
                     if let first = library.entry(named: set.name) {
-                        leaveOut(SetProblem(file: path, reason: "another set is already called \(first.set.name) (\(first.file ?? "")); rename one file"), name: set.name)
+                        leaveOut(SetProblem(file: path, Say("error.setfile.name_twice", ["name": .text(first.set.name), "file": .text(first.file ?? "")])), name: set.name)
                     } else if library.entries.count >= SetLimits.sets {
-                        leaveOut(SetProblem(file: path, reason: "more than \(SetLimits.sets) sets; a server holds at most \(SetLimits.sets)"), name: set.name)
+                        leaveOut(SetProblem(file: path, Say("error.setfile.too_many_sets", ["max": .int(SetLimits.sets)])), name: set.name)
                     } else {
                         library.put(SetLibrary.Entry(set: set, source: source, file: path))
                         loaded.append(file)
@@ -89,7 +89,7 @@ public enum SetDirectory {
         return library(folders: [folder], shipped: false).loaded.map { loaded in
             guard case .set(let set, let file) = loaded, let first = shipped.entry(named: set.name),
                   first.set.questions != set.questions else { return loaded }
-            return .leftOut(SetProblem(file: file, reason: "the server ships a set called \(first.set.name) already; rename this file"), name: set.name)
+            return .leftOut(SetProblem(file: file, Say("error.setfile.name_shipped", ["name": .text(first.set.name)])), name: set.name)
         }
     }
 

@@ -65,7 +65,7 @@ export function sets(page) {
   // The lines of a set file, sent as `/sets new` ... `/sets save`; `saved` with the reply.
   function send(name, lines, saved, failedLine) {
     const packed = packLines(lines, setLines.add);
-    if (packed.tooLong !== undefined) { s.busy = ''; failedLine(packed.tooLong + 1, 'too long to send (1,000 bytes at most a line). Nothing was saved.'); page.render(); return; }
+    if (packed.tooLong !== undefined) { s.busy = ''; failedLine(packed.tooLong + 1, t('host.sets.too_long', {}, 'too long to send (1,000 bytes at most a line). Nothing was saved.')); page.render(); return; }
     const all = [setLines.start(name, pass())].concat(packed.packed, [setLines.save()]);
     queue.run(all, (msg) => {
       s.busy = '';
@@ -74,10 +74,11 @@ export function sets(page) {
       page.commands.catalog();            // the create form offers the new set
       page.render();
     }, (msg) => {
-      // `line`: the set's line the server could not read (`line 12: the answer is empty. ...`).
+      // `line`: the set's line the server could not read; `reason`: why, in the page's language
+      // and without the server's "line 12: " (the page names the question instead).
       if (!msg.line) { failed(msg); return; }
       s.busy = '';
-      failedLine(msg.line, msg.message.replace(/^line \d+: /, ''));
+      failedLine(msg.line, msg.reason || msg.message);
       page.render();
     });
     page.render();

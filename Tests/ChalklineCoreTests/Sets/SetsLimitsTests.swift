@@ -86,6 +86,6 @@ struct SetsLimitsTests {
         #expect(SetFile.nameProblem("my capitals") != nil)
         #expect(SetFile.nameProblem("a=b") != nil)
         let refused = SetFile.read("question,answer\nQ?,a\n", name: "my capitals", file: "my capitals.csv")
-        #expect(refused == .failure(SetProblem(file: "my capitals.csv", reason: SetFile.nameProblem("my capitals")!)))
+        #expect(refused == .failure(SetProblem(file: "my capitals.csv", reason: SetFile.nameProblem("my capitals")!.english)))
     }
 }

@@ -4,9 +4,10 @@ enum OptionCatalog {
     /// `kinds` of the json reply, in the catalog's order, with `set=` offering `sets`.
     static func json(sets: SetLibrary) -> JSON { .array(RaceCatalog.kinds.map { $0.catalogJSON(sets: sets) }) }
 
-    /// The text reply: each kind's `/help create KIND`, a blank line between.
-    static func text(sets: SetLibrary) -> String {
-        RaceCatalog.kinds.map { Help.kindText($0, sets: sets) }.joined(separator: "\n\n")
+    /// The text reply: each kind's `/help create KIND` in the reader's language (`/lang`), a
+    /// blank line between.
+    static func text(sets: SetLibrary, in language: Language) -> String {
+        RaceCatalog.kinds.map { Help.kindText($0, sets: sets, in: language) }.joined(separator: "\n\n")
     }
 }
 
