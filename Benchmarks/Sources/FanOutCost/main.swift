@@ -22,6 +22,27 @@ func usage() -> Never {
 }
 func languages(_ list: String) -> [String] { list == "en" ? [] : list.split(separator: ",").map(String.init) }
 
+/// With CLOCK set, each measured step's wall clock (CLOCK_MONOTONIC around the one call): a
+/// quick figure from the same binaries callgrind runs, for when package-benchmark's own release
+/// build is too long to wait for. Noisy on this shared machine: compare runs made side by side.
+let timing = getenv("CLOCK") != nil
+nonisolated(unsafe) var steps: [Int] = []
+func timed<T>(_ step: () -> T) -> T {
+    guard timing else { return step() }
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    let result = step()
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    steps.append((end.tv_sec - start.tv_sec) * 1_000_000_000 + (end.tv_nsec - start.tv_nsec))
+    return result
+}
+func clockLine() -> String {
+    guard timing, !steps.isEmpty else { return "" }
+    let sorted = steps.sorted()
+    func at(_ p: Double) -> Int { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
+    return "; wall clock ns p10 \(at(0.1)) p50 \(at(0.5)) p90 \(at(0.9)) of \(sorted.count)"
+}
+
 switch arguments.first {
 case "question":
     guard arguments.count == 5, let game = Classroom.Game(rawValue: arguments[1]), let format = OutputFormat(rawValue: arguments[2]),
@@ -30,18 +51,22 @@ case "question":
     var last = (lines: 0, bytes: 0)
     for n in 1...count {
         room.closeRound()
-        last = room.checkQuestion(room.openQuestion(), show: n == count && getenv("SHOW") != nil)
+        let effects = timed { room.openQuestion() }
+        last = room.checkQuestion(effects, show: n == count && getenv("SHOW") != nil)
     }
-    print("question \(game.rawValue) \(format.rawValue) \(arguments[3]) x\(count): last question \(last.lines) lines, \(last.bytes) bytes")
+    print("question \(game.rawValue) \(format.rawValue) \(arguments[3]) x\(count): last question \(last.lines) lines, \(last.bytes) bytes\(clockLine())")
 case "answer":
     guard arguments.count == 4, let format = OutputFormat(rawValue: arguments[1]), let count = Int(arguments[3]), count > 0 else { usage() }
     let room = Classroom(players: 30, format: format, languages: languages(arguments[2]))
-    for _ in 0..<count { room.checkAnswer(room.answerOne()) }
+    for _ in 0..<count {
+        let effects = timed { room.answerOne() }
+        room.checkAnswer(effects)
+    }
     guard room.right == count else {
         print("\(count - room.right) of \(count) answers not judged right")
         exit(1)
     }
-    print("answer \(format.rawValue) \(arguments[2]) x\(count): \(room.right) judged right over \(room.rounds) questions")
+    print("answer \(format.rawValue) \(arguments[2]) x\(count): \(room.right) judged right over \(room.rounds) questions\(clockLine())")
 default:
     usage()
 }
