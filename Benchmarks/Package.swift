@@ -27,6 +27,12 @@ let package = Package(
         // One answer's instructions under callgrind (tools/callgrind/core-answer.sh): exact where
         // the wall clock of this shared machine is not.
         .executableTarget(name: "AnswerCost", dependencies: ["Classroom"], path: "Sources/AnswerCost"),
+        // Issue 42's question to 30 and answer judged, the same under callgrind (Benchmarks/fan-out-callgrind.sh).
+        .executableTarget(
+            name: "FanOutCost",
+            dependencies: ["Classroom", .product(name: "ChalklineCore", package: chalkline)],
+            path: "Sources/FanOutCost"
+        ),
         .executableTarget(
             name: "CoreAnswers",
             dependencies: [
@@ -35,6 +41,18 @@ let package = Package(
                 .product(name: "Benchmark", package: "package-benchmark"),
             ],
             path: "Benchmarks/CoreAnswers",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
+        ),
+        // Issue 42: a question to a class of 30 in one language or five, text or json, and an
+        // answer judged in French or English.
+        .executableTarget(
+            name: "CoreLanguages",
+            dependencies: [
+                "Classroom",
+                .product(name: "ChalklineCore", package: chalkline),
+                .product(name: "Benchmark", package: "package-benchmark"),
+            ],
+            path: "Benchmarks/CoreLanguages",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "package-benchmark")]
         ),
     ]

@@ -5,11 +5,13 @@ import Glibc
 #endif
 
 
-/// A server core with one room, its host and `players` players, all in json.
+/// A server core with one room, its host and `players` players, all in json unless told
+/// otherwise, in English unless given `languages` (issue 42: each player reads its own).
 public final class Classroom {
-    /// What the room plays: times tables, or a question set of 500 (issue 41).
+    /// What the room plays: times tables, a question set of 500 (issue 41), or money, whose
+    /// questions are sentences said in each reader's language (issue 42).
     public enum Game: String {
-        case times, set
+        case times, set, money
     }
     let core: ServerCore
     let runner: EffectRunner
@@ -28,6 +30,11 @@ public final class Classroom {
     /// Judged answers whose reply said `"correct":true`.
     public private(set) var right = 0
     private let game: Game
+    private let format: OutputFormat
+    /// Questions opened by `openQuestion` in the game now running, to start the next game when
+    /// the last round has been skipped.
+    private var opened = 0
+    private static let roundsAGame = 500
     /// The set's answers by question text, as a child would type them.
     private var typedFor: [String: String] = [:]
     private static let judgedReply = Array(#"{"type":"ok","cmd":"answer""#.utf8)
@@ -41,8 +48,15 @@ public final class Classroom {
         })
     }()
 
-    public init(players count: Int, game: Game = .times, start: Bool = true) {
+    /// `format` is everyone's, host included. `languages` are `/lang` codes handed round the
+    /// players (player i reads `languages[i % count]`); the host stays in English, and an empty
+    /// list sends no `/lang` at all (the server before issue 42 had none). `gap` is `gap=` in
+    /// seconds: a gap keeps `/skip`'s round end and the next question apart, so that
+    /// `openQuestion` makes the question alone.
+    public init(players count: Int, game: Game = .times, format: OutputFormat = .json, languages: [String] = [],
+                gap: Int = 0, start: Bool = true) {
         self.game = game
+        self.format = format
         var config = ServerConfig()
         config.questionSets.put(SetLibrary.Entry(set: Self.benchSet, source: .builtin))
         for q in Self.benchSet.questions {
@@ -55,19 +69,34 @@ public final class Classroom {
         core = ServerCore(config: config) { 7 }
         runner = EffectRunner(core: core, target: target, writes: .asSent)
         runner.connect(host, peer: "127.0.0.1", now: now)
-        let kind = game == .times ? "times" : "quiz set=bench"
-        let created = send(host, "/format json\n/name host\n/create \(kind) rounds=500 time=60 gap=0 countdown=0 play=no late=no\n")
+        let kind = switch game {
+        case .times: "times"
+        case .set: "quiz set=bench"
+        case .money: "money"
+        }
+        let created = send(host, "/format json\n/name host\n/create \(kind) rounds=\(Self.roundsAGame) time=60 gap=\(gap) countdown=0 play=no late=no\n")
         guard let code = field("room", in: created) else { fatalError("/create was refused") }
         for i in 0..<count {
             let id = ConnectionID(UInt64(i + 2))
             players.append(id)
             runner.connect(id, peer: "127.0.0.1", now: now)
             _ = send(id, "/format json\n/name p\(i)\n/join \(code)\n")
+            if !languages.isEmpty, case let lang = languages[i % languages.count], lang != "en" {
+                let reply = send(id, "/lang \(lang)\n")
+                precondition(field("lang", in: reply) == lang, "/lang \(lang) was refused")
+            }
+            if format == .text { _ = send(id, "/format text\n") }
         }
+        if format == .text { _ = send(host, "/format text\n") }
         if start {
-            read(send(host, "/start\n"))
-            nextQuestion(after: 0)
-            precondition(expected != "0", "the game did not start")
+            let started = send(host, "/start\n")
+            opened = 1
+            // A money room is only skipped through (`closeRound`, `openQuestion`), never answered.
+            if game != .money {
+                read(started)
+                nextQuestion(after: 0)
+                precondition(expected != "0", "the game did not start")
+            }
         }
     }
 
@@ -112,6 +141,76 @@ public final class Classroom {
         }
     }
 
+    /// The host skips the open question (its round end, to everyone); after the game's last
+    /// round the host starts the next game and skips its first question. Not measured: what
+    /// follows, `openQuestion`, is.
+    public func closeRound() {
+        if opened >= Self.roundsAGame {
+            _ = send(host, "/skip\n")
+            _ = send(host, "/start\n")
+            opened = 1
+        }
+        _ = send(host, "/skip\n")
+    }
+
+    /// The gap after `closeRound` runs out: the next question, made and sent to everyone in
+    /// the room. Returns the effects, for `checkQuestion` after the measurement.
+    public func openQuestion() -> [Effect] {
+        guard let deadline = core.nextDeadline() else { fatalError("no gap to wait out") }
+        now = max(now, deadline)
+        opened += 1
+        return runner.tick(now: now)
+    }
+
+    /// `openQuestion`'s effects sent one line to the whole room (players and host): the
+    /// distinct lines made, and the bytes of all of them.
+    public func checkQuestion(_ effects: [Effect], show: Bool = false) -> (lines: Int, bytes: Int) {
+        var recipients = 0, lines = 0, bytes = 0
+        for case .send(let ids, let payload) in effects {
+            recipients += ids.count
+            lines += 1
+            bytes += payload.count
+            if show {
+                let line = String(decoding: UnsafeRawBufferPointer(start: payload.pointer, count: payload.count), as: UTF8.self)
+                print("  to \(ids.count): \(line)", terminator: "")
+            }
+        }
+        precondition(recipients == players.count + 1, "the question reached \(recipients) of \(players.count + 1)")
+        return (lines, bytes)
+    }
+
+    /// One player answers the open question and is judged; never the round's last answer
+    /// (before it, the host skips the question, unmeasured, and the next one opens), so each
+    /// measured answer is the same step: read, judged, replied to, recorded.
+    public func answerOne() -> [Effect] {
+        if next == players.count - 1 {
+            next = 0
+            let roundsBefore = rounds
+            read(send(host, "/skip\n"))
+            nextQuestion(after: roundsBefore)
+        }
+        let effects = send(players[next], "/answer \(expected)\n")
+        next += 1
+        return effects
+    }
+
+    /// `answerOne`'s reply: counts it judged, and right, from the first line sent back.
+    public func checkAnswer(_ effects: [Effect]) {
+        answered += 1
+        guard let reply = effects.lazy.compactMap({ if case .send(_, let p) = $0 { p } else { nil } }).first else { return }
+        let line = String(decoding: UnsafeRawBufferPointer(start: reply.pointer, count: reply.count), as: UTF8.self)
+        switch format {
+        case .json:
+            guard line.hasPrefix(#"{"type":"ok","cmd":"answer""#) else { return }
+            judged += 1
+            if line.contains(#""correct":true"#) { right += 1 }
+        case .text:
+            // `Right! +10 points (score...`, `Bravo ! +10 points...`: a right answer's points.
+            judged += 1
+            if line.contains(" +") { right += 1 }
+        }
+    }
+
     public func hostSays() -> Int {
         send(host, "/say the bell rings in five minutes\n").count
     }
@@ -126,13 +225,22 @@ public final class Classroom {
     private func read(_ effects: [Effect]) {
         for case .send(_, let payload) in effects {
             let line = String(decoding: UnsafeRawBufferPointer(start: payload.pointer, count: payload.count), as: UTF8.self)
-            guard line.contains(#""type":"question""#), let text = field("text", in: [effect(line)]) else { continue }
+            let text: String
+            if format == .text {
+                // `Question 3/500:   7 x 8 = ?   (60 s)` in any language: the prompt between the gaps.
+                guard let prompt = line.components(separatedBy: "   ").first(where: { $0.hasSuffix("= ?") }) else { continue }
+                text = prompt
+            } else {
+                guard line.contains(#""type":"question""#), let found = field("text", in: [effect(line)]) else { continue }
+                text = found
+            }
             if game == .set {
-                if let typed = typedFor[text] { expected = typed; rounds += 1 }
+                if let typed = typedFor[text] { expected = typed; rounds += 1; return }
                 continue
             }
+            // One question a call, however many languages it was written in.
             let factors = text.split(separator: " ").compactMap { Int($0) }
-            if factors.count == 2 { expected = String(factors[0] * factors[1]); rounds += 1 }
+            if factors.count == 2 { expected = String(factors[0] * factors[1]); rounds += 1; return }
         }
     }
 
