@@ -32,7 +32,7 @@ import traceback
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import chromium  # noqa: E402  (how every browser here starts)
-from selenium.common.exceptions import ElementNotInteractableException, StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
+from selenium.common.exceptions import ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException, TimeoutException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -132,7 +132,7 @@ class Page:
             path = os.path.join(folder, "%s-%s-%d.png" % (self.spec.get("tag", self.name), label, width))
             self.driver.save_screenshot(path)
             emit(self.name, "capture", path=path)
-        self.driver.set_window_size(*chromium.SIZE)
+        chromium.resize(self.driver, *chromium.SIZE)
 
     # -- joining ------------------------------------------------------------------------------
     def join(self):
@@ -304,8 +304,9 @@ class Page:
             try:
                 if not self.try_word(word):
                     break
-            except (ElementNotInteractableException, StaleElementReferenceException):
-                # The level closed while this word was on its way: its form is gone.
+            except (ElementClickInterceptedException, ElementNotInteractableException, StaleElementReferenceException):
+                # The level closed while this word was on its way: its form is gone, or going
+                # (a click landing as the results are drawn over it).
                 if self.snapshot()["view"] == "board":
                     raise
                 break

@@ -109,8 +109,10 @@ import Testing
                            what: "Bo in the lobby")
 
         // A reload in the lobby (its seat is let go at once) takes Ana back without her pictures.
+        // The page draws the lobby from its saved seat at once, under "Reconnecting…": she is
+        // back when the server's rejoin reply clears that notice.
         try pages.reload("ana")
-        _ = try pages.wait("ana", "return document.body.dataset.view === 'lobby' && document.body.dataset.conn === 'open' && document.getElementById('status-name').textContent === 'Ana'",
+        _ = try pages.wait("ana", "return document.body.dataset.view === 'lobby' && document.body.dataset.conn === 'open' && document.getElementById('status-name').textContent === 'Ana' && document.getElementById('notice').hidden",
                            what: "Ana back after a reload")
         // Asked from outside the room, as a join page does (the teacher is in it).
         let outside = try server.connect()
