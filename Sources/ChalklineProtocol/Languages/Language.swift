@@ -66,12 +66,14 @@ public final class Language: Sendable {
     /// 12345 → `12,345` / `12 345` / `12.345`.
     public func number(_ n: Int) -> String {
         let digits = String(n.magnitude)
-        var out = ""
-        for (i, ch) in digits.enumerated() {
-            if i > 0 && (digits.count - i) % 3 == 0 { out += groupMark }
-            out.append(ch)
+        guard digits.utf8.count > 3 else { return n < 0 ? "-" + digits : digits }
+        var out = n < 0 ? "-" : ""
+        let count = digits.utf8.count
+        for (i, byte) in digits.utf8.enumerated() {
+            if i > 0 && (count - i) % 3 == 0 { out += groupMark }
+            out.unicodeScalars.append(Unicode.Scalar(byte))
         }
-        return n < 0 ? "-" + out : out
+        return out
     }
 
     /// `1st` / `1er` / `1.`: the entry `number.ordinal.K`, K the ordinal form of n.
@@ -82,27 +84,37 @@ public final class Language: Sendable {
     /// Ordinal forms the header says the language has (`number.ordinal.0` up to this, less one).
     public var ordinalCount: Int { (ordinalTable.max() ?? 0) + 1 }
 
+    /// Scans the template's UTF-8 bytes, not its Characters: the braces are ASCII, so their
+    /// indices are safe to slice at, and skipping grapheme breaking is what keeps a rendered
+    /// line near the cost of the string interpolation it replaced (BENCHMARKS.md, issue 42).
     private func fill(_ template: String, _ args: [(String, Say.Arg)]) -> String {
-        guard template.contains("{") else { return template }
+        let bytes = template.utf8
+        guard var open = bytes.firstIndex(of: Self.openBrace) else { return template }
         var out = ""
-        var rest = Substring(template)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = rest[rest.index(after: open)..<close]
-            if let arg = args.last(where: { $0.0 == name })?.1 {
+        out.reserveCapacity(bytes.count + 16)
+        var copied = bytes.startIndex
+        while let close = bytes[open...].firstIndex(of: Self.closeBrace) {
+            out += template[copied..<open]
+            let name = bytes[bytes.index(after: open)..<close]
+            if let arg = args.last(where: { $0.0.utf8.elementsEqual(name) })?.1 {
                 switch arg {
                 case .text(let s): out += s
                 case .int(let n): out += number(n)
                 case .say(let inner): out += self(inner)
                 }
             } else {
-                out += rest[open...close]
+                out += template[open...close]
             }
-            rest = rest[rest.index(after: close)...]
+            copied = bytes.index(after: close)
+            guard let next = bytes[copied...].firstIndex(of: Self.openBrace) else { break }
+            open = next
         }
-        return out + rest
+        out += template[copied...]
+        return out
     }
+
+    private static let openBrace = UInt8(ascii: "{")
+    private static let closeBrace = UInt8(ascii: "}")
 
     /// The `{name}` placeholders of a text, for the catalog tests.
     public static func placeholders(_ text: String) -> Set<String> {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ChalklineCore
+@testable import ChalklineProtocol
 
 @Suite("Language: plural rules, placeholders, numbers")
 struct LanguageTests {
@@ -36,6 +37,25 @@ struct LanguageTests {
         #expect(fr(say) == "La langue « xx » n'existe pas. Langues : en, fr.")
         #expect(Languages.english(say) == "There is no language \"xx\". Languages: en, fr.")
         #expect(fr.text("no.such.key") == "no.such.key")
+    }
+
+    /// Placeholders beside accents and other scripts, an unknown name, and a brace left open:
+    /// each kept as written (the open brace once; the old fill repeated the text before it).
+    @Test func aTemplateIsFilledAroundAccentsUnknownNamesAndAnOpenBrace() {
+        let file = POFile("""
+        msgid ""
+        msgstr "Language: xx\\n"
+
+        msgid "t.accents"
+        msgstr "Élève {name} : {n} réponses — {nobody} {n}"
+
+        msgid "t.open"
+        msgstr "déjà {name} puis {oops"
+        """)
+        let xx = Language(file: file, fallback: nil)
+        #expect(xx.text("t.accents", ["name": "Zoé", "n": 12_345]) == "Élève Zoé : 12,345 réponses — {nobody} 12,345")
+        #expect(xx.text("t.open", ["name": "Ana"]) == "déjà Ana puis {oops")
+        #expect(xx.text("t.open", ["other": "Ana"]) == "déjà {name} puis {oops")
     }
 
     @Test func languagesAreFoundByTheirBrowserCodes() {
