@@ -18,14 +18,29 @@ enum Help {
         return ([text] + games + options).joined(separator: "\n")
     }
 
-    /// Read at an 80-column netcat: the list is one line a command (each summary fits), and one
-    /// command's text is word-wrapped under its usage line.
+    /// `/help`, `/help VERB` or `/help create KIND` in `language`.
     static func text(_ topic: String?, _ detail: String? = nil, sets: SetLibrary? = nil,
                      in language: Language = Languages.english) -> String {
         if topic?.lowercased() == "create", let detail, let kind = RaceCatalog.kind(named: detail) {
             return kindText(kind, sets: sets, in: language)
         }
-        if let topic, let command = ServerCore.commandsByName[topic.lowercased()] {
+        let verb = topic.map { $0.lowercased() }.flatMap { ServerCore.commandsByName[$0] == nil ? nil : $0 }
+        return written[language.code]?[verb ?? ""] ?? write(verb, in: language)
+    }
+
+    /// `/help` and `/help VERB` never change while the server runs (the command table and the
+    /// catalogs are compiled in), so each language's are written once, the first time anyone
+    /// asks, and a `/help` is a lookup again, as before the catalogs. Written each time, one cost
+    /// ~0.7 ms in a debug build, and a reader that sends thousands without reading held the loop
+    /// for seconds (WebSocketTests' slow reader).
+    private static let written: [String: [String: String]] = Dictionary(uniqueKeysWithValues: Languages.all.map { l in
+        (l.code, Dictionary(uniqueKeysWithValues: [("", write(nil, in: l))] + ServerCore.commands.map { ($0.name, write($0.name, in: l)) }))
+    })
+
+    /// Read at an 80-column netcat: the list is one line a command (each summary fits), and one
+    /// command's text is word-wrapped under its usage line.
+    private static func write(_ verb: String?, in language: Language) -> String {
+        if let verb, let command = ServerCore.commandsByName[verb] {
             let paragraphs = about(command.name, in: language).split(separator: "\n").map { $0.trimmingBlanks() }
             return ([command.usage] + paragraphs.flatMap { WordsText.wrap($0, prefix: "  ") }).joined(separator: "\n")
         }
